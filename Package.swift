@@ -11,7 +11,6 @@ import PackageDescription
 /// adds the checks we want on top.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 var products: [Product] = []
@@ -24,6 +23,14 @@ var targets: [Target] = []
 // MARK: - Plugins
 
 // MARK: - Daemon
+
+targets += [
+    .target(
+        name: "TabbardDaemon",
+        dependencies: [],
+        swiftSettings: strict
+    ),
+]
 
 // MARK: - Command-line client
 
