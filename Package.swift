@@ -30,6 +30,11 @@ targets += [
         dependencies: [],
         swiftSettings: strict
     ),
+    .testTarget(
+        name: "TabbardDaemonTests",
+        dependencies: ["TabbardDaemon"],
+        swiftSettings: strict
+    ),
 ]
 
 // MARK: - Command-line client
