@@ -27,7 +27,9 @@ var targets: [Target] = []
 targets += [
     .target(
         name: "TabbardDaemon",
-        dependencies: [],
+        dependencies: [
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ],
         swiftSettings: strict
     ),
     .testTarget(

@@ -65,6 +65,6 @@ struct StateFileTests {
     @Test("an unwritable directory is an error naming the path")
     func unwritable() throws {
         let file = StateFile(directory: "/proc/tabbard-cannot-exist")
-        #expect(throws: StateFileError.self) { try file.write([1]) }
+        #expect(throws: FileError.self) { try file.write([1]) }
     }
 }

@@ -22,32 +22,16 @@ public struct StateFile: Sendable {
     public var path: String { directory + "/" + name }
 
     /// The file's bytes, or nil when it does not exist yet.
-    public func read() throws(StateFileError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw StateFileError(operation: "open", path: path, errno: errno)
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StateFileError(operation: "read", path: path, errno: errno)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-        }
+    public func read() throws(FileError) -> [UInt8]? {
+        try FileIO.read(path)
     }
 
     /// Replaces the file's content with `bytes`, durably, before returning.
-    public func write(_ bytes: [UInt8]) throws(StateFileError) {
+    public func write(_ bytes: [UInt8]) throws(FileError) {
         try makeDirectory()
         let temporary = path + ".new"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StateFileError(operation: "create", path: temporary, errno: errno) }
+        guard fd >= 0 else { throw FileError(operation: "create", path: temporary, errno: errno) }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -56,7 +40,7 @@ public struct StateFile: Sendable {
                 let failure = errno
                 close(fd)
                 unlink(temporary)
-                throw StateFileError(operation: "write", path: temporary, errno: failure)
+                throw FileError(operation: "write", path: temporary, errno: failure)
             }
             offset += written
         }
@@ -64,13 +48,13 @@ public struct StateFile: Sendable {
             let failure = errno
             close(fd)
             unlink(temporary)
-            throw StateFileError(operation: "fsync", path: temporary, errno: failure)
+            throw FileError(operation: "fsync", path: temporary, errno: failure)
         }
         close(fd)
         guard rename(temporary, path) == 0 else {
             let failure = errno
             unlink(temporary)
-            throw StateFileError(operation: "rename", path: path, errno: failure)
+            throw FileError(operation: "rename", path: path, errno: failure)
         }
         try syncDirectory()
     }
@@ -78,7 +62,7 @@ public struct StateFile: Sendable {
     /// Moves an unreadable file out of the way so the daemon can start with defaults, keeping
     /// it for a person to inspect. Returns the name it was moved to.
     @discardableResult
-    public func setAside(suffix: String) throws(StateFileError) -> String {
+    public func setAside(suffix: String) throws(FileError) -> String {
         var target = path + "." + suffix
         var attempt = 1
         while access(target, F_OK) == 0 {  // Never overwrite an earlier casualty.
@@ -86,7 +70,7 @@ public struct StateFile: Sendable {
             target = path + "." + suffix + "-\(attempt)"
         }
         guard rename(path, target) == 0 else {
-            throw StateFileError(operation: "rename", path: path, errno: errno)
+            throw FileError(operation: "rename", path: path, errno: errno)
         }
         try syncDirectory()
         return target
@@ -94,42 +78,21 @@ public struct StateFile: Sendable {
 
     // MARK: - Directory
 
-    private func makeDirectory() throws(StateFileError) {
+    private func makeDirectory() throws(FileError) {
         // Like `mkdir -p`: each missing ancestor is created in turn.
         var prefix = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             prefix += "/" + component
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                throw StateFileError(operation: "mkdir", path: prefix, errno: errno)
+                throw FileError(operation: "mkdir", path: prefix, errno: errno)
             }
         }
     }
 
-    private func syncDirectory() throws(StateFileError) {
+    private func syncDirectory() throws(FileError) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw StateFileError(operation: "open", path: directory, errno: errno) }
+        guard fd >= 0 else { throw FileError(operation: "open", path: directory, errno: errno) }
         defer { close(fd) }
-        if fsync(fd) != 0 { throw StateFileError(operation: "fsync", path: directory, errno: errno) }
-    }
-}
-
-/// A state file operation that failed, with the system's reason.
-public struct StateFileError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The call that failed (`open`, `write`, `fsync`, `rename`…).
-    public let operation: String
-    /// The path it was applied to.
-    public let path: String
-    /// The `errno` it left.
-    public let errno: Int32
-
-    /// An error for `operation` on `path` with `errno`.
-    public init(operation: String, path: String, errno: Int32) {
-        self.operation = operation
-        self.path = path
-        self.errno = errno
-    }
-
-    public var description: String {
-        "\(operation) \(path): \(String(cString: strerror(errno)))"
+        if fsync(fd) != 0 { throw FileError(operation: "fsync", path: directory, errno: errno) }
     }
 }
