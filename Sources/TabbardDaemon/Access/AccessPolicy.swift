@@ -1,0 +1,86 @@
+import Glibc
+
+/// Who may change the tab bar (dbus-api.md, "Access").
+///
+/// On the system instance reading is open to every local user, and every other member, and
+/// every property `Set`, is for root and the members of the admin group. The bus policy file
+/// says the same; the daemon checks again from the caller's credentials so that a loose policy
+/// file cannot open the bar to everyone. On a session instance the bus already limits callers
+/// to the same user, so everything is allowed.
+public struct AccessPolicy: Sendable {
+    /// Whether this is a system instance.
+    public let enforced: Bool
+    /// The group whose members may change the bar.
+    public let adminGroup: String
+    /// Answers whether a uid belongs to a group; the system's databases unless a test says.
+    private let membership: @Sendable (_ uid: UInt32, _ group: String) -> Bool
+
+    /// A policy for an instance; `enforced` is true for the system instance.
+    public init(enforced: Bool, adminGroup: String) {
+        self.init(enforced: enforced, adminGroup: adminGroup, membership: Self.systemMembership)
+    }
+
+    /// A policy with a custom membership test (for tests).
+    init(enforced: Bool, adminGroup: String, membership: @escaping @Sendable (UInt32, String) -> Bool) {
+        self.enforced = enforced
+        self.adminGroup = adminGroup
+        self.membership = membership
+    }
+
+    /// Whether a member may be called by anyone: the read-only ones.
+    public static func isReadOnly(interface: String, member: String) -> Bool {
+        switch (interface, member) {
+        case ("org.freedesktop.DBus.Properties", "Get"), ("org.freedesktop.DBus.Properties", "GetAll"),
+            ("org.freedesktop.DBus.ObjectManager", "GetManagedObjects"),
+            ("org.tabbard.TabBar1", "Describe"), ("org.tabbard.TabBar1", "GetContent"):
+            return true
+        case ("org.freedesktop.DBus.Introspectable", _), ("org.freedesktop.DBus.Peer", _):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the caller with `uid` may call `member` of `interface`.
+    public func allows(uid: UInt32, interface: String, member: String) -> Bool {
+        !enforced || Self.isReadOnly(interface: interface, member: member) || mayChange(uid: uid)
+    }
+
+    /// Whether the caller with `uid` may change anything: root or an admin group member.
+    public func mayChange(uid: UInt32) -> Bool {
+        !enforced || uid == 0 || membership(uid, adminGroup)
+    }
+
+    /// Group membership from the system's user and group databases: the user's primary group
+    /// and supplementary groups (`getgrouplist`).
+    @Sendable
+    static func systemMembership(uid: UInt32, group: String) -> Bool {
+        guard let user = lookupUser(uid), let target = lookupGroup(group) else { return false }
+        if user.gid == target { return true }
+        var count: Int32 = 64
+        while true {
+            var groups = [gid_t](repeating: 0, count: Int(count))
+            let previous = count
+            if getgrouplist(user.name, user.gid, &groups, &count) >= 0 {
+                return groups.prefix(Int(count)).contains(target)
+            }
+            if count <= previous { return false }  // Not a "too small" answer: give up.
+        }
+    }
+
+    private static func lookupUser(_ uid: UInt32) -> (name: String, gid: gid_t)? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16 * 1024)
+        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return (String(cString: entry.pw_name), entry.pw_gid)
+    }
+
+    private static func lookupGroup(_ name: String) -> gid_t? {
+        var entry = group()
+        var result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 16 * 1024)
+        guard getgrnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return entry.gr_gid
+    }
+}
