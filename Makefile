@@ -21,5 +21,10 @@ test: deps test-deps
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build $(SWIFTFLAGS)
 
+# A scripted walk through the model (select, taps with a veto, badges, More, customization,
+# restore), printing the bar after each step.
+demo: deps
+	$(SWIFT) run -c release ModelTour
+
 clean:
 	rm -rf .build

@@ -9,5 +9,6 @@ public enum Durability: Int, Comparable, Sendable, CaseIterable {
     /// on disk before the method replies.
     case structural
 
+    /// Weaker classes sort first.
     public static func < (lhs: Durability, rhs: Durability) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -38,6 +38,7 @@ public struct TabEvents: Equatable, Sendable {
         tabProperties.first { $0.tab == tab }?.properties ?? []
     }
 
+    /// Field-by-field equality (tuples are not `Equatable` on their own).
     public static func == (lhs: TabEvents, rhs: TabEvents) -> Bool {
         lhs.controllerProperties == rhs.controllerProperties
             && lhs.tabProperties.map(\.tab) == rhs.tabProperties.map(\.tab)
