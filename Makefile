@@ -26,5 +26,9 @@ test: deps test-deps
 demo: deps
 	$(SWIFT) run -c release ModelTour
 
+# What the model's requests cost at 10 and at 10,000 tabs (figures only).
+bench-model: deps
+	$(SWIFT) run -c release ModelBench
+
 clean:
 	rm -rf .build

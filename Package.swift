@@ -42,6 +42,12 @@ targets += [
         path: "Examples/ModelTour",
         swiftSettings: strict
     ),
+    .executableTarget(
+        name: "ModelBench",
+        dependencies: ["TabModel"],
+        path: "Benchmarks/ModelBench",
+        swiftSettings: strict
+    ),
 ]
 
 // MARK: - D-Bus

@@ -29,7 +29,10 @@ public enum SystemItem: String, CaseIterable, Codable, Sendable {
 
     /// The title in `locale` (L10N-1), falling back to English. O(1).
     public func title(locale: String) -> String {
-        let language = LocaleChain(locale).language
-        return SystemItemTitles.table[self]?[language] ?? SystemItemTitles.table[self]!["en"]!
+        title(language: LocaleChain(locale).language)
+    }
+
+    func title(language: String) -> String {
+        SystemItemTitles.table[self]?[language] ?? SystemItemTitles.table[self]!["en"]!
     }
 }

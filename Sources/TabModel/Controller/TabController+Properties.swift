@@ -100,9 +100,9 @@ extension TabController {
     public func actions(of id: String) -> [String] { runtime[id]?.actions ?? [] }
 
     func title(of definition: TabDefinition, state: TabRuntime) -> String {
-        if let systemItem = definition.systemItem { return systemItem.title(locale: locale) } // ITEM-3
+        if let systemItem = definition.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3
         if let title = state.title { return title }
-        return LocaleChain(locale).pick(definition.localizedTitles) ?? definition.title // L10N-1, ITEM-2
+        return localeChain.pick(definition.localizedTitles) ?? definition.title // L10N-1, ITEM-2
     }
 
     /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.

@@ -50,7 +50,11 @@ public struct TabController: Equatable, Sendable {
     /// ORI-3.
     public internal(set) var orientation: Orientation
     /// The active locale (L10N-1).
-    public internal(set) var locale: String
+    public internal(set) var locale: String {
+        didSet { localeChain = LocaleChain(locale) }
+    }
+    /// `locale` parsed once, for per-tab title lookups.
+    var localeChain: LocaleChain
     /// The registered delegate.
     public internal(set) var delegate: DelegateRegistration?
     /// How long a tap waits for the delegate.
@@ -87,6 +91,7 @@ public struct TabController: Equatable, Sendable {
         appearance = configuration.appearance.normalized
         orientation = .portrait
         locale = configuration.locale
+        localeChain = LocaleChain(configuration.locale)
         delegate = nil
         delegateTimeoutMs = configuration.delegateTimeoutMs
         delegateTimeoutPolicy = configuration.delegateTimeoutPolicy
@@ -139,7 +144,7 @@ public struct TabController: Equatable, Sendable {
 
     /// The configuration's `tabs` against the catalog: unknown and repeated ids left out.
     func configuredTabs() -> [String] {
-        guard let configured = configuration.tabs else { return catalog.map(\.id) }
+        guard let configured = configuration.tabs else { return Array(catalog.prefix(Self.maximumTabs).map(\.id)) } // TABS-7
         var seen = Set<String>()
         return configured.filter { catalogPosition[$0] != nil && seen.insert($0).inserted }
     }
