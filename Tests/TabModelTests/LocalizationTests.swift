@@ -78,6 +78,9 @@ struct LocalizationTests {
         _ = try controller.setLocale("C")
         #expect(controller.title(of: "clock") == "Clock")
         expectError("InvalidArgument") { try controller.setLocale("fr CA") }
+        let hyphenated = TabDefinition(id: "c", plugin: "p", title: "Clock", localizedTitles: ["pt-BR": "Relógio"])
+        let brazil = try TabController(catalog: [hyphenated], configuration: ControllerConfiguration(locale: "pt_BR.UTF-8"))
+        #expect(brazil.title(of: "c") == "Relógio")
     }
 
     @Test("system item titles ship in English, French, German, Spanish, Russian and Japanese (L10N-1)")

@@ -73,6 +73,21 @@ struct StateTests {
         #expect(outcome.notes.contains { $0.contains("max_visible") })
     }
 
+    @Test("with no configured tabs, tabs new to the catalog join the restored order; departed ones are dropped (STATE-2)")
+    func newCatalogTabsJoin() throws {
+        var controller = try TabController(catalog: catalog())
+        _ = try controller.removeTab("videos")
+        _ = try controller.customize(Array(controller.tabs.reversed()))
+        let saved = controller.snapshot()
+        var grown = catalog().filter { $0.id != "genres" }
+        grown.append(TabDefinition(id: "radio", plugin: "media", title: "Radio"))
+        var restarted = try TabController(catalog: grown)
+        _ = try restarted.restore(saved)
+        let expected = ["compilations", "composers", "audiobooks", "podcasts", "songs", "artists", "playlists", "radio"]
+        #expect(restarted.tabs == expected) // videos stays removed, genres is gone, radio joins
+        #expect(restarted.customizableTabs == expected)
+    }
+
     @Test("badges, badge colors, stacks and runtime settings of restorable tabs are restored (STATE-3)")
     func runtimeRestored() throws {
         var controller = try TabController(catalog: catalog())

@@ -17,10 +17,11 @@ struct LocaleChain: Equatable {
         }
     }
 
-    /// The keys to try, most specific first (at most two).
+    /// The keys to try, most specific first: `fr_CA`, `fr-CA` (as plugin manifests may write
+    /// it), then `fr`.
     var keys: [String] {
         if full.isEmpty { return [] }
-        return full == language ? [full] : [full, language]
+        return full == language ? [full] : [full, String(full.map { $0 == "_" ? "-" : $0 }), language]
     }
 
     /// The first of `titles` that matches the chain, else nil. O(1).
