@@ -31,8 +31,8 @@ func summary(_ events: TabEvents) -> String {
     if events.isEmpty { return "    (nothing changed)" }
     var parts: [String] = []
     if !events.controllerProperties.isEmpty { parts.append("changed " + events.controllerProperties.map(\.rawValue).joined(separator: ", ")) }
-    for (tab, properties) in events.tabProperties.prefix(3) {
-        parts.append("\(tab): " + properties.map(\.rawValue).joined(separator: ", "))
+    for change in events.tabProperties.prefix(3) {
+        parts.append("\(change.tab): " + change.properties.map(\.rawValue).joined(separator: ", "))
     }
     if events.tabProperties.count > 3 { parts.append("… \(events.tabProperties.count - 3) more tabs") }
     if !events.signals.isEmpty { parts.append("signals " + events.signals.map(\.member).joined(separator: ", ")) }

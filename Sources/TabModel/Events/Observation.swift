@@ -71,7 +71,7 @@ extension TabController {
                 movesRevision = movesRevision || property.movesRevision
             }
             guard !changed.isEmpty else { continue }
-            events.tabProperties.append((id, changed))
+            events.tabProperties.append(TabPropertyChanges(tab: id, properties: changed))
             if changed.contains(.page) || changed.contains(.depth), let stack = runtime[id]?.stack {
                 events.navigation.append(NavigationChange(tab: id, page: stack.last!, depth: stack.count))
             }

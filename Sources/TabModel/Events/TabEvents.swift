@@ -6,7 +6,7 @@ public struct TabEvents: Equatable, Sendable {
     /// `Revision` whenever it moved.
     public internal(set) var controllerProperties: [ControllerProperty] = []
     /// Per tab (in a stable order), the properties whose value changed.
-    public internal(set) var tabProperties: [(tab: String, properties: [TabProperty])] = []
+    public internal(set) var tabProperties: [TabPropertyChanges] = []
     /// Properties of the bar object that changed.
     public internal(set) var barProperties: [BarProperty] = []
     /// Signals to emit, in order, after the property changes.
@@ -37,17 +37,6 @@ public struct TabEvents: Equatable, Sendable {
     public func properties(of tab: String) -> [TabProperty] {
         tabProperties.first { $0.tab == tab }?.properties ?? []
     }
-
-    /// Field-by-field equality (tuples are not `Equatable` on their own).
-    public static func == (lhs: TabEvents, rhs: TabEvents) -> Bool {
-        lhs.controllerProperties == rhs.controllerProperties
-            && lhs.tabProperties.map(\.tab) == rhs.tabProperties.map(\.tab)
-            && lhs.tabProperties.map(\.properties) == rhs.tabProperties.map(\.properties)
-            && lhs.barProperties == rhs.barProperties && lhs.signals == rhs.signals
-            && lhs.selection == rhs.selection && lhs.navigation == rhs.navigation
-            && lhs.catalogAdded == rhs.catalogAdded && lhs.catalogRemoved == rhs.catalogRemoved
-            && lhs.releasedDelegate == rhs.releasedDelegate && lhs.durability == rhs.durability
-    }
 }
 
 extension TabEvents {
@@ -57,12 +46,15 @@ extension TabEvents {
     mutating func absorb(_ later: TabEvents) {
         let controller = Set(controllerProperties).union(later.controllerProperties)
         controllerProperties = ControllerProperty.allCases.filter { controller.contains($0) }
-        for (tab, properties) in later.tabProperties {
-            if let row = tabProperties.firstIndex(where: { $0.tab == tab }) {
-                let merged = Set(tabProperties[row].properties).union(properties)
+        var rows: [String: Int] = [:]
+        for (row, change) in tabProperties.enumerated() { rows[change.tab] = row }
+        for change in later.tabProperties {
+            if let row = rows[change.tab] {
+                let merged = Set(tabProperties[row].properties).union(change.properties)
                 tabProperties[row].properties = TabProperty.allCases.filter { merged.contains($0) }
             } else {
-                tabProperties.append((tab, properties))
+                rows[change.tab] = tabProperties.count
+                tabProperties.append(change)
             }
         }
         let bar = Set(barProperties).union(later.barProperties)
@@ -79,4 +71,12 @@ extension TabEvents {
         default: break
         }
     }
+}
+
+/// The properties of one tab object that changed, for its `PropertiesChanged`.
+public struct TabPropertyChanges: Equatable, Sendable {
+    /// The tab id.
+    public var tab: String
+    /// Its changed properties, in `TabProperty` order.
+    public var properties: [TabProperty]
 }
