@@ -18,6 +18,38 @@ var targets: [Target] = []
 
 // MARK: - Model
 
+products += [
+    .library(name: "TabModel", targets: ["TabModel"]),
+]
+
+targets += [
+    .target(
+        name: "TabModel",
+        dependencies: [],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "TabModelTests",
+        dependencies: [
+            "TabModel",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "ModelTour",
+        dependencies: ["TabModel"],
+        path: "Examples/ModelTour",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "ModelBench",
+        dependencies: ["TabModel"],
+        path: "Benchmarks/ModelBench",
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - D-Bus
 
 // MARK: - Plugins
