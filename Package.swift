@@ -52,6 +52,27 @@ targets += [
 
 // MARK: - D-Bus
 
+targets += [
+    .systemLibrary(
+        name: "CDBus",
+        pkgConfig: "dbus-1",
+        providers: [.apt(["libdbus-1-dev"])]
+    ),
+    .target(
+        name: "DBus",
+        dependencies: ["CDBus"],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "DBusTests",
+        dependencies: ["DBus"],
+        swiftSettings: strict
+    ),
+]
+products += [
+    .library(name: "DBus", targets: ["DBus"]),
+]
+
 // MARK: - Plugins
 
 // MARK: - Daemon
