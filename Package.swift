@@ -81,13 +81,15 @@ targets += [
     .target(
         name: "TabbardDaemon",
         dependencies: [
+            "TabModel",
+            "DBus",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ],
         swiftSettings: strict
     ),
     .testTarget(
         name: "TabbardDaemonTests",
-        dependencies: ["TabbardDaemon"],
+        dependencies: ["TabbardDaemon", "TabModel", "DBus"],
         swiftSettings: strict
     ),
 ]
