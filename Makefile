@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SWIFTFLAGS ?=
 
-.PHONY: all build deps test-deps test demo bench clean
+.PHONY: all build deps test-deps test demo bench clean plugins
 
 all: build
 
@@ -17,9 +17,29 @@ test-deps:
 build: deps
 	$(SWIFT) build -c release $(SWIFTFLAGS)
 
-test: deps test-deps
+test: deps test-deps plugins
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build $(SWIFTFLAGS)
 
 clean:
 	rm -rf .build
+
+# Bundled plugins, each `.so` staged next to its manifest in PLUGIN_STAGE (the directory the
+# daemon loads from in tests and in the demo). Debug by default; `make plugins CONFIG=release`.
+# `install` replaces a staged file instead of rewriting it, so a running daemon that has it
+# mapped is not disturbed.
+CONFIG       ?= debug
+PLUGIN_STAGE ?= .build/plugins
+PLUGIN_CFLAGS_debug   = -g -O0
+PLUGIN_CFLAGS_release = -O2
+
+plugins:
+	$(SWIFT) build -c $(CONFIG) --product clock $(SWIFTFLAGS)
+	$(SWIFT) build -c $(CONFIG) --product media $(SWIFTFLAGS)
+	mkdir -p $(PLUGIN_STAGE)
+	$(CC) -std=c11 -Wall -Wextra -Werror -shared -fPIC $(PLUGIN_CFLAGS_$(CONFIG)) \
+		-I Sources/TabbardPluginABI/include -o $(PLUGIN_STAGE)/libnotes.so.tmp Plugins/notes/notes.c
+	mv -f $(PLUGIN_STAGE)/libnotes.so.tmp $(PLUGIN_STAGE)/libnotes.so
+	bin="$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" && \
+		install -m 0644 "$$bin/libclock.so" "$$bin/libmedia.so" $(PLUGIN_STAGE)/
+	install -m 0644 Plugins/clock/clock.plugin Plugins/media/media.plugin Plugins/notes/notes.plugin $(PLUGIN_STAGE)/
