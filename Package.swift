@@ -52,6 +52,13 @@ targets += [
         exclude: ["media.plugin"],
         swiftSettings: strict
     ),
+    // The loader's tests. They never link a plugin target: they dlopen the `.so` files that
+    // `make plugins` staged, and C fixtures they compile themselves.
+    .testTarget(
+        name: "TabbardDaemonTests",
+        dependencies: ["TabbardDaemon"],
+        swiftSettings: strict
+    ),
 ]
 
 // MARK: - Daemon

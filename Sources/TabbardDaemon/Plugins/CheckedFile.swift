@@ -9,12 +9,25 @@ final class CheckedFile {
     /// The open descriptor; closed when the object goes away.
     let descriptor: Int32
 
+    /// Set once the dynamic loader holds the file under `descriptorPath`.
+    private var loaded = false
+
     private init(path: String, descriptor: Int32) {
         self.path = path
         self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        if !loaded { close(descriptor) }
+    }
+
+    /// Keeps the descriptor open for the rest of the process. glibc recognises an object it
+    /// already loaded by the name it was opened under: were `/proc/self/fd/N` closed and N
+    /// reused for another plugin, `dlopen` would hand back the first plugin instead. A
+    /// loaded plugin is never unloaded, so its descriptor is never closed either.
+    func keepOpenForLoadedModule() {
+        loaded = true
+    }
 
     /// Opens `name` in `directory` under `trust`. On the system instance the directory and
     /// the file must be root's, not writable by group or others, and not symbolic links, and

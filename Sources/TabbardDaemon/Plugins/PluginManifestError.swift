@@ -17,10 +17,13 @@ public struct PluginManifestError: Error, Sendable, Equatable, CustomStringConve
         self.message = message
     }
 
-    public var description: String {
-        var place = file
-        if let line { place += ":\(line)" }
-        if let key { place += ": key '\(key)'" }
-        return "\(place): \(message)"
+    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(detail)" }
+
+    /// The error without the file name, for messages that already name the file.
+    public var detail: String {
+        var place: [String] = []
+        if let line { place.append("line \(line)") }
+        if let key { place.append("key '\(key)'") }
+        return place.isEmpty ? message : place.joined(separator: ", ") + ": " + message
     }
 }

@@ -51,6 +51,7 @@ public final class PluginModule {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw .loadFailed(path: file.path, message: message.replacing(file.descriptorPath, with: file.path))
         }
+        file.keepOpenForLoadedModule()
         guard let symbol = dlsym(handle, TABBARD_PLUGIN_ENTRY_SYMBOL) else { throw .missingEntry(path: file.path) }
         let entry = unsafeBitCast(symbol, to: tabbard_plugin_entry_fn.self)
         let label = manifest?.name ?? file.path

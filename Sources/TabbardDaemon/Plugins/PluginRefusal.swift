@@ -46,7 +46,7 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .manifest(let error): "invalid manifest: \(error)"
+        case .manifest(let error): "invalid manifest: \(error.detail)"
         case .duplicatePlugin(let name, let first): "a plugin named '\(name)' was already found in \(first)"
         case .duplicateTab(let id, let plugin): "tab id '\(id)' is already offered by plugin '\(plugin)'"
         case .abiMajor(let found, let host): "ABI \(found) has another major version than this tabbard's \(host)"

@@ -86,15 +86,21 @@ public final class PluginTab {
     /// The content of `page`, copied out of the plugin.
     public func render(page: String) throws(PluginCallError) -> PluginContent {
         guard !destroyed, let render = module.table.render else { throw failure("render") }
-        var content = tabbard_content()
-        let ok = module.timed("render", tab: id) { page.withCString { render(instance, $0, &content) } }
-        // Copy first, then release: the strings are the plugin's until release is called.
-        defer { content.release?(&content) }
-        guard ok else { throw failure("render") }
-        return PluginContent(
-            title: Self.text(content.title) ?? "",
-            mimeType: Self.text(content.mime_type) ?? "text/plain",
-            body: Self.text(content.body) ?? "")
+        let rendered = module.timed("render", tab: id) {
+            page.withCString { pageText -> PluginContent? in
+                var content = tabbard_content()
+                guard render(instance, pageText, &content) else { return nil }
+                // Copy, then release: the strings are the plugin's until release is called.
+                // Copying while `page` is still alive also forgives a plugin that echoes it.
+                defer { content.release?(&content) }
+                return PluginContent(
+                    title: Self.text(content.title) ?? "",
+                    mimeType: Self.text(content.mime_type) ?? "text/plain",
+                    body: Self.text(content.body) ?? "")
+            }
+        }
+        guard let rendered else { throw failure("render") }
+        return rendered
     }
 
     /// What `activate` accepts now; empty for a plugin without an `actions` function.
