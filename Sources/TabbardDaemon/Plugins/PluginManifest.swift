@@ -95,7 +95,7 @@ public struct PluginABIVersion: Sendable, Hashable, CustomStringConvertible {
     /// Parses `"1.0"`; nil for anything else.
     public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
               let major = UInt32(parts[0]), let minor = UInt32(parts[1]) else { return nil }
         self.init(major: major, minor: minor)
     }
