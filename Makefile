@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SWIFTFLAGS ?=
 
-.PHONY: all build deps test-deps test demo bench clean plugins
+.PHONY: all build deps test-deps test demo bench clean plugins release-plugins install-plugins
 
 all: build
 
@@ -43,3 +43,18 @@ plugins:
 	bin="$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" && \
 		install -m 0644 "$$bin/libclock.so" "$$bin/libmedia.so" $(PLUGIN_STAGE)/
 	install -m 0644 Plugins/clock/clock.plugin Plugins/media/media.plugin Plugins/notes/notes.plugin $(PLUGIN_STAGE)/
+
+# `make` builds the bundled plugins too, in release like the binaries.
+all: release-plugins
+release-plugins:
+	$(MAKE) plugins CONFIG=release
+
+# Installs the staged plugins and the ABI header (the install layout of the architecture):
+# PREFIX/lib/tabbard/plugins/*.so + manifests, PREFIX/include/tabbard/plugin.h.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+
+install-plugins: release-plugins
+	install -d $(DESTDIR)$(PREFIX)/lib/tabbard/plugins $(DESTDIR)$(PREFIX)/include/tabbard
+	install -m 0644 $(PLUGIN_STAGE)/*.so $(PLUGIN_STAGE)/*.plugin $(DESTDIR)$(PREFIX)/lib/tabbard/plugins/
+	install -m 0644 Sources/TabbardPluginABI/include/tabbard/plugin.h $(DESTDIR)$(PREFIX)/include/tabbard/

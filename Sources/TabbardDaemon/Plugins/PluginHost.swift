@@ -64,7 +64,9 @@ public final class PluginHost {
             log.warning("plugin \(file) skipped: \(reason)")
         }
         modules = inUse
-        return report
+        var result = report
+        for (directory, reason) in scan.unreadableDirectories { result.unreadableDirectories[directory] = reason }
+        return result
     }
 
     /// Lists what `load` would find, running no plugin code: every check up to `dlopen`.
