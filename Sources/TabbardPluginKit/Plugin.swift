@@ -5,7 +5,7 @@ import TabbardPluginABI
 ///
 /// Export it with one line in the plugin's module:
 /// ```swift
-/// @_cdecl("tabbard_plugin_entry_v1")
+/// @c(tabbard_plugin_entry_v1)
 /// public func entry(_ hostABIMinor: UInt32, _ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
 ///     Plugin(name: "clock", version: "1.0.0", tabs: [WorldClock.self]).entry(hostABIMinor, host)
 /// }

@@ -32,6 +32,8 @@ public struct PluginTabEvent: Sendable, Equatable {
     }
 }
 
-/// Where host callbacks go: called on the plugin's thread, so it should only post the event
-/// to the daemon's loop (an eventfd wake-up), never touch the model directly.
+/// Where host callbacks go. Called on whichever thread the plugin used: one of its own, or
+/// the loop thread itself when the plugin calls back from inside a plugin function (a badge
+/// set in `activate`). So it should only post the event to the daemon's loop (queue it and
+/// wake the eventfd), never touch the model directly and never wait for the loop.
 public typealias PluginEventSink = @Sendable (PluginTabEvent) -> Void

@@ -251,7 +251,7 @@ typedef const struct tabbard_plugin *(*tabbard_plugin_entry_fn)(
  * The entry point every plugin exports (declared here so that a C plugin's definition is
  * checked against it). `host_abi_minor` is the host's minor version (also host->abi_minor).
  */
-#ifndef __swift__ /* Swift plugins define it with @_cdecl; the host finds it with dlsym. */
+#ifndef __swift__ /* Swift plugins define it with @c; the host finds it with dlsym. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((visibility("default")))
 #endif
