@@ -100,5 +100,6 @@ public struct PluginABIVersion: Sendable, Hashable, CustomStringConvertible {
         self.init(major: major, minor: minor)
     }
 
+    /// `major.minor`, as written in manifests.
     public var description: String { "\(major).\(minor)" }
 }

@@ -17,6 +17,7 @@ public struct PluginManifestError: Error, Sendable, Equatable, CustomStringConve
         self.message = message
     }
 
+    /// `file:line: line N, key 'k': message`, as on a log line.
     public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(detail)" }
 
     /// The error without the file name, for messages that already name the file.

@@ -44,6 +44,7 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The probe child crashed or could not be run (reported by the daemon's probe).
     case probeFailed(String)
 
+    /// The reason as one sentence, naming the offending file or value.
     public var description: String {
         switch self {
         case .manifest(let error): "invalid manifest: \(error.detail)"

@@ -27,6 +27,14 @@ public struct PluginCallError: Error, Sendable, Equatable, CustomStringConvertib
     /// The ABI function that failed (`render`, `actions`).
     public var function: String
 
+    /// A failure of `function` for `tabID` of `plugin`.
+    public init(plugin: String, tabID: String, function: String) {
+        self.plugin = plugin
+        self.tabID = tabID
+        self.function = function
+    }
+
+    /// One line naming the plugin, the function and the tab.
     public var description: String { "plugin \(plugin): \(function) for tab \(tabID) failed" }
 }
 
