@@ -41,6 +41,8 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case missingFunction(String)
     /// The table's name differs from the manifest's.
     case nameMismatch(table: String, manifest: String)
+    /// The table's name is missing or not a valid plugin name.
+    case invalidName(String)
     /// The probe child crashed or could not be run (reported by the daemon's probe).
     case probeFailed(String)
 
@@ -67,6 +69,7 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .tableTooLarge(let size, let known): "plugin table of \(size) bytes is larger than this tabbard knows (\(known) bytes)"
         case .missingFunction(let name): "plugin table lacks the required function \(name)"
         case .nameMismatch(let table, let manifest): "plugin table names itself '\(table)', the manifest '\(manifest)'"
+        case .invalidName(let name): "plugin table gives no valid name ('\(name)')"
         case .probeFailed(let reason): "probe failed: \(reason)"
         }
     }

@@ -28,6 +28,13 @@ struct PluginProbeTests {
         #expect(!outcome.passed)
     }
 
+    @Test("a table without a valid name fails")
+    func namelessTableFails() throws {
+        let directory = try TemporaryDirectory()
+        try compileFixture("nameless", in: directory, defines: ["TABLE_NAME=\"bad name\""])
+        #expect(PluginProbe.run(path: "\(directory.path)/libnameless.so", log: quietLog) == .failed(.invalidName("bad name")))
+    }
+
     @Test("a text file is not an ELF shared object")
     func textFileFails() throws {
         let directory = try TemporaryDirectory()
