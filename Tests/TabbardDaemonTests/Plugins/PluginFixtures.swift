@@ -95,6 +95,7 @@ func compileFixture(_ name: String, in directory: TemporaryDirectory, defines: [
 enum FixturePlugin {
     static let source = #"""
     #define _POSIX_C_SOURCE 200809L
+    #include <stdlib.h>
     #include <string.h>
     #include <time.h>
     #include <tabbard/plugin.h>
@@ -164,6 +165,9 @@ enum FixturePlugin {
     const struct tabbard_plugin *tabbard_plugin_entry_v1(uint32_t host_abi_minor, const struct tabbard_host *host) {
         (void)host_abi_minor;
         fixture_host = host;
+    #ifdef CRASH_IN_ENTRY
+        abort();
+    #endif
     #ifdef NULL_TABLE
         return NULL;
     #else

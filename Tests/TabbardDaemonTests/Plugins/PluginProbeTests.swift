@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TabbardDaemon
 
@@ -33,6 +34,17 @@ struct PluginProbeTests {
         let directory = try TemporaryDirectory()
         try compileFixture("nameless", in: directory, defines: ["TABLE_NAME=\"bad name\""])
         #expect(PluginProbe.run(path: "\(directory.path)/libnameless.so", log: quietLog) == .failed(.invalidName("bad name")))
+    }
+
+    @Test("a plugin that crashes in its entry point takes down only the probing process")
+    func crashInInit() async throws {
+        let directory = try TemporaryDirectory()
+        try compileFixture("crash", in: directory, defines: ["CRASH_IN_ENTRY"])
+        let module = "\(directory.path)/libcrash.so"
+        // The daemon runs the probe in a child it spawns; an exit test is such a child.
+        await #expect(processExitsWith: .signal(SIGABRT)) { [module = module as String] in
+            _ = PluginProbe.run(path: module, log: quietLog)
+        }
     }
 
     @Test("a text file is not an ELF shared object")
