@@ -1,4 +1,4 @@
-import TOMLKit
+internal import TOMLKit
 
 extension PluginManifest {
     /// The system items a tab may name (ITEM-3).
