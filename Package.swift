@@ -75,6 +75,38 @@ products += [
 
 // MARK: - Plugins
 
+// The C header is the only contract between the daemon and a plugin; the SDK wraps it for
+// Swift authors. Bundled plugins are dynamic libraries that nothing in the package links:
+// `make plugins` builds them and stages each `.so` next to its manifest in `.build/plugins`.
+products += [
+    .library(name: "TabbardPluginKit", targets: ["TabbardPluginKit"]),
+    .library(name: "clock", type: .dynamic, targets: ["ClockPlugin"]),
+    .library(name: "media", type: .dynamic, targets: ["MediaPlugin"]),
+]
+
+targets += [
+    .target(name: "TabbardPluginABI"),
+    .target(
+        name: "TabbardPluginKit",
+        dependencies: ["TabbardPluginABI"],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "ClockPlugin",
+        dependencies: ["TabbardPluginKit"],
+        path: "Plugins/clock",
+        exclude: ["clock.plugin"],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "MediaPlugin",
+        dependencies: ["TabbardPluginKit"],
+        path: "Plugins/media",
+        exclude: ["media.plugin"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - Daemon
 
 targets += [
@@ -83,10 +115,14 @@ targets += [
         dependencies: [
             "TabModel",
             "DBus",
+            "TabbardPluginABI",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ],
         swiftSettings: strict
     ),
+    // Unit tests of the daemon's pieces, and the loader's tests. They never link a plugin
+    // target: they dlopen the `.so` files that `make plugins` staged, and C fixtures they
+    // compile themselves.
     .testTarget(
         name: "TabbardDaemonTests",
         dependencies: ["TabbardDaemon", "TabModel", "DBus"],
