@@ -1,4 +1,5 @@
 internal import TOMLKit
+import TabModel
 
 extension PluginManifest {
     /// The system items a tab may name (ITEM-3).
@@ -23,7 +24,7 @@ extension PluginManifest {
         let reader = ManifestReader(file: file, lines: ManifestLines(text))
         try reader.allowOnly(["name", "module", "abi", "description", "tabs"], in: root, at: nil)
         let name = try reader.string("name", in: root, at: nil, required: true)!
-        guard TabIDRule.isValid(name) else { throw reader.error("name", at: nil, "'\(name)' is not a valid plugin name (letters, digits, '.', '_', '-'; at most 64)") }
+        guard TabIdentifier.isValid(name) else { throw reader.error("name", at: nil, "'\(name)' is not a valid plugin name (letters, digits, '.', '_', '-'; at most 64)") }
         let module = try reader.string("module", in: root, at: nil, required: true)!
         guard !module.isEmpty else { throw reader.error("module", at: nil, "is empty") }
         let abiText = try reader.string("abi", in: root, at: nil, required: true)!
@@ -86,7 +87,7 @@ private struct ManifestReader {
             "tag", "orientations", "restoration_id", "actions", "root_page",
         ], in: table, at: index)
         let id = try string("id", in: table, at: index, required: true)!
-        guard TabIDRule.isValid(id) else { throw error("id", at: index, "'\(id)' is not a valid tab id (ID-1: \(TabIDRule.pattern))") }
+        guard TabIdentifier.isValid(id) else { throw error("id", at: index, "'\(id)' is not a valid tab id (ID-1: ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$)") }
         var tab = PluginTabDeclaration(id: id, title: "")
         if let item = try string("system_item", in: table, at: index) {
             guard PluginManifest.systemItems.contains(item) else {

@@ -1,5 +1,6 @@
 import Glibc
 import TabbardPluginABI
+import TabModel
 
 extension PluginABIVersion {
     /// The ABI version this daemon speaks: the header it was built with.
@@ -62,7 +63,7 @@ public final class PluginModule {
         guard table.destroy != nil else { throw .missingFunction("destroy") }
         guard table.render != nil else { throw .missingFunction("render") }
         let name = table.name.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
-        guard TabIDRule.isValid(name) else { throw .invalidName(name) }
+        guard TabIdentifier.isValid(name) else { throw .invalidName(name) }
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
         let version = table.version.map { String(cString: $0) } ?? ""
         return PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),

@@ -118,29 +118,3 @@ struct PluginManifestTests {
         for bad in ["1", "1.", ".1", "1.0.0", "a.b", "-1.0", "+1.0"] { #expect(PluginABIVersion(bad) == nil, "\(bad)") }
     }
 }
-
-@Suite("Localized tab titles")
-struct LocalizedTitleTests {
-    let tab: PluginTabDeclaration = {
-        var tab = PluginTabDeclaration(id: "clock", title: "Clock")
-        tab.localizedTitles = ["fr": "Horloge", "pt-BR": "Relógio", "pt": "Relógio (PT)"]
-        return tab
-    }()
-
-    @Test("the exact locale wins, then the language, then the default title (L10N-1)")
-    func fallbackOrder() {
-        #expect(tab.title(forLocale: "pt_BR") == "Relógio")
-        #expect(tab.title(forLocale: "pt_PT") == "Relógio (PT)")
-        #expect(tab.title(forLocale: "fr_CA.UTF-8") == "Horloge")
-        #expect(tab.title(forLocale: "de_DE@euro") == "Clock")
-        #expect(tab.title(forLocale: "") == "Clock")
-    }
-
-    @Test("a system item's title is the daemon's, never the manifest's (ITEM-3)")
-    func systemItems() {
-        var search = tab
-        search.systemItem = "search"
-        search.title = ""
-        #expect(search.title(forLocale: "fr") == "")
-    }
-}
