@@ -5,7 +5,7 @@ extension TabController {
     /// Registers `owner`'s object `path` as the delegate. Throws `DelegateExists` while one is
     /// registered (also the same one), `InvalidArgument` for a malformed object path. O(1).
     public mutating func registerDelegate(owner: String, path: String) throws(TabError) -> TabEvents {
-        try ObjectPath.validate(path)
+        try DelegatePath.validate(path)
         if let delegate { throw .delegateExists(delegate.propertyValue) }
         return changeDelegate(to: DelegateRegistration(owner: owner, path: path))
     }
@@ -37,8 +37,8 @@ extension TabController {
     }
 }
 
-/// D-Bus object paths, for `RegisterDelegate`.
-public enum ObjectPath {
+/// Where a delegate lives on its connection: an object path, for `RegisterDelegate`.
+public enum DelegatePath {
     /// Throws `InvalidArgument` unless `path` is `/` or `/`-separated non-empty elements of
     /// `[A-Za-z0-9_]` without a trailing slash.
     public static func validate(_ path: String) throws(TabError) {
