@@ -4,6 +4,9 @@ public enum BarProperty: String, CaseIterable, Sendable {
     case items = "Items"
     /// `s` the highlighted item.
     case selectedItem = "SelectedItem"
+
+    /// The D-Bus type of the value.
+    public var signature: String { self == .items ? "as" : "s" }
 }
 
 /// Where a tab is (`Placement`).

@@ -51,6 +51,22 @@ public enum TabProperty: String, CaseIterable, Sendable {
     /// customizable set) rather than on the tab itself.
     static let structural: [TabProperty] = [.index, .placement, .customizable, .selected, .accessibilityLabel]
 
+    /// The D-Bus type of the value.
+    public var signature: String {
+        switch self {
+        case .tag, .index: "i"
+        case .hasBadge, .enabled, .customizable, .selected: "b"
+        case .orientations, .actions: "as"
+        case .depth: "u"
+        case .contentRevision: "t"
+        default: "s"
+        }
+    }
+
+    /// Whether the value never changes for a given tab (`Id`, `Plugin`): announced as
+    /// `const` rather than through `PropertiesChanged`.
+    public var isConstant: Bool { self == .id || self == .plugin }
+
     /// How soon a change must be on disk (STATE-4): badges and navigation are volatile.
     public var durability: Durability {
         switch self {
