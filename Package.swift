@@ -13,7 +13,9 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-var products: [Product] = []
+var products: [Product] = [
+    .executable(name: "tabbard", targets: ["tabbard"]),
+]
 var targets: [Target] = []
 
 // MARK: - Model
@@ -118,6 +120,13 @@ targets += [
             "TabbardPluginABI",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ],
+        swiftSettings: strict
+    ),
+    // A thin main over the library. The Swift runtime stays a shared library (the default on
+    // Linux), so that Swift plugins loaded at run time share it with the daemon.
+    .executableTarget(
+        name: "tabbard",
+        dependencies: ["TabbardDaemon"],
         swiftSettings: strict
     ),
     // Unit tests of the daemon's pieces, and the loader's tests. They never link a plugin

@@ -1,5 +1,5 @@
 // The C headers the D-Bus layer needs, seen from Swift: libdbus itself, and the Linux
-// descriptors its event loop is built on (epoll, eventfd, timerfd), which Swift's Glibc module
+// descriptors its event loop is built on (epoll, eventfd, timerfd, signalfd), which Swift's Glibc module
 // does not export. Variadic calls (dbus_message_append_args, ...) do not import; the Swift
 // layer uses DBusMessageIter instead.
 #ifndef TABBARD_CDBUS_SHIM_H
@@ -8,4 +8,5 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
+#include <sys/signalfd.h>
 #endif

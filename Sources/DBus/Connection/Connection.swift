@@ -25,6 +25,7 @@ public final class Connection: @unchecked Sendable {
     private(set) var objects: ObjectTable!
     var routes = SignalRoutes()
     var credentials = CredentialCache()
+    var authorization = CallerAuthorization()
     /// The unique name the bus gave this connection (`:1.42`).
     public let uniqueName: String
     /// Called on the loop thread when the connection to the bus is lost.
@@ -129,7 +130,7 @@ public final class Connection: @unchecked Sendable {
     private func filter(_ message: OpaquePointer) -> DBusHandlerResult {
         switch dbus_message_get_type(message) {
         case DBUS_MESSAGE_TYPE_METHOD_CALL:
-            objects.dispatch(message)
+            dispatchAuthorized(message)
             return DBUS_HANDLER_RESULT_HANDLED
         case DBUS_MESSAGE_TYPE_SIGNAL:
             if dbus_message_is_signal(message, "org.freedesktop.DBus.Local", "Disconnected") != 0 {

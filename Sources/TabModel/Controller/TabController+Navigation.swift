@@ -5,12 +5,18 @@ extension TabController {
     /// Pushes `page` on the stack of catalog tab `id` (`Navigate`, or a plugin's push). Throws
     /// `NoSuchTab`, or `InvalidArgument` for a malformed page or a stack deeper than 32. O(1).
     public mutating func navigate(_ id: String, to page: String) throws(TabError) -> TabEvents {
+        try checkNavigate(id, to: page)
+        return updateTab(id, [.page, .depth]) { $0.stack.append(page) }
+    }
+
+    /// Throws what `navigate` would throw, changing nothing: the daemon asks this before it
+    /// asks the plugin whether it knows the page. O(1).
+    public func checkNavigate(_ id: String, to page: String) throws(TabError) {
         try requireCatalogTab(id)
         try PageName.validate(page)
         guard runtime[id]!.stack.count < Self.maximumDepth else {
             throw .invalidArgument("Tab '\(id)' is already \(Self.maximumDepth) pages deep; '\(page)' cannot be pushed.")
         }
-        return updateTab(id, [.page, .depth]) { $0.stack.append(page) }
     }
 
     /// Pops the top page (`Back`). Throws `InvalidArgument` at the root page. O(1).

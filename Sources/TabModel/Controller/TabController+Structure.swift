@@ -151,7 +151,7 @@ extension TabController {
     }
 
     /// Throws `InvalidArgument` for a malformed id and `NoSuchTab` unless it is a catalog tab.
-    func requireCatalogTab(_ id: String) throws(TabError) {
+    public func requireCatalogTab(_ id: String) throws(TabError) {
         try TabIdentifier.validate(id)
         guard catalogPosition[id] != nil else { throw .noSuchTab(id) }
     }

@@ -2,15 +2,6 @@ internal import TOMLKit
 import TabModel
 
 extension PluginManifest {
-    /// The system items a tab may name (ITEM-3).
-    public static let systemItems: Set<String> = [
-        "favorites", "featured", "top-rated", "recents", "contacts", "history", "bookmarks",
-        "search", "downloads", "most-recent", "most-viewed",
-    ]
-
-    /// The orientations a tab may support (ORI-1).
-    public static let orientations = ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"]
-
     /// Parses the manifest `text` read from `file`; every problem names the key (and line).
     public init(parsing text: String, file: String) throws(PluginManifestError) {
         let root: TOMLTable
@@ -90,8 +81,9 @@ private struct ManifestReader {
         guard TabIdentifier.isValid(id) else { throw error("id", at: index, "'\(id)' is not a valid tab id (ID-1: ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$)") }
         var tab = PluginTabDeclaration(id: id, title: "")
         if let item = try string("system_item", in: table, at: index) {
-            guard PluginManifest.systemItems.contains(item) else {
-                throw error("system_item", at: index, "'\(item)' is not a system item (\(PluginManifest.systemItems.sorted().joined(separator: ", ")))")
+            guard SystemItem(rawValue: item) != nil else {
+                let known = SystemItem.allCases.map(\.rawValue).joined(separator: ", ")
+                throw error("system_item", at: index, "'\(item)' is not a system item (\(known))")
             }
             tab.systemItem = item
         }
@@ -107,7 +99,7 @@ private struct ManifestReader {
         tab.image = try string("image", in: table, at: index) ?? ""
         tab.selectedImage = try string("selected_image", in: table, at: index) ?? ""
         if let mode = try string("image_rendering_mode", in: table, at: index) {
-            guard mode == "template" || mode == "original" else { throw error("image_rendering_mode", at: index, "'\(mode)' is neither template nor original") }
+            guard ImageRenderingMode(rawValue: mode) != nil else { throw error("image_rendering_mode", at: index, "'\(mode)' is neither template nor original") }
             tab.imageRenderingMode = mode
         }
         if let value = table["tag"] {
@@ -116,8 +108,9 @@ private struct ManifestReader {
             tab.tag = tag32
         }
         if let orientations = try strings("orientations", in: table, at: index) {
-            for orientation in orientations where !PluginManifest.orientations.contains(orientation) {
-                throw error("orientations", at: index, "'\(orientation)' is not one of \(PluginManifest.orientations.joined(separator: ", "))")
+            for orientation in orientations where Orientation(rawValue: orientation) == nil {
+                let known = Orientation.allCases.map(\.rawValue).joined(separator: ", ")
+                throw error("orientations", at: index, "'\(orientation)' is not one of \(known)")
             }
             guard !orientations.isEmpty, Set(orientations).count == orientations.count else {
                 throw error("orientations", at: index, "must list each supported orientation once, at least one")

@@ -1,3 +1,5 @@
+import DBus
+
 /// The names tabbard is known by on the bus (dbus-api.md, "Names").
 public enum BusNames {
     /// The well-known bus name.
@@ -6,6 +8,10 @@ public enum BusNames {
     public static let controllerPath = "/org/tabbard/TabBar1"
     /// The controller's own tab bar.
     public static let barPath = "/org/tabbard/TabBar1/bar"
+    /// The controller object's path.
+    static let controller: DBus.ObjectPath = "/org/tabbard/TabBar1"
+    /// The bar object's path.
+    static let bar: DBus.ObjectPath = "/org/tabbard/TabBar1/bar"
     /// Where tab objects live, one per catalog tab.
     public static let tabPathPrefix = "/org/tabbard/TabBar1/tab/"
     /// The controller interface.
