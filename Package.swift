@@ -34,6 +34,7 @@ targets += [
     .testTarget(
         name: "DBusTests",
         dependencies: ["DBus"],
+        exclude: ["Scripts"],
         swiftSettings: strict
     ),
 ]
