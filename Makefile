@@ -23,3 +23,10 @@ test: deps test-deps
 
 clean:
 	rm -rf .build
+
+# D-Bus layer benchmark: release build in its own scratch directory (the benchmark targets
+# exist only when TABBARD_BENCHMARKS is set, so ordinary builds never compile them).
+bench: deps
+	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product bench-echo-c $(SWIFTFLAGS)
+	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product dbus-bench $(SWIFTFLAGS)
+	.build-bench/release/dbus-bench
