@@ -2,6 +2,7 @@
 // (b) the same echo written straight against libdbus in C, (c) the bus's own GetId, all
 // measured by one raw-libdbus client on one private bus, at window 1 and window 32. Also
 // counts heap allocations per call in the two echo services' processes.
+import AllocationCounter
 import BenchClient
 import DBus
 import Glibc
@@ -206,6 +207,40 @@ for (call, name, arguments) in [(bench_call_echo, "Echo(s)", 1), (bench_call_mix
         perCall.append(Double(after - before) / Double(calls))
     }
     print("  \(pad(name, 20)) a: \(number(perCall[0], 2))  b: \(number(perCall[1], 2))  a-b per argument: \(number((perCall[0] - perCall[1]) / Double(arguments), 2))")
+}
+
+
+// The library's own share, without a bus: decoding and encoding (siubtas) in this process.
+// Decoding allocates only what the Swift values need; encoding's allocations are libdbus
+// growing its message buffer (a C encoder pays the same).
+do {
+    let long = "The quick brown fox jumps over!!"
+    let strings = ["alpha", "bravo", "charlie-delta-echo-foxtrot"]
+    let message = try Message.methodCall(destination: nil, path: "/bench", interface: EchoService.interface, method: "EchoMixed")
+    try message.append(long, Int32(-42), UInt32(42), true, UInt64(1) << 40, strings)
+    let rounds = 10_000
+    var before = allocation_count()
+    for _ in 0..<rounds {
+        let decoded = try message.decode(String.self, Int32.self, UInt32.self, Bool.self, UInt64.self, [String].self)
+        precondition(decoded.0.utf8.count == 32)
+    }
+    let decoding = Double(allocation_count() - before) / Double(rounds)
+    before = allocation_count()
+    for _ in 0..<rounds {
+        let reply = try Message.methodCall(destination: nil, path: "/bench", interface: EchoService.interface, method: "EchoMixed")
+        try reply.append(long, Int32(-42), UInt32(42), true, UInt64(1) << 40, strings)
+    }
+    let encodingWithMessage = Double(allocation_count() - before) / Double(rounds)
+    before = allocation_count()
+    for _ in 0..<rounds {
+        _ = try Message.methodCall(destination: nil, path: "/bench", interface: EchoService.interface, method: "EchoMixed")
+    }
+    let messageAlone = Double(allocation_count() - before) / Double(rounds)
+    print("in-process, (siubtas) with one 32-byte string and a 3-element as (one element over 15 bytes):")
+    print("  decode: \(number(decoding, 2)) allocations (Swift values: the long s, the array, its long element)")
+    print("  encode: \(number(encodingWithMessage - messageAlone, 2)) allocations (libdbus growing its buffers)")
+} catch {
+    warn("dbus-bench: \(error)")
 }
 
 cleanUp()

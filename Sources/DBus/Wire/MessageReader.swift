@@ -106,6 +106,14 @@ public struct MessageReader {
         advance()
     }
 
+    /// The number of elements of the array here (0 when it is not an array), so decoders can
+    /// size their storage once.
+    public var elementCount: Int {
+        var copy = iter
+        guard dbus_message_iter_get_arg_type(&copy) == TypeCode.array else { return 0 }
+        return Int(dbus_message_iter_get_element_count(&copy))
+    }
+
     /// Steps past the value here without reading it.
     public mutating func skip() {
         advance()
