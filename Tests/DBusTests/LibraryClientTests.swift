@@ -146,6 +146,30 @@ struct LibraryClientTests {
     }
 }
 
+@Suite("Losing the bus", .timeLimit(.minutes(1)))
+struct DisconnectTests {
+    @Test("when the bus goes away the owner hears of it, and later sends fail cleanly")
+    func busGone() throws {
+        var bus: PrivateBus? = try PrivateBus()
+        let client = try Client(address: bus!.address)
+        let events = Inbox<String>()
+        try client.run { connection in
+            connection.onDisconnect = { events.put("disconnected") }
+        }
+        bus = nil
+        #expect(events.wait(for: 1) == ["disconnected"])
+        let error = try client.run { connection -> DBusError? in
+            do {
+                try connection.emit(path: "/x", interface: "org.example.X", name: "Gone")
+                return nil
+            } catch {
+                return error as? DBusError
+            }
+        }
+        #expect(error?.name == DBusError.Names.disconnected)
+    }
+}
+
 extension Result where Failure == DBusError {
     /// The error name of a failure, for compact test output.
     fileprivate var failureName: String? {

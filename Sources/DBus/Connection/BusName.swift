@@ -84,10 +84,10 @@ extension Connection {
     /// Notes that properties of an exported object changed. The changes of one turn of the
     /// loop go out as one `PropertiesChanged` per object and interface, at the end of the turn
     /// or before the next method reply, whichever comes first. Properties whose mode is
-    /// `const` or `false` are ignored; unknown names throw.
+    /// `const` or `false` are ignored; unknown names throw. Loop thread only (from another
+    /// thread, `loop.post` the change).
     public func propertiesChanged(_ path: ObjectPath, interface: String, _ names: [String]) throws(DBusError) {
         try objects.propertiesChanged(path, interface: interface, names: names)
-        if let loop, !loop.isLoopThread { loop.wake() }
     }
 
     /// Sends pending `PropertiesChanged` now (e.g. before emitting a signal that should follow
