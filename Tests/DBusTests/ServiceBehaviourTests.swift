@@ -136,6 +136,16 @@ struct ServiceBehaviourTests {
         #expect(after.output.trimmingCharacters(in: .whitespacesAndNewlines) == "s \"ab\"")
     }
 
+    @Test("a handler sees the caller's unique name")
+    func callerName() throws {
+        let fixture = try ServiceFixture()
+        let caller = try Connection(.address(fixture.bus.address))
+        let seen = try caller.call(destination: TestService.name, path: TestService.path.rawValue,
+                                   interface: TestService.interface, method: "WhoAmI").decode(String.self)
+        #expect(seen == caller.uniqueName)
+        #expect(seen.hasPrefix(":"))
+    }
+
     @Test("a second owner of the name is refused with fail-if-taken; the owner can release it")
     func names() throws {
         let fixture = try ServiceFixture()

@@ -98,6 +98,9 @@ final class TestService {
                 kept.removeAll()
                 return try call.reply(answered)
             },
+            .init("WhoAmI", outputs: [Argument("caller", "s")], doc: "The caller's unique name.") { call in
+                try call.reply(call.sender)
+            },
             .init("Fail", inputs: [Argument("name", "s"), Argument("message", "s")]) { call in
                 let (name, message) = try call.decode(String.self, String.self)
                 throw DBusError(name: name, message: message)
