@@ -64,6 +64,21 @@ struct ExternalClientTests {
         }
     }
 
+    @Test("dbus-python sees one PropertiesChanged for a call's changes, before its reply")
+    func pythonSeesChangesBeforeReply() throws {
+        let fixture = try ServiceFixture()
+        let result = try fixture.python("python_client.py", ["signals"])
+        #expect(result.status == 0, "\(result.errors)")
+        let events = try jsonObject(result.output)["events"] as? [[Any]] ?? []
+        #expect(events.count == 2)
+        #expect(events.first?.first as? String == "changed")
+        #expect(events.first?.dropFirst().first as? String == TestService.interface)
+        #expect(events.first?.dropFirst(2).first as? [String] == ["Count", "Title"])
+        #expect(events.first?.dropFirst(3).first as? [String] == ["Secret"])
+        #expect(events.last?.first as? String == "reply")
+        #expect(events.last?.last as? Int == 2)
+    }
+
     @Test("gdbus introspect shows what the interface table says, with doc strings and child nodes")
     func introspection() throws {
         let fixture = try ServiceFixture()

@@ -104,4 +104,35 @@ def errors():
     print(json.dumps(out))
 
 
-{"roundtrip": roundtrip, "errors": errors}[check]()
+def signals():
+    """Touch changes properties four times; expect one PropertiesChanged, then the reply."""
+    import dbus.mainloop.glib
+    from gi.repository import GLib
+    watching = dbus.bus.BusConnection(address, mainloop=dbus.mainloop.glib.DBusGMainLoop())
+    loop = GLib.MainLoop()
+    events = []
+
+    def changed(interface, values, invalidated):
+        events.append(["changed", str(interface), sorted(str(k) for k in values), [str(x) for x in invalidated]])
+
+    def replied(count):
+        events.append(["reply", int(count)])
+        # Anything that would follow the reply gets a moment to show up.
+        GLib.timeout_add(200, loop.quit)
+
+    def failed(error):
+        events.append(["error", str(error)])
+        loop.quit()
+
+    watching.add_signal_receiver(changed, "PropertiesChanged", "org.freedesktop.DBus.Properties",
+                                 path="/org/example/Test1")
+    # A round trip makes sure the bus has the match before the call.
+    watching.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus").GetId(dbus_interface="org.freedesktop.DBus")
+    target = watching.get_object("org.example.Test1", "/org/example/Test1", introspect=False)
+    target.Touch(dbus_interface="org.example.Test1", reply_handler=replied, error_handler=failed)
+    GLib.timeout_add(10000, loop.quit)
+    loop.run()
+    print(json.dumps({"events": events}))
+
+
+{"roundtrip": roundtrip, "errors": errors, "signals": signals}[check]()
