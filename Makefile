@@ -67,3 +67,10 @@ install-plugins: release-plugins
 	install -d $(DESTDIR)$(PREFIX)/lib/tabbard/plugins $(DESTDIR)$(PREFIX)/include/tabbard
 	install -m 0644 $(PLUGIN_STAGE)/*.so $(PLUGIN_STAGE)/*.plugin $(DESTDIR)$(PREFIX)/lib/tabbard/plugins/
 	install -m 0644 Sources/TabbardPluginABI/include/tabbard/plugin.h $(DESTDIR)$(PREFIX)/include/tabbard/
+
+# D-Bus layer benchmark: release build in its own scratch directory (the benchmark targets
+# exist only when TABBARD_BENCHMARKS is set, so ordinary builds never compile them).
+bench: deps
+	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product bench-echo-c $(SWIFTFLAGS)
+	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product dbus-bench $(SWIFTFLAGS)
+	.build-bench/release/dbus-bench

@@ -68,12 +68,29 @@ targets += [
     .testTarget(
         name: "DBusTests",
         dependencies: ["DBus"],
+        exclude: ["Scripts"],
         swiftSettings: strict
     ),
 ]
 products += [
     .library(name: "DBus", targets: ["DBus"]),
 ]
+
+// Benchmark-only targets (`make bench` sets TABBARD_BENCHMARKS): left out of ordinary builds so
+// `make test` never compiles them.
+if Context.environment["TABBARD_BENCHMARKS"] != nil {
+    targets += [
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
+        .target(name: "BenchClient", dependencies: ["CDBus"], path: "Benchmarks/BenchClient"),
+        .executableTarget(name: "bench-echo-c", dependencies: ["CDBus", "AllocationCounter"], path: "Benchmarks/EchoC"),
+        .executableTarget(
+            name: "dbus-bench",
+            dependencies: ["DBus", "AllocationCounter", "BenchClient"],
+            path: "Benchmarks/DBusBench",
+            swiftSettings: strict
+        ),
+    ]
+}
 
 // MARK: - Plugins
 

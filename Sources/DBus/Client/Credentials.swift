@@ -42,7 +42,11 @@ extension Connection {
         let reply = try call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                              interface: "org.freedesktop.DBus", method: "GetConnectionUnixUser", uniqueName, timeout: timeout)
         let user = try reply.decode(UInt32.self)
-        if loop != nil { remember(user, for: uniqueName) }
+        // Without a loop no departure would ever be seen, so nothing is cached then.
+        if loop != nil {
+            try watchDepartures()
+            remember(user, for: uniqueName)
+        }
         return user
     }
 

@@ -68,7 +68,8 @@ public final class EventLoop: @unchecked Sendable {
         wake()
     }
 
-    /// Makes `run()` return after the current turn. Safe from any thread.
+    /// Makes `run()` return after the current turn (or at once, if called before `run()`).
+    /// Safe from any thread.
     public func stop() {
         stopRequested.store(true, ordering: .releasing)
         wake()
@@ -91,8 +92,11 @@ public final class EventLoop: @unchecked Sendable {
     /// run the before-sleep hooks (coalesced `PropertiesChanged` go out there).
     public func run() {
         loopThread.withLock { $0 = pthread_self() }
-        defer { loopThread.withLock { $0 = nil } }
-        stopRequested.store(false, ordering: .relaxed)
+        defer {
+            loopThread.withLock { $0 = nil }
+            // A stop() that came before run() counts; once honoured, the loop may run again.
+            stopRequested.store(false, ordering: .relaxed)
+        }
         var events = [epoll_event](repeating: epoll_event(), count: 64)
         while !stopRequested.load(ordering: .acquiring) {
             let timeout: Int32 = anotherTurn ? 0 : -1

@@ -65,8 +65,16 @@ public struct MethodCall {
 
     /// Answers later: `start` gets a `DeferredReply` to keep and answer from the loop thread
     /// (e.g. when a pending call to another peer completes).
+    /// If `start` throws, the thrown error is the answer and the `DeferredReply` is disarmed, so
+    /// the caller never gets two replies.
     public func deferReply(_ start: (DeferredReply) throws -> Void) rethrows -> Replied {
-        try start(DeferredReply(message: raw, connection: connection))
+        let later = DeferredReply(message: raw, connection: connection)
+        do {
+            try start(later)
+        } catch {
+            later.disarm()
+            throw error
+        }
         return Replied()
     }
 }
@@ -120,6 +128,11 @@ public final class DeferredReply {
         guard let message = take() else { return }
         defer { dbus_message_unref(message) }
         connection?.sendError(error, to: message)
+    }
+
+    /// Forgets the call without answering (someone else answered it).
+    func disarm() {
+        if let message = take() { dbus_message_unref(message) }
     }
 
     private func take() -> OpaquePointer? {

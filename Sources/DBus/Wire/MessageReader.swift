@@ -25,21 +25,20 @@ public struct MessageReader {
 
     /// The type code at the reader's position; `TypeCode.invalid` at the end.
     public var nextType: Int32 {
-        mutating get { dbus_message_iter_get_arg_type(&iter) }
+        // libdbus takes a non-const iterator even to look; a copy keeps this getter pure.
+        var copy = iter
+        return dbus_message_iter_get_arg_type(&copy)
     }
 
     /// True when no argument is left.
-    public var isAtEnd: Bool {
-        mutating get { nextType == TypeCode.invalid }
-    }
+    public var isAtEnd: Bool { nextType == TypeCode.invalid }
 
     /// The signature of the value at the reader's position (empty at the end).
     public var nextSignature: String {
-        mutating get {
-            guard let raw = dbus_message_iter_get_signature(&iter) else { return "" }
-            defer { dbus_free(raw) }
-            return String(cString: raw)
-        }
+        var copy = iter
+        guard let raw = dbus_message_iter_get_signature(&copy) else { return "" }
+        defer { dbus_free(raw) }
+        return String(cString: raw)
     }
 
     /// Reads one value of type `T`.
@@ -105,6 +104,14 @@ public struct MessageReader {
             try element(&child)
         }
         advance()
+    }
+
+    /// The number of elements of the array here (0 when it is not an array), so decoders can
+    /// size their storage once.
+    public var elementCount: Int {
+        var copy = iter
+        guard dbus_message_iter_get_arg_type(&copy) == TypeCode.array else { return 0 }
+        return Int(dbus_message_iter_get_element_count(&copy))
     }
 
     /// Steps past the value here without reading it.

@@ -47,7 +47,7 @@ public struct MessageWriter {
         var child = MessageWriter(child: ())
         let opened: Bool
         if let signature {
-            try Validation.check(signature, as: .signature)
+            try Self.checkContained(signature, in: type)
             opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &child.iter) != 0 }
         } else {
             opened = dbus_message_iter_open_container(&iter, type, nil, &child.iter) != 0
@@ -60,6 +60,20 @@ public struct MessageWriter {
             throw error
         }
         guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
+    }
+
+    /// Throws `InvalidArgs` unless `signature` is one complete type that may sit in a container
+    /// of `type` (libdbus aborts otherwise). Dict entries are valid only as array elements.
+    private static func checkContained(_ signature: String, in type: Int32) throws(DBusError) {
+        let valid = !Validation.containsNUL(signature) && signature.withCString { start -> Bool in
+            // One basic type code is the common case (`as`, `ai`): always valid.
+            if start[0] != 0 && start[1] == 0 && dbus_type_is_basic(Int32(start[0])) != 0 { return true }
+            if type == TypeCode.array && start[0] == CChar(UInt8(ascii: "{")) {
+                return ("a" + signature).withCString { dbus_signature_validate_single($0, nil) != 0 }
+            }
+            return dbus_signature_validate_single(start, nil) != 0
+        }
+        guard valid else { throw .invalidArgs("'\(Validation.printable(signature))' cannot be the contents of a container") }
     }
 
     /// Appends an array whose elements have signature `elementSignature`; `body` appends them.

@@ -1,4 +1,7 @@
 /// A validated D-Bus object path (`/org/example/Thing`); the `o` type on the wire.
+///
+/// Note: `ObjectPath("literal")` is literal syntax and traps on an invalid literal; strings
+/// from outside go through `try ObjectPath(string)` with a `String` value, which throws.
 public struct ObjectPath: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The path as a string.
     public let rawValue: String

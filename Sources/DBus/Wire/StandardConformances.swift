@@ -147,6 +147,8 @@ extension Array: DBusDecodable where Element: DBusDecodable {
     /// Reads an array, checking the element type even when it is empty.
     public init(from reader: inout MessageReader) throws(DBusError) {
         var elements: [Element] = []
+        // One allocation for the whole array instead of one per doubling.
+        elements.reserveCapacity(reader.elementCount)
         try reader.readArray(elementSignature: Element.dbusSignature) { (inner: inout MessageReader) throws(DBusError) in
             elements.append(try Element(from: &inner))
         }
@@ -173,6 +175,7 @@ extension Dictionary: DBusDecodable where Key: DBusDecodable, Value: DBusDecodab
     /// Reads an array of dict entries; a repeated key keeps the last value.
     public init(from reader: inout MessageReader) throws(DBusError) {
         var result: [Key: Value] = [:]
+        result.reserveCapacity(reader.elementCount)
         let entrySignature = "{" + Key.dbusSignature + Value.dbusSignature + "}"
         try reader.readArray(elementSignature: entrySignature) { (inner: inout MessageReader) throws(DBusError) in
             try inner.readContainer(TypeCode.dictEntry, for: entrySignature) { (entry: inout MessageReader) throws(DBusError) in
