@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TabbardTestSupport
 import Testing
 
 /// The dbus-python service from the test scripts, running until the value is released.
