@@ -170,7 +170,9 @@ public final class Connection: @unchecked Sendable {
         defer { dbus_message_unref(reply) }
         var writer = MessageWriter(appendingTo: reply)
         try body(&writer)
-        _ = try? send(raw: reply)
+        // No connected check here: libdbus drops a message sent on a closed connection, and
+        // the caller of a reply has nobody to tell.
+        _ = dbus_connection_send(raw, reply, nil)
     }
 
     /// Sends `error` as the reply to `call`. An invalid error name becomes `Failed`, because
