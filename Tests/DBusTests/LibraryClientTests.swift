@@ -91,6 +91,25 @@ struct LibraryClientTests {
         withExtendedLifetime(service) {}
     }
 
+    @Test("a pending call to a peer that leaves the bus fails without waiting for its timeout")
+    func peerLeavesMidCall() throws {
+        let bus = try PrivateBus()
+        let service = try PythonService(address: bus.address)
+        let client = try Client(address: bus.address)
+        let results = Inbox<String>()
+        try client.run { [path, interface] connection in
+            client.keep(try connection.callAsync(destination: PythonService.name, path: path, interface: interface,
+                                                 method: "Slow", UInt32(20_000), timeout: .seconds(25)) { result in
+                results.put(result.failureName ?? "answered")
+            })
+            try connection.callWithoutReply(destination: PythonService.name, path: path, interface: interface, method: "Quit")
+        }
+        // The call's own timeout is 25 s and the service would answer after 20 s: an answer
+        // within 20 s can only be the bus reporting that the peer left.
+        #expect(results.wait(for: 1, timeout: 20) == ["org.freedesktop.DBus.Error.NoReply"])
+        withExtendedLifetime(service) {}
+    }
+
     @Test("signals arrive through a subscription, and a departing peer is noticed")
     func signalsAndDepartures() throws {
         let bus = try PrivateBus()
