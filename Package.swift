@@ -93,10 +93,11 @@ if Context.environment["TABBARD_BENCHMARKS"] != nil {
     targets += [
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .target(name: "BenchClient", dependencies: ["CDBus"], path: "Benchmarks/BenchClient"),
+        .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strict),
         .executableTarget(name: "bench-echo-c", dependencies: ["CDBus", "AllocationCounter"], path: "Benchmarks/EchoC"),
         .executableTarget(
             name: "dbus-bench",
-            dependencies: ["DBus", "AllocationCounter", "BenchClient"],
+            dependencies: ["DBus", "AllocationCounter", "BenchClient", "BenchSupport"],
             path: "Benchmarks/DBusBench",
             swiftSettings: strict
         ),

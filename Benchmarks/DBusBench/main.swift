@@ -4,14 +4,9 @@
 // counts heap allocations per call in the two echo services' processes.
 import AllocationCounter
 import BenchClient
+import BenchSupport
 import DBus
 import Glibc
-
-/// Writes a line to standard error (the C `stderr` global is not concurrency-safe in Swift 6).
-func warn(_ line: String) {
-    let text = line + "\n"
-    _ = text.withCString { write(2, $0, strlen($0)) }
-}
 
 let arguments = CommandLine.arguments
 if arguments.count == 4 && arguments[1] == "serve-swift" {
@@ -33,78 +28,21 @@ if arguments.count == 4 && arguments[1] == "serve-swift" {
 let calls = option("--calls", default: 20_000)
 let rounds = option("--rounds", default: 7)
 
-/// Starts a program; `quiet` sends its standard error to /dev/null (dbus-daemon warns that it
-/// cannot raise its descriptor limit when unprivileged).
-func spawn(_ argv: [String], quiet: Bool = false) -> pid_t {
-    var pid: pid_t = 0
-    let cArguments = argv.map { strdup($0) } + [nil]
-    defer { cArguments.forEach { free($0) } }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
-    guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else {
-        warn("dbus-bench: cannot start \(argv[0])")
-        exit(1)
-    }
-    return pid
-}
-
-// A private bus in a temporary directory.
-var template = Array("/tmp/dbus-bench-XXXXXX".utf8CString)
-guard let directoryPointer = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-let directory = String(cString: directoryPointer)
-let socket = directory + "/bus"
-let address = "unix:path=" + socket
-let config = """
-    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-    <busconfig>
-      <type>session</type>
-      <listen>unix:path=\(socket)</listen>
-      <auth>EXTERNAL</auth>
-      <policy context="default">
-        <allow send_destination="*" eavesdrop="true"/>
-        <allow eavesdrop="true"/>
-        <allow own="*"/>
-      </policy>
-    </busconfig>
-    """
-let configPath = directory + "/bus.conf"
-guard let file = fopen(configPath, "w") else { fatalError("cannot write \(configPath)") }
-fputs(config, file)
-fclose(file)
-
-var children: [pid_t] = []
-@MainActor func cleanUp() {
-    for child in children.reversed() {
-        kill(child, SIGKILL)
-        waitpid(child, nil, 0)
-    }
-    unlink(configPath)
-    unlink(socket)
-    rmdir(directory)
-}
-
-children.append(spawn(["/usr/bin/dbus-daemon", "--config-file=\(configPath)", "--nofork", "--nopidfile"], quiet: true))
-var waited = 0
-while access(socket, F_OK) != 0 && waited < 1000 {
-    usleep(10_000)
-    waited += 1
-}
-
-let here = String(cString: realpath("/proc/self/exe", nil))
-let binDirectory = String(here[..<here.lastIndex(of: "/")!])
+let bus = BenchBus()
+let address = bus.address
+@MainActor func cleanUp() { bus.stop() }
+let binDirectory = executableDirectory()
+let here = binDirectory + "/dbus-bench"
 let swiftName = "org.example.BenchSwift"
 let cName = "org.example.BenchC"
-children.append(spawn([here, "serve-swift", address, swiftName]))
-children.append(spawn([binDirectory + "/bench-echo-c", address, cName]))
+bus.spawn([here, "serve-swift", address, swiftName])
+bus.spawn([binDirectory + "/bench-echo-c", address, cName])
 
 guard let client = bench_connect(address) else {
     cleanUp()
     exit(1)
 }
-waited = 0
+var waited = 0
 while (bench_name_has_owner(client, swiftName) == 0 || bench_name_has_owner(client, cName) == 0) && waited < 1000 {
     usleep(10_000)
     waited += 1
@@ -125,12 +63,6 @@ let targets = [
            interface: "org.freedesktop.DBus", call: bench_call_get_id),
 ]
 
-struct Figures {
-    var callsPerSecond: Double
-    var p50: Double
-    var p99: Double
-}
-
 var latencies = [Int64](repeating: 0, count: calls)
 @MainActor func measure(_ target: Target, window: Int32) -> Figures {
     let elapsed = latencies.withUnsafeMutableBufferPointer { buffer in
@@ -140,10 +72,7 @@ var latencies = [Int64](repeating: 0, count: calls)
         cleanUp()
         fatalError("\(target.label): the run failed")
     }
-    let sorted = latencies.sorted()
-    return Figures(callsPerSecond: Double(calls) / (Double(elapsed) / 1e9),
-                   p50: Double(sorted[sorted.count / 2]) / 1000,
-                   p99: Double(sorted[sorted.count * 99 / 100]) / 1000)
+    return Figures(latencies: latencies, elapsed: elapsed)
 }
 
 // Warm up every path once, then interleave the rounds so drifting machine load hits all
@@ -158,30 +87,12 @@ for _ in 0..<rounds {
     }
 }
 
-func median(_ figures: [Figures]) -> Figures {
-    let byRate = figures.sorted { $0.callsPerSecond < $1.callsPerSecond }
-    let p50s = figures.map(\.p50).sorted()
-    let p99s = figures.map(\.p99).sorted()
-    return Figures(callsPerSecond: byRate[byRate.count / 2].callsPerSecond, p50: p50s[p50s.count / 2], p99: p99s[p99s.count / 2])
-}
-
-func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-}
-
-func number(_ value: Double, _ decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    return decimals == 0 ? String(Int(rounded)) : String(rounded)
-}
-
 print("D-Bus method calls: \(calls) calls per run, median of \(rounds) rounds, one raw-libdbus client")
 print(pad("target", 26) + pad("window", 8) + pad("calls/s", 10) + pad("p50 µs", 9) + "p99 µs")
 var medians: [String: Figures] = [:]
 for window in [Int32(1), 32] {
     for target in targets {
-        let figures = median(results["\(target.label)|\(window)"]!)
+        let figures = Figures.median(results["\(target.label)|\(window)"]!)
         medians["\(target.label)|\(window)"] = figures
         print(pad(target.label, 26) + pad("\(window)", 8) + pad(number(figures.callsPerSecond, 0), 10)
               + pad(number(figures.p50, 1), 9) + number(figures.p99, 1))

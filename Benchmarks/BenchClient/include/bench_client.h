@@ -18,6 +18,14 @@ bench_client *bench_connect(const char *address);
 int64_t bench_run(bench_client *client, const char *destination, const char *path, const char *interface,
                   bench_call call, int window, int calls, int64_t *latencies);
 
+/// Makes `calls` calls of `member` with string arguments, `window` in flight, like
+/// `bench_run`. The arguments cycle through `sets` argument lists of `argc` strings each
+/// (`arguments` holds them one list after another), so that consecutive calls can differ
+/// (selecting two tabs in turn). Error replies count as failures unless `errors_ok`.
+int64_t bench_run_strings(bench_client *client, const char *destination, const char *path, const char *interface,
+                          const char *member, const char *const *arguments, int argc, int sets, int errors_ok,
+                          int window, int calls, int64_t *latencies);
+
 /// Calls Allocations() on a bench service: its process's heap allocations so far.
 uint64_t bench_allocations(bench_client *client, const char *destination);
 

@@ -1,0 +1,42 @@
+/// Throughput and latency of one run.
+public struct Figures {
+    /// Calls per second over the run.
+    public var callsPerSecond: Double
+    /// Median latency in microseconds.
+    public var p50: Double
+    /// 99th-percentile latency in microseconds.
+    public var p99: Double
+
+    /// Figures from per-call latencies (nanoseconds) and the run's wall time (nanoseconds).
+    public init(latencies: [Int64], elapsed: Int64) {
+        let sorted = latencies.sorted()
+        callsPerSecond = Double(latencies.count) / (Double(elapsed) / 1e9)
+        p50 = Double(sorted[sorted.count / 2]) / 1000
+        p99 = Double(sorted[sorted.count * 99 / 100]) / 1000
+    }
+
+    init(callsPerSecond: Double, p50: Double, p99: Double) {
+        self.callsPerSecond = callsPerSecond
+        self.p50 = p50
+        self.p99 = p99
+    }
+
+    /// The median of each figure over several rounds.
+    public static func median(_ rounds: [Figures]) -> Figures {
+        func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return Figures(callsPerSecond: middle(rounds.map(\.callsPerSecond)), p50: middle(rounds.map(\.p50)), p99: middle(rounds.map(\.p99)))
+    }
+}
+
+/// `text` padded with spaces to `width` columns.
+public func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+/// `value` rounded to `decimals` places, as text.
+public func number(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    return decimals == 0 ? String(Int(rounded)) : String(rounded)
+}
