@@ -101,6 +101,12 @@ if Context.environment["TABBARD_BENCHMARKS"] != nil {
             path: "Benchmarks/DBusBench",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "daemon-bench",
+            dependencies: ["DBus", "BenchClient", "BenchSupport"],
+            path: "Benchmarks/DaemonBench",
+            swiftSettings: strict
+        ),
     ]
 }
 

@@ -14,7 +14,11 @@ public final class PluginHost {
     /// Every module ever loaded, by plugin name; kept because a library is never unloaded.
     private var loaded: [String: PluginModule] = [:]
     /// The plugins in use after the last scan, in load order.
-    public private(set) var modules: [PluginModule] = []
+    public private(set) var modules: [PluginModule] = [] {
+        didSet { indexTabs() }
+    }
+    /// Each catalog tab's plugin and declaration, by tab id, so creating a tab is O(1).
+    private var tabsByID: [String: (plugin: PluginModule, tab: PluginTabDeclaration)] = [:]
 
     /// A host that logs to `log` and sends every host callback of every plugin to `sink`.
     public init(trust: PluginTrust, log: Log, sink: @escaping PluginEventSink) {
@@ -31,8 +35,13 @@ public final class PluginHost {
     /// Creates the instance of catalog tab `id`; nil if no plugin in use offers it or the
     /// plugin declines (logged).
     public func createTab(id: String) -> PluginTab? {
-        guard let (module, tab) = catalog.first(where: { $0.tab.id == id }) else { return nil }
+        guard let (module, tab) = tabsByID[id] else { return nil }
         return module.createTab(tab)
+    }
+
+    private func indexTabs() {
+        tabsByID = [:]
+        for entry in catalog where tabsByID[entry.tab.id] == nil { tabsByID[entry.tab.id] = entry }
     }
 
     /// Scans `directories` and loads every enabled plugin that passes the checks (all of

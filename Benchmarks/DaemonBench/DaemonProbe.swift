@@ -1,0 +1,53 @@
+import Glibc
+
+/// What `/proc` says about a running daemon: CPU time, wake-ups and memory.
+struct DaemonProbe {
+    let pid: pid_t
+
+    /// User plus system CPU time in clock ticks (`/proc/PID/stat` fields 14 and 15).
+    var cpuTicks: Int {
+        guard let text = read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return -1 }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // After the command come state (field 3) onwards; utime and stime are fields 14 and 15.
+        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+    }
+
+    /// Voluntary plus involuntary context switches of every thread: each wake-up costs one.
+    var contextSwitches: Int {
+        var total = 0
+        guard let tasks = opendir("/proc/\(pid)/task") else { return -1 }
+        defer { closedir(tasks) }
+        while let entry = readdir(tasks) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard name != ".", name != "..", let status = read("/proc/\(pid)/task/\(name)/status") else { continue }
+            for line in status.split(separator: "\n") where line.hasSuffix("ctxt_switches") == false && line.contains("ctxt_switches:") {
+                total += Int(line.split(separator: "\t").last ?? "0") ?? 0
+            }
+        }
+        return total
+    }
+
+    /// Resident memory in kB (`VmRSS`).
+    var residentKilobytes: Int {
+        guard let status = read("/proc/\(pid)/status") else { return -1 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? -1
+        }
+        return -1
+    }
+
+    private func read(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
