@@ -1,12 +1,22 @@
-# tabbard build entry points. `make` builds release binaries and plugins; `make test` runs
-# every test (what CI runs); `make demo` shows the product working.
+# tabbard build entry points.
+#   make            release binaries and the bundled plugins
+#   make test       every test (what CI runs)
+#   make demo       a private bus, the daemon, and a walk through it with tabctl
+#   make bench      the benchmarks (figures only; see docs/performance.md)
+#   make install    the install layout of docs/architecture.md, under DESTDIR and PREFIX
+#   make uninstall  removes what make install put there
 
 SWIFT      ?= swift
 SWIFTFLAGS ?=
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+# The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
+CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test demo bench clean plugins release-plugins install-plugins
+.PHONY: all build deps test-deps test demo bench bench-model clean plugins release-plugins \
+	install install-plugins uninstall
 
-all: build
+all: build release-plugins
 
 deps:
 	@scripts/install-deps build
@@ -20,24 +30,39 @@ build: deps
 test: deps test-deps plugins
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build $(SWIFTFLAGS)
+	scripts/check-deployment
 
-# A scripted walk through the model (select, taps with a veto, badges, More, customization,
-# restore), printing the bar after each step.
-demo: deps
-	$(SWIFT) run -c release ModelTour
+# A private session bus, the daemon with the bundled plugins and a temporary state directory,
+# then select, tap, badge, customize, More and follow with tabctl, drawing the bar after each
+# step. Everything it starts is stopped on exit, Ctrl-C included.
+demo: deps plugins
+	$(SWIFT) build -c $(CONFIG) --product tabbard --product tabctl $(SWIFTFLAGS)
+	scripts/demo "$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" $(PLUGIN_STAGE)
+
+# D-Bus layer and daemon benchmarks in release mode, in their own scratch directory (the
+# benchmark targets exist only when TABBARD_BENCHMARKS is set, so ordinary builds never
+# compile them), then the model's.
+BENCH_BUILD = TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench $(SWIFTFLAGS)
+bench: deps
+	$(MAKE) plugins CONFIG=release
+	$(BENCH_BUILD) --product bench-echo-c
+	$(BENCH_BUILD) --product dbus-bench
+	$(BENCH_BUILD) --product tabbard
+	$(BENCH_BUILD) --product daemon-bench
+	.build-bench/release/dbus-bench
+	.build-bench/release/daemon-bench
+	$(MAKE) bench-model
 
 # What the model's requests cost at 10 and at 10,000 tabs (figures only).
 bench-model: deps
 	$(SWIFT) run -c release ModelBench
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-bench
 
 # Bundled plugins, each `.so` staged next to its manifest in PLUGIN_STAGE (the directory the
-# daemon loads from in tests and in the demo). Debug by default; `make plugins CONFIG=release`.
-# `install` replaces a staged file instead of rewriting it, so a running daemon that has it
-# mapped is not disturbed.
-CONFIG       ?= debug
+# daemon loads from in tests and in the demo). `install` replaces a staged file instead of
+# rewriting it, so a running daemon that has it mapped is not disturbed.
 PLUGIN_STAGE ?= .build/plugins
 PLUGIN_CFLAGS_debug   = -g -O0
 PLUGIN_CFLAGS_release = -O2
@@ -53,24 +78,59 @@ plugins:
 		install -m 0644 "$$bin/libclock.so" "$$bin/libmedia.so" $(PLUGIN_STAGE)/
 	install -m 0644 Plugins/clock/clock.plugin Plugins/media/media.plugin Plugins/notes/notes.plugin $(PLUGIN_STAGE)/
 
-# `make` builds the bundled plugins too, in release like the binaries.
-all: release-plugins
 release-plugins:
 	$(MAKE) plugins CONFIG=release
 
-# Installs the staged plugins and the ABI header (the install layout of the architecture):
-# PREFIX/lib/tabbard/plugins/*.so + manifests, PREFIX/include/tabbard/plugin.h.
-PREFIX  ?= /usr/local
-DESTDIR ?=
+# The install layout (docs/architecture.md). `make install` installs release builds;
+# `make install CONFIG=debug` installs what `make test` built.
+INSTALL_CONFIG = $(if $(filter command line,$(origin CONFIG)),$(CONFIG),release)
+ROOT       = $(DESTDIR)$(PREFIX)
+LIBEXECDIR = $(PREFIX)/libexec
+SUBST      = sed -e 's|@LIBEXECDIR@|$(LIBEXECDIR)|g'
 
+install: deps
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product tabbard --product tabctl $(SWIFTFLAGS)
+	$(MAKE) plugins CONFIG=$(INSTALL_CONFIG)
+	bin="$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path $(SWIFTFLAGS))" && \
+		install -D -m 0755 "$$bin/tabbard" $(ROOT)/libexec/tabbard && \
+		install -D -m 0755 "$$bin/tabctl" $(ROOT)/bin/tabctl && \
+		install -d $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
+			$(ROOT)/share/fish/vendor_completions.d && \
+		"$$bin/tabctl" completions bash > $(ROOT)/share/bash-completion/completions/tabctl && \
+		"$$bin/tabctl" completions zsh > $(ROOT)/share/zsh/site-functions/_tabctl && \
+		"$$bin/tabctl" completions fish > $(ROOT)/share/fish/vendor_completions.d/tabctl.fish
+	install -d $(ROOT)/lib/tabbard/plugins $(ROOT)/include/tabbard
+	install -m 0644 $(PLUGIN_STAGE)/*.so $(PLUGIN_STAGE)/*.plugin $(ROOT)/lib/tabbard/plugins/
+	install -m 0644 Sources/TabbardPluginABI/include/tabbard/plugin.h $(ROOT)/include/tabbard/
+	install -D -m 0644 dbus/org.tabbard.TabBar1.xml $(ROOT)/share/dbus-1/interfaces/org.tabbard.TabBar1.xml
+	install -D -m 0644 dbus/org.tabbard.TabBar1.Delegate.xml $(ROOT)/share/dbus-1/interfaces/org.tabbard.TabBar1.Delegate.xml
+	install -D -m 0644 dbus/org.tabbard.TabBar1.conf $(ROOT)/share/dbus-1/system.d/org.tabbard.TabBar1.conf
+	install -D -m 0644 dbus/system-services/org.tabbard.TabBar1.service $(ROOT)/share/dbus-1/system-services/org.tabbard.TabBar1.service
+	install -d $(ROOT)/share/dbus-1/services $(ROOT)/lib/systemd/system $(ROOT)/lib/systemd/user $(ROOT)/lib/sysusers.d
+	$(SUBST) dbus/services/org.tabbard.TabBar1.service.in > $(ROOT)/share/dbus-1/services/org.tabbard.TabBar1.service
+	$(SUBST) systemd/tabbard.service.in > $(ROOT)/lib/systemd/system/tabbard.service
+	$(SUBST) systemd/tabbard-user.service.in > $(ROOT)/lib/systemd/user/tabbard.service
+	install -m 0644 systemd/tabbard.sysusers $(ROOT)/lib/sysusers.d/tabbard.conf
+
+# Only the plugins and the header, for plugin authors working against a source tree.
 install-plugins: release-plugins
-	install -d $(DESTDIR)$(PREFIX)/lib/tabbard/plugins $(DESTDIR)$(PREFIX)/include/tabbard
-	install -m 0644 $(PLUGIN_STAGE)/*.so $(PLUGIN_STAGE)/*.plugin $(DESTDIR)$(PREFIX)/lib/tabbard/plugins/
-	install -m 0644 Sources/TabbardPluginABI/include/tabbard/plugin.h $(DESTDIR)$(PREFIX)/include/tabbard/
+	install -d $(ROOT)/lib/tabbard/plugins $(ROOT)/include/tabbard
+	install -m 0644 $(PLUGIN_STAGE)/*.so $(PLUGIN_STAGE)/*.plugin $(ROOT)/lib/tabbard/plugins/
+	install -m 0644 Sources/TabbardPluginABI/include/tabbard/plugin.h $(ROOT)/include/tabbard/
 
-# D-Bus layer benchmark: release build in its own scratch directory (the benchmark targets
-# exist only when TABBARD_BENCHMARKS is set, so ordinary builds never compile them).
-bench: deps
-	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product bench-echo-c $(SWIFTFLAGS)
-	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product dbus-bench $(SWIFTFLAGS)
-	.build-bench/release/dbus-bench
+uninstall:
+	rm -f $(ROOT)/libexec/tabbard $(ROOT)/bin/tabctl
+	rm -f $(ROOT)/share/bash-completion/completions/tabctl $(ROOT)/share/zsh/site-functions/_tabctl \
+		$(ROOT)/share/fish/vendor_completions.d/tabctl.fish
+	rm -f $(ROOT)/lib/tabbard/plugins/libclock.so $(ROOT)/lib/tabbard/plugins/clock.plugin \
+		$(ROOT)/lib/tabbard/plugins/libmedia.so $(ROOT)/lib/tabbard/plugins/media.plugin \
+		$(ROOT)/lib/tabbard/plugins/libnotes.so $(ROOT)/lib/tabbard/plugins/notes.plugin
+	-rmdir $(ROOT)/lib/tabbard/plugins $(ROOT)/lib/tabbard
+	rm -f $(ROOT)/include/tabbard/plugin.h
+	-rmdir $(ROOT)/include/tabbard
+	rm -f $(ROOT)/share/dbus-1/interfaces/org.tabbard.TabBar1.xml $(ROOT)/share/dbus-1/interfaces/org.tabbard.TabBar1.Delegate.xml \
+		$(ROOT)/share/dbus-1/system.d/org.tabbard.TabBar1.conf \
+		$(ROOT)/share/dbus-1/system-services/org.tabbard.TabBar1.service \
+		$(ROOT)/share/dbus-1/services/org.tabbard.TabBar1.service
+	rm -f $(ROOT)/lib/systemd/system/tabbard.service $(ROOT)/lib/systemd/user/tabbard.service \
+		$(ROOT)/lib/sysusers.d/tabbard.conf
