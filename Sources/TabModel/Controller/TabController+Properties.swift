@@ -111,6 +111,6 @@ extension TabController {
         guard let index = tabPosition[id], placement(ofIndex: index) == .bar else { return title }
         let count = barTabCount + (showsMore ? 1 : 0)
         let selected = selectedTab == id && !showsMoreList
-        return AccessibilityPhrasing(locale: locale).label(title: title, selected: selected, position: index + 1, count: count)
+        return AccessibilityPhrasing(language: localeChain.language).label(title: title, selected: selected, position: index + 1, count: count)
     }
 }

@@ -15,8 +15,9 @@
 struct AccessibilityPhrasing {
     let language: String
 
-    init(locale: String) {
-        let language = LocaleChain(locale).language
+    /// Phrasing for a language already taken from a locale (the controller keeps its chain,
+    /// so labels, asked for on every selection change, need not parse the locale again).
+    init(language: String) {
         self.language = NumberWords.languages.contains(language) ? language : "en"
     }
 
