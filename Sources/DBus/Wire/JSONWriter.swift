@@ -2,78 +2,83 @@
 /// tree first: what `busctl --json` style output and large state dumps need. Object members
 /// are written in the order given, so output is stable from run to run.
 public struct JSONWriter {
-    /// The text written so far.
-    public private(set) var text = ""
+    /// The UTF-8 written so far. Bytes rather than a `String`, because appending to a byte
+    /// array is several times cheaper than appending to a string, and large documents
+    /// (`Describe` of 10,000 tabs) are almost nothing but appends.
+    public private(set) var bytes: [UInt8] = []
     /// Whether the next value needs a comma before it, per open container.
     private var needsComma: [Bool] = [false]
 
-    /// An empty writer; `capacity` reserves room for the expected size.
+    /// An empty writer; `capacity` reserves room for the expected size in bytes.
     public init(capacity: Int = 0) {
-        text.reserveCapacity(capacity)
+        bytes.reserveCapacity(capacity)
     }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Opens an object; close it with `endObject`.
     public mutating func beginObject() {
         separate()
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         needsComma.append(false)
     }
 
     /// Closes the innermost object.
     public mutating func endObject() {
         needsComma.removeLast()
-        text += "}"
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Opens an array; close it with `endArray`.
     public mutating func beginArray() {
         separate()
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         needsComma.append(false)
     }
 
     /// Closes the innermost array.
     public mutating func endArray() {
         needsComma.removeLast()
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// Writes a member name inside an object; the next value is its value.
     public mutating func key(_ name: String) {
         separate()
-        Self.quote(name, into: &text)
-        text += ":"
+        Self.quote(name, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
         needsComma[needsComma.count - 1] = false
     }
 
     /// Writes a string.
     public mutating func string(_ value: String) {
         separate()
-        Self.quote(value, into: &text)
+        Self.quote(value, into: &bytes)
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        text += value ? "true" : "false"
+        bytes += value ? Self.trueText : Self.falseText
     }
 
     /// Writes an integer.
     public mutating func integer<T: BinaryInteger>(_ value: T) {
         separate()
-        text += String(value)
+        bytes += String(value).utf8
     }
 
     /// Writes a number; NaN and infinities, which JSON cannot express, become `null`.
     public mutating func double(_ value: Double) {
         separate()
-        text += value.isFinite ? String(value) : "null"
+        bytes += value.isFinite ? Array(String(value).utf8) : Self.nullText
     }
 
     /// Writes `null`.
     public mutating func null() {
         separate()
-        text += "null"
+        bytes += Self.nullText
     }
 
     /// Writes a D-Bus value: numbers and booleans as themselves, strings, object paths and
@@ -110,7 +115,7 @@ public struct JSONWriter {
     }
 
     private mutating func separate() {
-        if needsComma[needsComma.count - 1] { text += "," }
+        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
     }
 
@@ -123,28 +128,32 @@ public struct JSONWriter {
         }
     }
 
+    private static let trueText = Array("true".utf8)
+    private static let falseText = Array("false".utf8)
+    private static let nullText = Array("null".utf8)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// Appends `value` as a JSON string literal: quotes, backslashes and control characters
-    /// escaped; everything else as UTF-8.
-    private static func quote(_ value: String, into text: inout String) {
-        text += "\""
-        let plain = value.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        if plain {
-            text += value  // The common case: nothing to escape, one append.
-        } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: text.unicodeScalars.append(scalar)
+    /// escaped; everything else as its UTF-8 bytes.
+    private static func quote(_ value: String, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes += utf8[start..<index]
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+                default: bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
                 }
+                start = index + 1
             }
+            bytes += utf8[start...]
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

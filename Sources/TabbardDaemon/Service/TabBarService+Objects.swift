@@ -73,7 +73,10 @@ extension TabBarService {
     /// `Describe`: the controller's properties under their D-Bus names, plus `catalog`, every
     /// catalog tab with its properties, in catalog order. O(tabs × properties).
     func describe() -> String {
-        var json = JSONWriter(capacity: 512 + controller.catalog.map(\.id).count * 700)
+        // One copy of the model for the whole document: reading a struct stored in a class
+        // copies it on every access, which at 10,000 tabs would dominate the cost.
+        let controller = self.controller
+        var json = JSONWriter(capacity: 512 + controller.catalog.count * 700)
         json.beginObject()
         for property in ControllerProperty.allCases {
             json.key(property.rawValue)
