@@ -41,6 +41,19 @@ targets += [
 
 // MARK: - Command-line client
 
+targets += [
+    .executableTarget(
+        name: "tabctl",
+        dependencies: [],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "tabctlTests",
+        dependencies: ["tabctl"],
+        swiftSettings: strict
+    ),
+]
+
 let package = Package(
     name: "tabbard",
     products: products,

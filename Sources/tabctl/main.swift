@@ -1,0 +1,2 @@
+// Entry point; commands come with the client.
+
