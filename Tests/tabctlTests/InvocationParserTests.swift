@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import tabctl
 
@@ -83,5 +84,19 @@ struct InvocationParserTests {
             #expect(text.contains("Example: tabctl "))
         }
         for spec in CommandSpec.all { #expect(HelpText.overview.contains("  \(spec.name)  ")) }
+    }
+}
+
+@Suite("tabctl manual")
+struct ManualTests {
+    @Test("docs/tabctl.md has a section and an example for every command")
+    func everyCommandDocumented() throws {
+        let manual = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/tabctl.md")
+        let text = try String(contentsOf: manual, encoding: .utf8)
+        for spec in CommandSpec.all where spec.name != "help" {
+            #expect(text.contains("### \(spec.name)") || text.contains(", \(spec.name) ID"), "missing section: \(spec.name)")
+            #expect(text.contains("tabctl \(spec.name)"), "missing example: \(spec.name)")
+        }
     }
 }
