@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SWIFTFLAGS ?=
 
-.PHONY: all build deps test-deps test demo bench clean
+.PHONY: all build deps test-deps test demo bench clean plugins release-plugins install-plugins
 
 all: build
 
@@ -17,9 +17,60 @@ test-deps:
 build: deps
 	$(SWIFT) build -c release $(SWIFTFLAGS)
 
-test: deps test-deps
+test: deps test-deps plugins
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build $(SWIFTFLAGS)
 
+# A scripted walk through the model (select, taps with a veto, badges, More, customization,
+# restore), printing the bar after each step.
+demo: deps
+	$(SWIFT) run -c release ModelTour
+
+# What the model's requests cost at 10 and at 10,000 tabs (figures only).
+bench-model: deps
+	$(SWIFT) run -c release ModelBench
+
 clean:
 	rm -rf .build
+
+# Bundled plugins, each `.so` staged next to its manifest in PLUGIN_STAGE (the directory the
+# daemon loads from in tests and in the demo). Debug by default; `make plugins CONFIG=release`.
+# `install` replaces a staged file instead of rewriting it, so a running daemon that has it
+# mapped is not disturbed.
+CONFIG       ?= debug
+PLUGIN_STAGE ?= .build/plugins
+PLUGIN_CFLAGS_debug   = -g -O0
+PLUGIN_CFLAGS_release = -O2
+
+plugins:
+	$(SWIFT) build -c $(CONFIG) --product clock $(SWIFTFLAGS)
+	$(SWIFT) build -c $(CONFIG) --product media $(SWIFTFLAGS)
+	mkdir -p $(PLUGIN_STAGE)
+	$(CC) -std=c11 -Wall -Wextra -Werror -shared -fPIC $(PLUGIN_CFLAGS_$(CONFIG)) \
+		-I Sources/TabbardPluginABI/include -o $(PLUGIN_STAGE)/libnotes.so.tmp Plugins/notes/notes.c
+	mv -f $(PLUGIN_STAGE)/libnotes.so.tmp $(PLUGIN_STAGE)/libnotes.so
+	bin="$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" && \
+		install -m 0644 "$$bin/libclock.so" "$$bin/libmedia.so" $(PLUGIN_STAGE)/
+	install -m 0644 Plugins/clock/clock.plugin Plugins/media/media.plugin Plugins/notes/notes.plugin $(PLUGIN_STAGE)/
+
+# `make` builds the bundled plugins too, in release like the binaries.
+all: release-plugins
+release-plugins:
+	$(MAKE) plugins CONFIG=release
+
+# Installs the staged plugins and the ABI header (the install layout of the architecture):
+# PREFIX/lib/tabbard/plugins/*.so + manifests, PREFIX/include/tabbard/plugin.h.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+
+install-plugins: release-plugins
+	install -d $(DESTDIR)$(PREFIX)/lib/tabbard/plugins $(DESTDIR)$(PREFIX)/include/tabbard
+	install -m 0644 $(PLUGIN_STAGE)/*.so $(PLUGIN_STAGE)/*.plugin $(DESTDIR)$(PREFIX)/lib/tabbard/plugins/
+	install -m 0644 Sources/TabbardPluginABI/include/tabbard/plugin.h $(DESTDIR)$(PREFIX)/include/tabbard/
+
+# D-Bus layer benchmark: release build in its own scratch directory (the benchmark targets
+# exist only when TABBARD_BENCHMARKS is set, so ordinary builds never compile them).
+bench: deps
+	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product bench-echo-c $(SWIFTFLAGS)
+	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product dbus-bench $(SWIFTFLAGS)
+	.build-bench/release/dbus-bench

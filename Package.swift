@@ -13,14 +13,118 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-var products: [Product] = []
+var products: [Product] = [
+    .executable(name: "tabbard", targets: ["tabbard"]),
+]
 var targets: [Target] = []
 
 // MARK: - Model
 
+products += [
+    .library(name: "TabModel", targets: ["TabModel"]),
+]
+
+targets += [
+    .target(
+        name: "TabModel",
+        dependencies: [],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "TabModelTests",
+        dependencies: [
+            "TabModel",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "ModelTour",
+        dependencies: ["TabModel"],
+        path: "Examples/ModelTour",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "ModelBench",
+        dependencies: ["TabModel"],
+        path: "Benchmarks/ModelBench",
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - D-Bus
 
+targets += [
+    .systemLibrary(
+        name: "CDBus",
+        pkgConfig: "dbus-1",
+        providers: [.apt(["libdbus-1-dev"])]
+    ),
+    .target(
+        name: "DBus",
+        dependencies: ["CDBus"],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "DBusTests",
+        dependencies: ["DBus"],
+        exclude: ["Scripts"],
+        swiftSettings: strict
+    ),
+]
+products += [
+    .library(name: "DBus", targets: ["DBus"]),
+]
+
+// Benchmark-only targets (`make bench` sets TABBARD_BENCHMARKS): left out of ordinary builds so
+// `make test` never compiles them.
+if Context.environment["TABBARD_BENCHMARKS"] != nil {
+    targets += [
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
+        .target(name: "BenchClient", dependencies: ["CDBus"], path: "Benchmarks/BenchClient"),
+        .executableTarget(name: "bench-echo-c", dependencies: ["CDBus", "AllocationCounter"], path: "Benchmarks/EchoC"),
+        .executableTarget(
+            name: "dbus-bench",
+            dependencies: ["DBus", "AllocationCounter", "BenchClient"],
+            path: "Benchmarks/DBusBench",
+            swiftSettings: strict
+        ),
+    ]
+}
+
 // MARK: - Plugins
+
+// The C header is the only contract between the daemon and a plugin; the SDK wraps it for
+// Swift authors. Bundled plugins are dynamic libraries that nothing in the package links:
+// `make plugins` builds them and stages each `.so` next to its manifest in `.build/plugins`.
+products += [
+    .library(name: "TabbardPluginKit", targets: ["TabbardPluginKit"]),
+    .library(name: "clock", type: .dynamic, targets: ["ClockPlugin"]),
+    .library(name: "media", type: .dynamic, targets: ["MediaPlugin"]),
+]
+
+targets += [
+    .target(name: "TabbardPluginABI"),
+    .target(
+        name: "TabbardPluginKit",
+        dependencies: ["TabbardPluginABI"],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "ClockPlugin",
+        dependencies: ["TabbardPluginKit"],
+        path: "Plugins/clock",
+        exclude: ["clock.plugin"],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "MediaPlugin",
+        dependencies: ["TabbardPluginKit"],
+        path: "Plugins/media",
+        exclude: ["media.plugin"],
+        swiftSettings: strict
+    ),
+]
 
 // MARK: - Daemon
 
@@ -28,13 +132,26 @@ targets += [
     .target(
         name: "TabbardDaemon",
         dependencies: [
+            "TabModel",
+            "DBus",
+            "TabbardPluginABI",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ],
         swiftSettings: strict
     ),
+    // A thin main over the library. The Swift runtime stays a shared library (the default on
+    // Linux), so that Swift plugins loaded at run time share it with the daemon.
+    .executableTarget(
+        name: "tabbard",
+        dependencies: ["TabbardDaemon"],
+        swiftSettings: strict
+    ),
+    // Unit tests of the daemon's pieces, and the loader's tests. They never link a plugin
+    // target: they dlopen the `.so` files that `make plugins` staged, and C fixtures they
+    // compile themselves.
     .testTarget(
         name: "TabbardDaemonTests",
-        dependencies: ["TabbardDaemon"],
+        dependencies: ["TabbardDaemon", "TabModel", "DBus"],
         swiftSettings: strict
     ),
 ]

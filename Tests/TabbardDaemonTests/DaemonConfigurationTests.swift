@@ -1,4 +1,5 @@
 import Testing
+import TabModel
 @testable import TabbardDaemon
 
 @Suite("Configuration file")
@@ -7,9 +8,7 @@ struct DaemonConfigurationTests {
     func defaults() throws {
         let configuration = try DaemonConfiguration(toml: "", file: "t.toml")
         #expect(configuration == DaemonConfiguration())
-        #expect(configuration.maxVisible == 5)
-        #expect(configuration.layout == "bottom")
-        #expect(configuration.delegateTimeoutPolicy == "allow")
+        #expect(configuration.controller == ControllerConfiguration())
         #expect(configuration.flushIntervalMs == 100)
         #expect(configuration.customizationTimeoutSeconds == 300)
         #expect(configuration.adminGroup == "tabbard")
@@ -46,26 +45,22 @@ struct DaemonConfigurationTests {
         let configuration = try DaemonConfiguration(toml: text, file: "t.toml")
         #expect(configuration.pluginDirectories == ["/usr/lib/tabbard/plugins", "/etc/tabbard/plugins"])
         #expect(configuration.plugins == ["clock", "media"])
-        #expect(configuration.tabs == ["world-clock", "alarm"])
-        #expect(configuration.selected == "alarm")
-        #expect(configuration.customizable == ["alarm"])
-        #expect(configuration.maxVisible == 4)
-        #expect(configuration.layout == "top")
-        #expect(configuration.locale == "fr_FR")
-        #expect(configuration.delegateTimeoutMs == 500)
-        #expect(configuration.delegateTimeoutPolicy == "deny")
+        var look = Appearance()
+        look.barStyle = .black
+        look.barTintColor = "#101010"
+        look.tintColor = "#FF9500"
+        look.unselectedItemTintColor = "#8E8E93"
+        look.translucent = false
+        look.backgroundImage = "/usr/share/kiosk/bar.png"
+        look.shadowImage = "shadow"
+        look.selectionIndicatorImage = "pill"
+        #expect(configuration.controller == ControllerConfiguration(
+            tabs: ["world-clock", "alarm"], selected: "alarm", customizable: ["alarm"], maxVisible: 4, layout: .top,
+            locale: "fr_FR", appearance: look, delegateTimeoutMs: 500, delegateTimeoutPolicy: .deny))
         #expect(configuration.adminGroup == "kiosk")
         #expect(configuration.stateDirectory == "/var/lib/kiosk")
         #expect(configuration.flushIntervalMs == 250)
         #expect(configuration.customizationTimeoutSeconds == 60)
-        #expect(configuration.appearance.barStyle == "black")
-        #expect(configuration.appearance.barTintColor == "#101010")
-        #expect(configuration.appearance.tintColor == "#FF9500")
-        #expect(configuration.appearance.unselectedItemTintColor == "#8E8E93")
-        #expect(configuration.appearance.translucent == false)
-        #expect(configuration.appearance.backgroundImage == "/usr/share/kiosk/bar.png")
-        #expect(configuration.appearance.shadowImage == "shadow")
-        #expect(configuration.appearance.selectionIndicatorImage == "pill")
     }
 
     @Test("an unknown key stops the start with file, line and key")
@@ -105,7 +100,22 @@ struct DaemonConfigurationTests {
         let error = #expect(throws: ConfigurationError.self) {
             try DaemonConfiguration(toml: "layout = 'left'\n", file: "t.toml")
         }
-        #expect(error?.description == "t.toml:1: key 'layout': must be bottom or top, not 'left'")
+        #expect(error?.description == "t.toml:1: key 'layout': Unknown layout 'left': expected bottom or top.")
+    }
+
+    @Test("ids and colors are checked by the model's rules, at their line (ID-1, ITEM-5)")
+    func modelRules() throws {
+        let badId = #expect(throws: ConfigurationError.self) {
+            try DaemonConfiguration(toml: "tabs = [\"alarm\", \"bad id\"]\n", file: "t.toml")
+        }
+        #expect(badId?.key == "tabs")
+        #expect(badId?.reason.contains("bad id") == true)
+        let badColor = #expect(throws: ConfigurationError.self) {
+            try DaemonConfiguration(toml: "[appearance]\n\ntint_color = \"orange\"\n", file: "t.toml")
+        }
+        #expect(badColor?.line == 3)
+        #expect(badColor?.key == "appearance.tint_color")
+        #expect(badColor?.reason.contains("orange") == true)
     }
 
     @Test("a syntax error reports the line the parser stopped at")

@@ -1,9 +1,9 @@
 internal import TOMLKit
+import TabModel
 
 extension DaemonConfiguration {
     /// Parses `tabbard.toml` text. `file` names it in errors. Unknown keys, values of the wrong
-    /// type and values out of range are errors; ids and colors are checked again by the model
-    /// when the configuration is applied.
+    /// type and values the model refuses (ids, colors, ranges) are errors naming the line and key.
     public init(toml text: String, file: String) throws(ConfigurationError) {
         self.init()
         let table: TOMLTable
@@ -17,27 +17,35 @@ extension DaemonConfiguration {
         var reader = TOMLReader(table: table, lines: TOMLKeyLines(text), file: file)
         pluginDirectories = try reader.strings("plugin_dirs")
         plugins = try reader.strings("plugins")
-        tabs = try reader.strings("tabs")
-        selected = try reader.string("selected")
-        customizable = try reader.strings("customizable")
-        maxVisible = try reader.integer("max_visible", in: 2...64) ?? maxVisible
-        layout = try reader.string("layout", oneOf: ["bottom", "top"]) ?? layout
-        locale = try reader.string("locale")
-        delegateTimeoutMs = try reader.integer("delegate_timeout_ms", in: 10...20000) ?? delegateTimeoutMs
-        delegateTimeoutPolicy = try reader.string("delegate_timeout_policy", oneOf: ["allow", "deny"]) ?? delegateTimeoutPolicy
+        controller.tabs = try reader.strings("tabs", each: TabIdentifier.validate)
+        controller.selected = try reader.string("selected", TabIdentifier.validate)
+        controller.customizable = try reader.strings("customizable", each: TabIdentifier.validate)
+        if let value = try reader.integer("max_visible", in: ControllerConfiguration.maxVisibleRange) {
+            controller.maxVisible = value
+        }
+        controller.layout = try reader.parsed("layout", TabLayout.init(validating:)) ?? controller.layout
+        controller.locale = try reader.string("locale", LocaleName.validate) ?? controller.locale
+        let timeouts = ControllerConfiguration.delegateTimeoutRange
+        if let value = try reader.integer("delegate_timeout_ms", in: Int(timeouts.lowerBound)...Int(timeouts.upperBound)) {
+            controller.delegateTimeoutMs = UInt32(value)
+        }
+        controller.delegateTimeoutPolicy =
+            try reader.parsed("delegate_timeout_policy", DelegateTimeoutPolicy.init(validating:)) ?? controller.delegateTimeoutPolicy
         adminGroup = try reader.string("admin_group") ?? adminGroup
         stateDirectory = try reader.string("state_dir")
         flushIntervalMs = try reader.integer("flush_interval_ms", in: 1...60000) ?? flushIntervalMs
         customizationTimeoutSeconds = try reader.integer("customization_timeout_s", in: 1...86400) ?? customizationTimeoutSeconds
         if var section = try reader.table("appearance") {
-            appearance.barStyle = try section.string("bar_style", oneOf: ["default", "black"])
-            appearance.barTintColor = try section.string("bar_tint_color")
-            appearance.tintColor = try section.string("tint_color")
-            appearance.unselectedItemTintColor = try section.string("unselected_item_tint_color")
-            appearance.translucent = try section.bool("translucent")
-            appearance.backgroundImage = try section.string("background_image")
-            appearance.shadowImage = try section.string("shadow_image")
-            appearance.selectionIndicatorImage = try section.string("selection_indicator_image")
+            var look = controller.appearance
+            look.barStyle = try section.parsed("bar_style", BarStyle.init(validating:)) ?? look.barStyle
+            look.barTintColor = try section.string("bar_tint_color", ColorValue.validate) ?? look.barTintColor
+            look.tintColor = try section.string("tint_color", ColorValue.validate) ?? look.tintColor
+            look.unselectedItemTintColor = try section.string("unselected_item_tint_color", ColorValue.validate) ?? look.unselectedItemTintColor
+            look.translucent = try section.bool("translucent") ?? look.translucent
+            look.backgroundImage = try section.string("background_image", ImageName.validate) ?? look.backgroundImage
+            look.shadowImage = try section.string("shadow_image", ImageName.validate) ?? look.shadowImage
+            look.selectionIndicatorImage = try section.string("selection_indicator_image", ImageName.validate) ?? look.selectionIndicatorImage
+            controller.appearance = look.normalized
             try section.rejectUnread()
         }
         try reader.rejectUnread()
@@ -76,22 +84,37 @@ private struct TOMLReader {
         self.prefix = prefix
     }
 
-    mutating func string(_ key: String, oneOf allowed: [String]? = nil) throws(ConfigurationError) -> String? {
-        guard let value = value(key) else { return nil }
-        guard let text = value.string else { throw failure(key, "must be a string, not \(value.type)") }
-        if let allowed, !allowed.contains(text) {
-            throw failure(key, "must be \(allowed.joined(separator: " or ")), not '\(text)'")
+    /// A string, checked by `check` (a model validator) when given.
+    mutating func string(_ key: String, _ check: ((String) throws(TabError) -> Void)? = nil) throws(ConfigurationError) -> String? {
+        try parsed(key) { (text: String) throws(TabError) -> String in
+            try check?(text)
+            return text
         }
-        return text
     }
 
-    mutating func strings(_ key: String) throws(ConfigurationError) -> [String]? {
+    /// A string turned into a value by `parse`, whose `TabError` becomes this key's error.
+    mutating func parsed<T>(_ key: String, _ parse: (String) throws(TabError) -> T) throws(ConfigurationError) -> T? {
+        guard let value = value(key) else { return nil }
+        guard let text = value.string else { throw failure(key, "must be a string, not \(value.type)") }
+        do {
+            return try parse(text)
+        } catch {
+            throw failure(key, error.message)
+        }
+    }
+
+    mutating func strings(_ key: String, each check: ((String) throws(TabError) -> Void)? = nil) throws(ConfigurationError) -> [String]? {
         guard let value = value(key) else { return nil }
         guard let array = value.array else { throw failure(key, "must be an array of strings, not \(value.type)") }
         var result: [String] = []
         for element in array {
             guard let text = element.string else {
                 throw failure(key, "must be an array of strings; found \(element.type)")
+            }
+            do {
+                try check?(text)
+            } catch {
+                throw failure(key, error.message)
             }
             result.append(text)
         }

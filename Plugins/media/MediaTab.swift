@@ -1,0 +1,41 @@
+import TabbardPluginKit
+
+/// One library section as a tab: the root page lists its groups, and each group is a page
+/// that lists its entries. The content is static; subclasses only say which section.
+class MediaTab: TabContent {
+    /// The tab id; each subclass names its section.
+    class var id: String { preconditionFailure("a MediaTab subclass names its section") }
+
+    let host: TabHost
+    private let section: MediaLibrary.Section
+
+    required init(host: TabHost) {
+        self.host = host
+        guard let section = MediaLibrary.sections.first(where: { $0.type.id == Self.id }) else {
+            preconditionFailure("no library section for \(Self.id)")
+        }
+        self.section = section
+    }
+
+    var pages: [String] { section.groups.map(\.page) }
+
+    func render(page: String) -> PageContent {
+        if let group = section.groups.first(where: { $0.page == page }) {
+            return PageContent(title: group.title, body: group.entries.joined(separator: "\n"))
+        }
+        let rows = section.groups.map { "\($0.title) (\($0.entries.count))" }
+        return PageContent(title: section.title, body: rows.isEmpty ? "Empty" : rows.joined(separator: "\n"))
+    }
+}
+
+final class Playlists: MediaTab { override class var id: String { "playlists" } }
+final class Artists: MediaTab { override class var id: String { "artists" } }
+final class Songs: MediaTab { override class var id: String { "songs" } }
+final class Videos: MediaTab { override class var id: String { "videos" } }
+final class Podcasts: MediaTab { override class var id: String { "podcasts" } }
+final class Audiobooks: MediaTab { override class var id: String { "audiobooks" } }
+final class Genres: MediaTab { override class var id: String { "genres" } }
+final class Composers: MediaTab { override class var id: String { "composers" } }
+final class Compilations: MediaTab { override class var id: String { "compilations" } }
+final class MostViewed: MediaTab { override class var id: String { "most-viewed" } }
+final class Search: MediaTab { override class var id: String { "search" } }

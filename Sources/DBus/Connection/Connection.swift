@@ -1,0 +1,207 @@
+import CDBus
+
+/// A private connection to a message bus (or a peer address), registered with `Hello`.
+///
+/// Threading: a connection belongs to one thread. Attached to an `EventLoop`, that is the loop
+/// thread, and every method here must be called there (use `loop.post` from other threads);
+/// libdbus is never called from another thread. Unattached, it can make blocking calls from
+/// the thread that opened it (what a command-line client needs).
+public final class Connection: @unchecked Sendable {
+    /// Where to connect.
+    public enum Bus: Sendable, Equatable {
+        /// The user's session bus (`$DBUS_SESSION_BUS_ADDRESS`).
+        case session
+        /// The system bus.
+        case system
+        /// A bus at a D-Bus address such as `unix:path=/run/bus.sock`.
+        case address(String)
+    }
+
+    let raw: OpaquePointer
+    /// The loop the connection runs on, once attached.
+    public private(set) var loop: EventLoop?
+    private var watches: LibdbusWatches?
+    private var needsDispatch = false
+    private(set) var objects: ObjectTable!
+    var routes = SignalRoutes()
+    var credentials = CredentialCache()
+    var authorization = CallerAuthorization()
+    /// The unique name the bus gave this connection (`:1.42`).
+    public let uniqueName: String
+    /// Called on the loop thread when the connection to the bus is lost.
+    public var onDisconnect: (() -> Void)?
+
+    /// Connects to `bus` and registers with it. libdbus's exit-on-disconnect is turned off:
+    /// the owner decides what losing the bus means (see `onDisconnect`).
+    public init(_ bus: Bus) throws(DBusError) {
+        _ = dbus_threads_init_default()
+        var opened: OpaquePointer?
+        switch bus {
+        case .session:
+            opened = try DBusError.checking { dbus_bus_get_private(DBUS_BUS_SESSION, &$0) }
+        case .system:
+            opened = try DBusError.checking { dbus_bus_get_private(DBUS_BUS_SYSTEM, &$0) }
+        case .address(let address):
+            try Validation.checkString(address)
+            opened = try DBusError.checking { dbus_connection_open_private(address, &$0) }
+            if let connection = opened {
+                do {
+                    _ = try DBusError.checking { dbus_bus_register(connection, &$0) }
+                } catch {
+                    dbus_connection_close(connection)
+                    dbus_connection_unref(connection)
+                    throw error
+                }
+            }
+        }
+        guard let connection = opened else { throw .failed("could not connect to the bus") }
+        raw = connection
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        uniqueName = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
+        objects = ObjectTable(connection: self)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        dbus_connection_add_filter(connection, { _, message, data in
+            Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue().filter(message!)
+        }, me, nil)
+    }
+
+    deinit {
+        if let watches { watches.uninstall(from: raw) }
+        dbus_connection_set_dispatch_status_function(raw, nil, nil, nil)
+        dbus_connection_set_wakeup_main_function(raw, nil, nil, nil)
+        dbus_connection_close(raw)
+        dbus_connection_unref(raw)
+    }
+
+    /// True while the connection is open.
+    public var isConnected: Bool { dbus_connection_get_is_connected(raw) != 0 }
+
+    /// Closes the connection; later sends fail with `Disconnected`.
+    public func close() {
+        dbus_connection_close(raw)
+    }
+
+    /// Runs the connection on `loop`: its descriptor and timeouts join the loop, and queued
+    /// messages are dispatched each turn until libdbus reports the queue complete. Call once,
+    /// from the loop thread (or before the loop runs).
+    public func attach(to loop: EventLoop) {
+        precondition(self.loop == nil, "a connection is attached to one loop only")
+        self.loop = loop
+        let watches = LibdbusWatches(loop: loop)
+        self.watches = watches
+        watches.install(on: raw)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        // Never dispatch inside this callback (libdbus forbids re-entry): note it, take a turn.
+        dbus_connection_set_dispatch_status_function(raw, { _, status, data in
+            guard status != DBUS_DISPATCH_COMPLETE else { return }
+            let connection = Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue()
+            connection.needsDispatch = true
+            connection.loop?.requestTurn()
+        }, me, nil)
+        dbus_connection_set_wakeup_main_function(raw, { data in
+            Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue().loop?.wake()
+        }, me, nil)
+        loop.addTurnHook { [weak self] in self?.dispatchQueued() }
+        loop.addBeforeSleepHook { [weak self] in
+            // Changes made by posted work or timers go out before the loop sleeps.
+            self?.objects.flushChanges()
+        }
+        if dbus_connection_get_dispatch_status(raw) != DBUS_DISPATCH_COMPLETE {
+            needsDispatch = true
+            loop.requestTurn()
+        }
+    }
+
+    private func dispatchQueued() {
+        guard needsDispatch else { return }
+        needsDispatch = false
+        while true {
+            let status = dbus_connection_dispatch(raw)
+            if status == DBUS_DISPATCH_COMPLETE { break }
+            if status == DBUS_DISPATCH_NEED_MEMORY {
+                // Try again next turn rather than spin.
+                needsDispatch = true
+                loop?.requestTurn()
+                break
+            }
+        }
+    }
+
+    private func filter(_ message: OpaquePointer) -> DBusHandlerResult {
+        switch dbus_message_get_type(message) {
+        case DBUS_MESSAGE_TYPE_METHOD_CALL:
+            dispatchAuthorized(message)
+            return DBUS_HANDLER_RESULT_HANDLED
+        case DBUS_MESSAGE_TYPE_SIGNAL:
+            if dbus_message_is_signal(message, "org.freedesktop.DBus.Local", "Disconnected") != 0 {
+                onDisconnect?()
+                return DBUS_HANDLER_RESULT_HANDLED
+            }
+            routes.deliver(message, on: self)
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        default:
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }
+    }
+
+    // MARK: Sending
+
+    /// Queues `message` for sending (libdbus writes at once when it can); returns its serial.
+    @discardableResult
+    public func send(_ message: Message) throws(DBusError) -> UInt32 {
+        try send(raw: message.raw)
+    }
+
+    func send(raw message: OpaquePointer) throws(DBusError) -> UInt32 {
+        guard isConnected else { throw .disconnected() }
+        var serial: UInt32 = 0
+        guard dbus_connection_send(raw, message, &serial) != 0 else { throw .noMemory() }
+        return serial
+    }
+
+    /// Writes everything queued, blocking until done (before exiting a short-lived client).
+    public func flush() { dbus_connection_flush(raw) }
+
+    /// Sends the reply to `call`, first flushing pending `PropertiesChanged` (changes caused by
+    /// a request are announced before its reply).
+    func sendReply(to call: OpaquePointer, _ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) {
+        objects.flushChanges()
+        guard dbus_message_get_no_reply(call) == 0 else { return }
+        guard let reply = dbus_message_new_method_return(call) else { throw .noMemory() }
+        defer { dbus_message_unref(reply) }
+        var writer = MessageWriter(appendingTo: reply)
+        try body(&writer)
+        _ = try? send(raw: reply)
+    }
+
+    /// Sends `error` as the reply to `call`. An invalid error name becomes `Failed`, because
+    /// libdbus aborts on one.
+    func sendError(_ error: DBusError, to call: OpaquePointer) {
+        objects.flushChanges()
+        guard dbus_message_get_no_reply(call) == 0 else { return }
+        let name = Validation.isValid(error.name, as: .errorName) ? error.name : DBusError.Names.failed
+        let text = error.message.replacingNUL()
+        guard let reply = dbus_message_new_error(call, name, text) else { return }
+        _ = try? send(raw: reply)
+        dbus_message_unref(reply)
+    }
+
+    /// Emits a signal from `path`; names are validated first.
+    public func emit<each T: DBusEncodable>(
+        path: ObjectPath, interface: String, name: String, _ arguments: repeat each T
+    ) throws(DBusError) {
+        let message = try Message.signal(path: path.rawValue, interface: interface, name: name)
+        var writer = message.writer()
+        for argument in repeat each arguments {
+            try argument.encode(to: &writer)
+        }
+        try send(message)
+    }
+}
+
+extension String {
+    /// The string with NUL bytes removed, safe to hand to C.
+    func replacingNUL() -> String {
+        Validation.containsNUL(self) ? String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self) : self
+    }
+}

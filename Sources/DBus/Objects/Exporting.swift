@@ -1,0 +1,30 @@
+extension Connection {
+    /// Puts an object on the bus at `path` with `interfaces` (plus `Introspectable`,
+    /// `Properties` and `Peer`; plus `ObjectManager` when `objectManager`). An object under an
+    /// exported manager is announced with `InterfacesAdded` (and listed by the manager's
+    /// `GetManagedObjects`, with its own interfaces and their properties). Loop thread only.
+    public func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool = false) throws(DBusError) {
+        try objects.export(path, interfaces: interfaces, objectManager: objectManager)
+    }
+
+    /// Takes the object at `path` off the bus, announcing `InterfacesRemoved` under a manager.
+    public func unexport(_ path: ObjectPath) {
+        objects.unexport(path)
+    }
+
+    /// True when an object is exported at `path`.
+    public func isExported(_ path: ObjectPath) -> Bool { objects.object(at: path.rawValue) != nil }
+
+    /// Notes that properties of an exported object changed. The changes of one turn of the
+    /// loop go out as one `PropertiesChanged` per object and interface, at the end of the turn
+    /// or before the next method reply, whichever comes first. Properties whose mode is
+    /// `const` or `false` are ignored; unknown names throw. Loop thread only (from another
+    /// thread, `loop.post` the change).
+    public func propertiesChanged(_ path: ObjectPath, interface: String, _ names: [String]) throws(DBusError) {
+        try objects.propertiesChanged(path, interface: interface, names: names)
+    }
+
+    /// Sends pending `PropertiesChanged` now (e.g. before emitting a signal that should follow
+    /// them).
+    public func flushPropertyChanges() { objects.flushChanges() }
+}

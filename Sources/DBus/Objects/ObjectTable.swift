@@ -1,0 +1,227 @@
+import CDBus
+import Glibc
+
+/// The objects a connection exports, found by path in O(1) from the message's C string, and
+/// the dispatch of method calls to them: standard errors for unknown objects, interfaces and
+/// methods, `InvalidArgs` for a body whose signature differs from the method's table.
+final class ObjectTable {
+    private var objects = NameTable<ExportedObject>()
+    private var managers: [ObjectPath] = []
+    /// Objects with property changes not yet announced, in the order they changed.
+    private var dirty: [ExportedObject] = []
+    private(set) var standard: StandardInterfaces!
+    unowned let connection: Connection
+
+    init(connection: Connection) {
+        self.connection = connection
+        standard = StandardInterfaces(table: self)
+    }
+
+    // MARK: Exporting
+
+    func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool) throws(DBusError) {
+        guard objects.lookup(path.rawValue) == nil else { throw .invalidArgs("an object is already exported at \(path)") }
+        let object = try ExportedObject(path: path, interfaces: interfaces, isObjectManager: objectManager)
+        objects.insert(path.rawValue, object)
+        if objectManager { managers.append(path) }
+        for manager in managers where path.isDescendant(of: manager) {
+            try? emitInterfacesAdded(object, from: manager)
+        }
+    }
+
+    func unexport(_ path: ObjectPath) {
+        guard let object = objects.remove(path.rawValue) else { return }
+        dirty.removeAll { $0 === object }
+        managers.removeAll { $0 == path }
+        for manager in managers where path.isDescendant(of: manager) {
+            try? connection.emit(path: manager, interface: StandardInterfaces.objectManager, name: "InterfacesRemoved",
+                                 path, object.interfaces.map(\.name))
+        }
+    }
+
+    func object(at path: String) -> ExportedObject? { objects.lookup(path) }
+
+    var allObjects: [ExportedObject] { objects.values }
+
+    /// The names of the path elements directly below `path` that lead to exported objects.
+    func children(of path: String) -> [String] {
+        let prefix = path == "/" ? "/" : path + "/"
+        var names = Set<String>()
+        for object in objects.values where object.path.rawValue.hasPrefix(prefix) && object.path.rawValue != path {
+            let rest = object.path.rawValue.dropFirst(prefix.count)
+            names.insert(String(rest.prefix { $0 != "/" }))
+        }
+        return names.sorted()
+    }
+
+    // MARK: Property changes
+
+    func propertiesChanged(_ path: ObjectPath, interface: String, names: [String]) throws(DBusError) {
+        guard let object = objects.lookup(path.rawValue) else { throw .unknownObject("no object at \(path)") }
+        if try object.markChanged(interface: interface, properties: names) {
+            dirty.append(object)
+        }
+    }
+
+    var hasPendingChanges: Bool { !dirty.isEmpty }
+
+    /// Sends one `PropertiesChanged` per changed interface of each dirty object.
+    func flushChanges() {
+        guard !dirty.isEmpty else { return }
+        let objects = dirty
+        dirty.removeAll(keepingCapacity: true)
+        for object in objects {
+            let changes = object.changed
+            object.changed.removeAll()
+            for change in changes {
+                try? emitPropertiesChanged(object.interfaces[change.interface], of: object, indices: change.properties)
+            }
+        }
+    }
+
+    private func emitPropertiesChanged(_ interface: CompiledInterface, of object: ExportedObject, indices: [Int]) throws(DBusError) {
+        let message = try Message.signal(path: object.path.rawValue, interface: StandardInterfaces.properties, name: "PropertiesChanged")
+        var writer = message.writer()
+        try writer.append(interface.name)
+        var invalidated: [String] = []
+        try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
+            for index in indices {
+                let property = interface.interface.properties[index]
+                guard property.emitsChanged == .true else {
+                    invalidated.append(property.name)
+                    continue
+                }
+                do {
+                    try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                        try entry.append(property.name)
+                        try entry.appendVariant(signature: property.signature, property.getter)
+                    }
+                } catch {
+                    // A getter that fails now still gets announced, without its value.
+                    invalidated.append(property.name)
+                }
+            }
+        }
+        try writer.append(invalidated)
+        try connection.send(message)
+    }
+
+    // MARK: ObjectManager
+
+    private func emitInterfacesAdded(_ object: ExportedObject, from manager: ObjectPath) throws(DBusError) {
+        let message = try Message.signal(path: manager.rawValue, interface: StandardInterfaces.objectManager, name: "InterfacesAdded")
+        var writer = message.writer()
+        try writer.append(object.path)
+        try writeInterfacesAndProperties(of: object, to: &writer)
+        try connection.send(message)
+    }
+
+    /// `a{sa{sv}}`: every interface of `object` with all its properties.
+    func writeInterfacesAndProperties(of object: ExportedObject, to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendArray(elementSignature: "{sa{sv}}") { (interfaces: inout MessageWriter) throws(DBusError) in
+            for interface in object.interfaces {
+                try interfaces.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                    try entry.append(interface.name)
+                    try Self.writeProperties(of: interface, to: &entry)
+                }
+            }
+        }
+    }
+
+    /// `a{sv}`: every property of `interface` with its current value.
+    static func writeProperties(of interface: CompiledInterface, to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
+            for property in interface.interface.properties {
+                try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                    try entry.append(property.name)
+                    try entry.appendVariant(signature: property.signature, property.getter)
+                }
+            }
+        }
+    }
+
+    // MARK: Dispatch
+
+    /// Answers a method call addressed to this connection. Always handles it: unknown targets
+    /// get the standard errors.
+    func dispatch(_ raw: OpaquePointer) {
+        guard let path = dbus_message_get_path(raw), let member = dbus_message_get_member(raw) else { return }
+        let interfaceName = dbus_message_get_interface(raw)
+        guard let object = objects.lookup(path) else {
+            dispatchToNode(raw, path: path, interface: interfaceName, member: member)
+            return
+        }
+        let method: Interface.Method
+        if let interfaceName {
+            guard let interface = object.byName.lookup(interfaceName) ?? standard.lookup(interfaceName, for: object) else {
+                connection.sendError(.unknownInterface(
+                    "object \(object.path) has no interface \(String(cString: interfaceName))"), to: raw)
+                return
+            }
+            guard let index = interface.methods.lookup(member) else {
+                connection.sendError(.unknownMethod(
+                    "no method \(String(cString: member)) in interface \(interface.name)"), to: raw)
+                return
+            }
+            method = interface.interface.methods[index]
+        } else {
+            guard let found = findMethod(member, in: object) else {
+                connection.sendError(.unknownMethod("object \(object.path) has no method \(String(cString: member))"), to: raw)
+                return
+            }
+            method = found
+        }
+        invoke(method, raw)
+    }
+
+    /// A call without an interface: the first interface that has the member wins.
+    private func findMethod(_ member: UnsafePointer<CChar>, in object: ExportedObject) -> Interface.Method? {
+        for interface in object.interfaces + standard.interfaces(for: object) {
+            if let index = interface.methods.lookup(member) { return interface.interface.methods[index] }
+        }
+        return nil
+    }
+
+    func invoke(_ method: Interface.Method, _ raw: OpaquePointer) {
+        let signature = dbus_message_get_signature(raw)!
+        let matches = method.inputSignature.withCString { strcmp($0, signature) == 0 }
+        guard matches else {
+            connection.sendError(.invalidArgs(
+                "\(method.name) takes '\(method.inputSignature)', got '\(String(cString: signature))'"), to: raw)
+            return
+        }
+        do {
+            _ = try method.handler(MethodCall(raw: raw, connection: connection))
+        } catch {
+            connection.sendError(DBusError(error), to: raw)
+        }
+    }
+
+    /// A path with no object: `Introspect` still lists the children (so tools can browse the
+    /// tree), everything else is `UnknownObject`.
+    private func dispatchToNode(
+        _ raw: OpaquePointer, path: UnsafePointer<CChar>, interface: UnsafePointer<CChar>?, member: UnsafePointer<CChar>
+    ) {
+        let pathString = String(cString: path)
+        let isIntrospect = (interface.map { strcmp($0, StandardInterfaces.introspectable) == 0 } ?? true)
+            && strcmp(member, "Introspect") == 0
+        let children = children(of: pathString)
+        if isIntrospect && !children.isEmpty {
+            let xml = Introspection.xml(interfaces: [], children: children)
+            _ = try? MethodCall(raw: raw, connection: connection).reply(xml)
+            return
+        }
+        connection.sendError(.unknownObject("no object at \(pathString)"), to: raw)
+    }
+}
+
+extension DBusError {
+    /// Any error as a D-Bus error: itself if it is one, else `Failed` with its description.
+    public init(_ error: any Error) {
+        if let error = error as? DBusError {
+            self = error
+        } else {
+            self = .failed(String(describing: error))
+        }
+    }
+}

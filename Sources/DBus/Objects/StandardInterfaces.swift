@@ -1,0 +1,134 @@
+import CDBus
+import Glibc
+
+/// The interfaces every exported object gets from the library, built from the same kind of
+/// table as the owner's: `Introspectable`, `Properties`, `Peer`, and `ObjectManager` on objects
+/// exported as managers. libdbus answers `Peer` itself before our dispatch; the table is here so
+/// `Introspect` lists it and interface-less calls find it.
+final class StandardInterfaces {
+    static let introspectable = "org.freedesktop.DBus.Introspectable"
+    static let properties = "org.freedesktop.DBus.Properties"
+    static let peer = "org.freedesktop.DBus.Peer"
+    static let objectManager = "org.freedesktop.DBus.ObjectManager"
+    static let names: Set<String> = [introspectable, properties, peer, objectManager]
+
+    private(set) var common: [CompiledInterface] = []
+    private(set) var manager: CompiledInterface!
+    private var table = NameTable<CompiledInterface>()
+
+    init(table owner: ObjectTable) {
+        // The handlers hold the table weakly: the table owns them.
+        unowned let objects = owner
+        let interfaces = [
+            Interface(Self.introspectable, methods: [
+                .init("Introspect", outputs: [Argument("xml_data", "s")]) { call in
+                    let object = objects.object(at: call.path.rawValue)
+                    let interfaces = object.map { $0.interfaces + objects.standard.interfaces(for: $0) } ?? []
+                    return try call.reply(Introspection.xml(interfaces: interfaces, children: objects.children(of: call.path.rawValue)))
+                },
+            ]),
+            Self.propertiesInterface(objects),
+            Interface(Self.peer, methods: [
+                .init("Ping") { call in try call.reply() },
+                .init("GetMachineId", outputs: [Argument("machine_uuid", "s")]) { call in
+                    guard let raw = dbus_try_get_local_machine_id(nil) else { throw DBusError.failed("no machine id") }
+                    defer { dbus_free(raw) }
+                    return try call.reply(String(cString: raw))
+                },
+            ]),
+        ]
+        common = interfaces.map { try! CompiledInterface($0) }
+        manager = try! CompiledInterface(Interface(Self.objectManager, methods: [
+            .init("GetManagedObjects", outputs: [Argument("object_paths_interfaces_and_properties", "a{oa{sa{sv}}}")]) { call in
+                let root = call.path
+                let managed = objects.allObjects.filter { $0.path.isDescendant(of: root) }.sorted { $0.path < $1.path }
+                return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
+                    try writer.appendArray(elementSignature: "{oa{sa{sv}}}") { (entries: inout MessageWriter) throws(DBusError) in
+                        for object in managed {
+                            try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                                try entry.append(object.path)
+                                try objects.writeInterfacesAndProperties(of: object, to: &entry)
+                            }
+                        }
+                    }
+                }
+            },
+        ], signals: [
+            .init("InterfacesAdded", arguments: [Argument("object_path", "o"), Argument("interfaces_and_properties", "a{sa{sv}}")]),
+            .init("InterfacesRemoved", arguments: [Argument("object_path", "o"), Argument("interfaces", "as")]),
+        ]))
+        for interface in common { table.insert(interface.name, interface) }
+    }
+
+    /// The standard interface named `name` if `object` has it.
+    func lookup(_ name: UnsafePointer<CChar>, for object: ExportedObject) -> CompiledInterface? {
+        if let found = table.lookup(name) { return found }
+        if object.isObjectManager && strcmp(name, Self.objectManager) == 0 { return manager }
+        return nil
+    }
+
+    /// The standard interfaces `object` has, for introspection.
+    func interfaces(for object: ExportedObject) -> [CompiledInterface] {
+        object.isObjectManager ? common + [manager] : common
+    }
+
+    private static func propertiesInterface(_ objects: ObjectTable) -> Interface {
+        /// The interface and property a call names, or the standard errors.
+        func resolve(_ call: MethodCall, _ interfaceName: String) throws(DBusError) -> CompiledInterface {
+            guard let object = objects.object(at: call.path.rawValue) else { throw .unknownObject("no object at \(call.path)") }
+            guard let interface = object.byName.lookup(interfaceName) else {
+                throw .unknownInterface("object \(call.path) has no interface \(interfaceName)")
+            }
+            return interface
+        }
+        return Interface(properties, methods: [
+            .init("Get", inputs: [Argument("interface_name", "s"), Argument("property_name", "s")],
+                  outputs: [Argument("value", "v")]) { call in
+                let (interfaceName, name) = try call.decode(String.self, String.self)
+                let property = try resolve(call, interfaceName).property(name)
+                return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
+                    try writer.appendVariant(signature: property.signature, property.getter)
+                }
+            },
+            .init("GetAll", inputs: [Argument("interface_name", "s")], outputs: [Argument("properties", "a{sv}")]) { call in
+                let interfaceName = try call.decode(String.self)
+                guard let object = objects.object(at: call.path.rawValue) else { throw DBusError.unknownObject("no object at \(call.path)") }
+                // An empty name asks for the properties of every interface.
+                let interfaces = interfaceName.isEmpty ? object.interfaces : [try resolve(call, interfaceName)]
+                return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
+                    try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
+                        for interface in interfaces {
+                            for property in interface.interface.properties {
+                                try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                                    try entry.append(property.name)
+                                    try entry.appendVariant(signature: property.signature, property.getter)
+                                }
+                            }
+                        }
+                    }
+                }
+            },
+            .init("Set", inputs: [Argument("interface_name", "s"), Argument("property_name", "s"), Argument("value", "v")]) { call in
+                var reader = call.arguments()
+                let interfaceName = try reader.read(String.self)
+                let name = try reader.read(String.self)
+                let property = try resolve(call, interfaceName).property(name)
+                guard let setter = property.setter else {
+                    throw DBusError.propertyReadOnly("property \(name) of \(interfaceName) is read-only")
+                }
+                try reader.readContainer(TypeCode.variant, for: "v") { (inner: inout MessageReader) throws(DBusError) in
+                    let given = inner.nextSignature
+                    guard given == property.signature else {
+                        throw .invalidArgs("property \(name) has type '\(property.signature)', got '\(given)'")
+                    }
+                    do { try setter(&inner, call) } catch { throw DBusError(error) }
+                }
+                return try call.reply()
+            },
+        ], signals: [
+            .init("PropertiesChanged", arguments: [
+                Argument("interface_name", "s"), Argument("changed_properties", "a{sv}"), Argument("invalidated_properties", "as"),
+            ]),
+        ])
+    }
+}

@@ -1,0 +1,154 @@
+import CDBus
+
+/// Appends arguments to a message through libdbus's `DBusMessageIter`. Containers are written
+/// with closures (`appendArray`, `appendStruct`, `appendVariant`), so an iterator is always
+/// closed, or abandoned when the body throws.
+public struct MessageWriter {
+    var iter: DBusMessageIter
+
+    /// A writer appending at the end of `message`'s body.
+    init(appendingTo message: OpaquePointer) {
+        iter = DBusMessageIter()
+        dbus_message_iter_init_append(message, &iter)
+    }
+
+    private init(child: Void) { iter = DBusMessageIter() }
+
+    /// Appends one value.
+    @inlinable
+    public mutating func append<T: DBusEncodable>(_ value: T) throws(DBusError) {
+        try value.encode(to: &self)
+    }
+
+    /// Appends a fixed-size basic value (every basic type but strings, paths and signatures).
+    public mutating func appendBasic<T: BitwiseCopyable>(_ type: Int32, _ value: T) throws(DBusError) {
+        let ok = withUnsafePointer(to: value) { pointer in
+            dbus_message_iter_append_basic(&iter, type, UnsafeRawPointer(pointer)) != 0
+        }
+        guard ok else { throw .noMemory() }
+    }
+
+    /// Appends a string-like basic value (`s`, `o`, `g`) that the caller has validated.
+    mutating func appendValidatedString(_ type: Int32, _ value: String) throws(DBusError) {
+        // withCString is free for native strings (they are stored NUL-terminated) and uses a
+        // stack buffer for small ones, so no heap allocation happens here.
+        let ok = value.withCString { start in
+            var pointer: UnsafePointer<CChar>? = start
+            return dbus_message_iter_append_basic(&iter, type, &pointer) != 0
+        }
+        guard ok else { throw .noMemory() }
+    }
+
+    /// Appends a container of `type` (`TypeCode.array`, `.structure`, `.dictEntry`, `.variant`);
+    /// `signature` is the contained signature for arrays and variants, nil otherwise.
+    public mutating func appendContainer(
+        _ type: Int32, signature: String?, _ body: (inout MessageWriter) throws(DBusError) -> Void
+    ) throws(DBusError) {
+        var child = MessageWriter(child: ())
+        let opened: Bool
+        if let signature {
+            try Self.checkContained(signature, in: type)
+            opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &child.iter) != 0 }
+        } else {
+            opened = dbus_message_iter_open_container(&iter, type, nil, &child.iter) != 0
+        }
+        guard opened else { throw .noMemory() }
+        do {
+            try body(&child)
+        } catch {
+            dbus_message_iter_abandon_container(&iter, &child.iter)
+            throw error
+        }
+        guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
+    }
+
+    /// Throws `InvalidArgs` unless `signature` is one complete type that may sit in a container
+    /// of `type` (libdbus aborts otherwise). Dict entries are valid only as array elements.
+    private static func checkContained(_ signature: String, in type: Int32) throws(DBusError) {
+        let valid = !Validation.containsNUL(signature) && signature.withCString { start -> Bool in
+            // One basic type code is the common case (`as`, `ai`): always valid.
+            if start[0] != 0 && start[1] == 0 && dbus_type_is_basic(Int32(start[0])) != 0 { return true }
+            if type == TypeCode.array && start[0] == CChar(UInt8(ascii: "{")) {
+                return ("a" + signature).withCString { dbus_signature_validate_single($0, nil) != 0 }
+            }
+            return dbus_signature_validate_single(start, nil) != 0
+        }
+        guard valid else { throw .invalidArgs("'\(Validation.printable(signature))' cannot be the contents of a container") }
+    }
+
+    /// Appends an array whose elements have signature `elementSignature`; `body` appends them.
+    public mutating func appendArray(
+        elementSignature: String, _ body: (inout MessageWriter) throws(DBusError) -> Void
+    ) throws(DBusError) {
+        try appendContainer(TypeCode.array, signature: elementSignature, body)
+    }
+
+    /// Appends a struct; `body` appends its fields in order.
+    public mutating func appendStruct(_ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) {
+        try appendContainer(TypeCode.structure, signature: nil, body)
+    }
+
+    /// Appends one dict entry (only inside an array of dict entries).
+    public mutating func appendDictEntry<K: DBusEncodable, V: DBusEncodable>(_ key: K, _ value: V) throws(DBusError) {
+        try appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+            try key.encode(to: &entry)
+            try value.encode(to: &entry)
+        }
+    }
+
+    /// Appends a variant holding one value of `signature`; `body` appends it.
+    public mutating func appendVariant(
+        signature: String, _ body: (inout MessageWriter) throws(DBusError) -> Void
+    ) throws(DBusError) {
+        try appendContainer(TypeCode.variant, signature: signature, body)
+    }
+
+    /// Appends a dynamic value with its own signature (not wrapped in a variant).
+    public mutating func append(value: DBusValue) throws(DBusError) {
+        switch value {
+        case .byte(let v): try appendBasic(TypeCode.byte, v)
+        case .bool(let v): try appendBasic(TypeCode.boolean, dbus_bool_t(v ? 1 : 0))
+        case .int16(let v): try appendBasic(TypeCode.int16, v)
+        case .uint16(let v): try appendBasic(TypeCode.uint16, v)
+        case .int32(let v): try appendBasic(TypeCode.int32, v)
+        case .uint32(let v): try appendBasic(TypeCode.uint32, v)
+        case .int64(let v): try appendBasic(TypeCode.int64, v)
+        case .uint64(let v): try appendBasic(TypeCode.uint64, v)
+        case .double(let v): try appendBasic(TypeCode.double, v)
+        case .string(let v): try append(v)
+        case .objectPath(let v): try append(v)
+        case .signature(let v): try append(v)
+        case .unixFD(let v): try append(UnixFD(v))
+        case .array(let element, let items):
+            try appendArray(elementSignature: element.rawValue) { (writer: inout MessageWriter) throws(DBusError) in
+                for item in items {
+                    guard item.signature == element.rawValue else {
+                        throw .invalidArgs("array of \(element) holds a \(item.signature)")
+                    }
+                    try writer.append(value: item)
+                }
+            }
+        case .dictionary(let key, let valueSignature, let entries):
+            try appendArray(elementSignature: "{\(key)\(valueSignature)}") { (writer: inout MessageWriter) throws(DBusError) in
+                for (k, v) in entries {
+                    guard k.signature == key.rawValue, v.signature == valueSignature.rawValue else {
+                        throw .invalidArgs("dict of {\(key)\(valueSignature)} holds {\(k.signature)\(v.signature)}")
+                    }
+                    try writer.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                        try entry.append(value: k)
+                        try entry.append(value: v)
+                    }
+                }
+            }
+        case .structure(let fields):
+            guard !fields.isEmpty else { throw .invalidArgs("a struct needs at least one field") }
+            try appendStruct { (writer: inout MessageWriter) throws(DBusError) in
+                for field in fields { try writer.append(value: field) }
+            }
+        case .variant(let inner):
+            try appendVariant(signature: inner.signature) { (writer: inout MessageWriter) throws(DBusError) in
+                try writer.append(value: inner)
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A system tab bar item: its title and image come from the daemon, localized, and cannot be
+/// overridden by a plugin or a client (ITEM-3).
+public enum SystemItem: String, CaseIterable, Codable, Sendable {
+    /// Favorites.
+    case favorites
+    /// Featured.
+    case featured
+    /// Top rated.
+    case topRated = "top-rated"
+    /// Recents.
+    case recents
+    /// Contacts.
+    case contacts
+    /// History.
+    case history
+    /// Bookmarks.
+    case bookmarks
+    /// Search.
+    case search
+    /// Downloads.
+    case downloads
+    /// Most recent.
+    case mostRecent = "most-recent"
+    /// Most viewed.
+    case mostViewed = "most-viewed"
+
+    /// The image name a renderer looks up for this item, e.g. `system-favorites`.
+    public var imageName: String { "system-\(rawValue)" }
+
+    /// The title in `locale` (L10N-1), falling back to English. O(1).
+    public func title(locale: String) -> String {
+        title(language: LocaleChain(locale).language)
+    }
+
+    func title(language: String) -> String {
+        SystemItemTitles.table[self]?[language] ?? SystemItemTitles.table[self]!["en"]!
+    }
+}

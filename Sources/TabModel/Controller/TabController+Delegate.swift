@@ -1,0 +1,54 @@
+/// The delegate registration (`RegisterDelegate`, `UnregisterDelegate`) and what happens when
+/// a connection leaves the bus. The registration is the `Delegate` property, so it moves
+/// `Revision`; it is never persisted (a bus name does not survive a restart).
+extension TabController {
+    /// Registers `owner`'s object `path` as the delegate. Throws `DelegateExists` while one is
+    /// registered (also the same one), `InvalidArgument` for a malformed object path. O(1).
+    public mutating func registerDelegate(owner: String, path: String) throws(TabError) -> TabEvents {
+        try DelegatePath.validate(path)
+        if let delegate { throw .delegateExists(delegate.propertyValue) }
+        return changeDelegate(to: DelegateRegistration(owner: owner, path: path))
+    }
+
+    /// Unregisters the delegate. Throws `NotDelegate` unless `owner` and `path` are the
+    /// registered ones. Taps waiting for it are then decided as if there were none (TAP-7). O(1).
+    public mutating func unregisterDelegate(owner: String, path: String) throws(TabError) -> TabEvents {
+        let caller = DelegateRegistration(owner: owner, path: path)
+        guard delegate == caller else { throw .notDelegate(caller.propertyValue) }
+        return changeDelegate(to: nil)
+    }
+
+    /// A connection left the bus: its customization session ends as if it had called
+    /// `EndCustomizing` (CUST-4) and its delegate registration is dropped (TAP-5/7). Empty
+    /// events when it held neither. O(tabs) when a session ends, else O(1).
+    public mutating func ownerLeft(_ owner: String) -> TabEvents {
+        var events = endSession(owner: owner).events
+        if delegate?.owner == owner {
+            events.absorb(changeDelegate(to: nil))
+        }
+        return events
+    }
+
+    private mutating func changeDelegate(to registration: DelegateRegistration?) -> TabEvents {
+        let scope = ObservationScope.controller([.delegate])
+        let before = observe(scope)
+        delegate = registration
+        return finish(scope, since: before)
+    }
+}
+
+/// Where a delegate lives on its connection: an object path, for `RegisterDelegate`.
+public enum DelegatePath {
+    /// Throws `InvalidArgument` unless `path` is `/` or `/`-separated non-empty elements of
+    /// `[A-Za-z0-9_]` without a trailing slash.
+    public static func validate(_ path: String) throws(TabError) {
+        let elements = path.split(separator: "/", omittingEmptySubsequences: false)
+        let valid = path == "/" || (path.first == "/" && elements.dropFirst().allSatisfy { element in
+            !element.isEmpty && element.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            }
+        })
+        guard valid else { throw .invalidArgument("Invalid object path '\(path)'.") }
+    }
+}

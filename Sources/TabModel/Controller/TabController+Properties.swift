@@ -1,0 +1,116 @@
+/// Every observable value, by D-Bus property name. The daemon answers `Get`, `GetAll`,
+/// `Describe` and `PropertiesChanged` from these.
+extension TabController {
+    /// The value of a controller property. O(1) for scalars, O(tabs) for tab lists.
+    public func value(of property: ControllerProperty) -> PropertyValue {
+        switch property {
+        case .tabs: .strings(tabs)
+        case .availableTabs: .strings(catalog.map(\.id))
+        case .visibleTabs: .strings(visibleTabs)
+        case .moreTabs: .strings(moreTabs)
+        case .hiddenTabs: .strings(hiddenTabs)
+        case .showsMore: .bool(showsMore)
+        case .maxVisible: .uint32(UInt32(maxVisible))
+        case .layout: .string(layout.rawValue)
+        case .selectedItem: .string(selectedItem)
+        case .selectedTab: .string(selectedTab ?? "")
+        case .selectedIndex: .int32(Int32(selectedIndex))
+        case .customizableTabs: .strings(customizableTabs)
+        case .canCustomize: .bool(canCustomize)
+        case .customizing: .bool(session != nil)
+        case .supportedOrientations: .strings(supportedOrientations.map(\.rawValue))
+        case .orientation: .string(orientation.rawValue)
+        case .barStyle: .string(appearance.barStyle.rawValue)
+        case .barTintColor: .string(appearance.barTintColor)
+        case .tintColor: .string(appearance.tintColor)
+        case .unselectedItemTintColor: .string(appearance.unselectedItemTintColor)
+        case .translucent: .bool(appearance.translucent)
+        case .backgroundImage: .string(appearance.backgroundImage)
+        case .shadowImage: .string(appearance.shadowImage)
+        case .selectionIndicatorImage: .string(appearance.selectionIndicatorImage)
+        case .effectiveShadowImage: .string(appearance.effectiveShadowImage)
+        case .effectiveBarColor: .string(appearance.effectiveBarColor)
+        case .dividerImages: .dictionary(appearance.dividerImages)
+        case .locale: .string(locale)
+        case .delegate: .string(delegate?.propertyValue ?? "")
+        case .delegateTimeoutMs: .uint32(delegateTimeoutMs)
+        case .delegateTimeoutPolicy: .string(delegateTimeoutPolicy.rawValue)
+        case .revision: .uint64(revision)
+        }
+    }
+
+    /// The value of a property of catalog tab `id`, nil when the catalog has no such tab. O(1)
+    /// (O(bar) for `AccessibilityLabel` of a bar tab).
+    public func value(of property: TabProperty, tab id: String) -> PropertyValue? {
+        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
+        let definition = catalog[position]
+        return switch property {
+        case .id: .string(id)
+        case .plugin: .string(definition.plugin)
+        case .title: .string(title(of: definition, state: state))
+        case .image: .string(definition.systemItem?.imageName ?? definition.image)
+        case .selectedImage: .string(definition.systemItem?.imageName ?? definition.selectedImage)
+        case .imageRenderingMode: .string(definition.imageRenderingMode.rawValue)
+        case .systemItem: .string(definition.systemItem?.rawValue ?? "")
+        case .tag: .int32(definition.tag)
+        case .hasBadge: .bool(state.badge != nil)
+        case .badgeValue: .string(state.badge?.value ?? "")
+        case .badgeColor: .string(state.badgeColor)
+        case .enabled: .bool(state.enabled)
+        case .index: .int32(Int32(tabPosition[id] ?? -1))
+        case .placement: .string(placement(of: id).rawValue)
+        case .customizable: .bool(customizableSet.contains(id))
+        case .selected: .bool(selectedTab == id)
+        case .restorationId: .string(definition.restorationId ?? "")
+        case .orientations: .strings(definition.orientations.sorted().map(\.rawValue))
+        case .page: .string(state.stack.last!)
+        case .depth: .uint32(UInt32(state.stack.count))
+        case .actions: .strings(state.actions)
+        case .contentRevision: .uint64(state.contentRevision)
+        case .accessibilityLabel: .string(accessibilityLabel(of: id, definition: definition, state: state))
+        }
+    }
+
+    /// The value of a property of the controller's bar. O(bar).
+    public func value(of property: BarProperty) -> PropertyValue {
+        switch property {
+        case .items: .strings(barItems)
+        case .selectedItem: .string(selectedItem)
+        }
+    }
+
+    // MARK: Per-tab reads
+
+    /// The localized title of catalog tab `id` (ITEM-2/3, L10N-1), nil when unknown. O(1).
+    public func title(of id: String) -> String? {
+        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
+        return title(of: catalog[position], state: state)
+    }
+
+    /// The badge of catalog tab `id` (nil when absent or unknown). O(1).
+    public func badge(of id: String) -> Badge? { runtime[id]?.badge }
+
+    /// Whether catalog tab `id` is enabled (ITEM-6); false when unknown. O(1).
+    public func isEnabled(_ id: String) -> Bool { runtime[id]?.enabled ?? false }
+
+    /// The navigation stack of catalog tab `id`, root first (NAV-1); empty when unknown. O(depth).
+    public func stack(of id: String) -> [String] { runtime[id]?.stack ?? [] }
+
+    /// The actions catalog tab `id` accepts now; empty when unknown.
+    public func actions(of id: String) -> [String] { runtime[id]?.actions ?? [] }
+
+    func title(of definition: TabDefinition, state: TabRuntime) -> String {
+        if let systemItem = definition.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3
+        if let title = state.title { return title }
+        return localeChain.pick(definition.localizedTitles) ?? definition.title // L10N-1, ITEM-2
+    }
+
+    /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.
+    func accessibilityLabel(of id: String, definition: TabDefinition, state: TabRuntime) -> String {
+        let title = title(of: definition, state: state)
+        guard let index = tabPosition[id], placement(ofIndex: index) == .bar else { return title }
+        let count = barTabCount + (showsMore ? 1 : 0)
+        let selected = selectedTab == id && !showsMoreList
+        return AccessibilityPhrasing(locale: locale).label(title: title, selected: selected, position: index + 1, count: count)
+    }
+}

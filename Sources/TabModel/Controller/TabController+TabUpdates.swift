@@ -1,0 +1,69 @@
+/// Runtime changes to one catalog tab, from clients (`SetBadge` …) or from its plugin (host
+/// callbacks). They work for every catalog tab, in `Tabs` or not (NAV-2). All O(1) (O(bar) for
+/// a title change, which re-speaks the accessibility label).
+extension TabController {
+    /// Sets (`.dot`, `.text`) or clears (nil) the badge (ITEM-4). Throws `NoSuchTab` for a tab
+    /// outside the catalog and `InvalidArgument` for text over 64 bytes or a malformed id.
+    public mutating func setBadge(_ id: String, to badge: Badge?) throws(TabError) -> TabEvents {
+        try requireCatalogTab(id)
+        var normalized = badge
+        if case .text(let text) = badge { normalized = try Badge(value: text) }
+        return updateTab(id, [.hasBadge, .badgeValue]) { $0.badge = normalized }
+    }
+
+    /// Sets the badge color, `#RRGGBB` or empty for the default (ITEM-5); stored uppercased.
+    public mutating func setBadgeColor(_ id: String, to color: String) throws(TabError) -> TabEvents {
+        try requireCatalogTab(id)
+        try ColorValue.validate(color)
+        return updateTab(id, [.badgeColor]) { $0.badgeColor = color.uppercased() }
+    }
+
+    /// Enables or disables the tab (ITEM-6): a disabled tab cannot be tapped but can still be
+    /// selected programmatically.
+    public mutating func setEnabled(_ id: String, _ enabled: Bool) throws(TabError) -> TabEvents {
+        try requireCatalogTab(id)
+        return updateTab(id, [.enabled]) { $0.enabled = enabled }
+    }
+
+    /// Sets the title at runtime (a plugin's call). Throws `NotSupported` for a system item,
+    /// whose title only the daemon gives (ITEM-3). The title then wins over per-locale titles.
+    public mutating func setTitle(_ id: String, to title: String) throws(TabError) -> TabEvents {
+        try requireCatalogTab(id)
+        if let systemItem = definition(of: id)?.systemItem {
+            throw .notSupported("Tab '\(id)' is the system item '\(systemItem.rawValue)'; its title cannot be changed (ITEM-3).")
+        }
+        return updateTab(id, [.title, .accessibilityLabel]) { $0.title = title }
+    }
+
+    /// Replaces what `Activate` accepts (a plugin's call). Throws `InvalidArgument` for a bad
+    /// action name. O(actions).
+    public mutating func setActions(_ id: String, to actions: [String]) throws(TabError) -> TabEvents {
+        try requireCatalogTab(id)
+        for action in actions { try ActionName.validate(action) }
+        return updateTab(id, [.actions]) { $0.actions = actions }
+    }
+
+    /// The plugin says the content changed: bumps `ContentRevision`, which does not move
+    /// `Revision` (dbus-api.md).
+    public mutating func contentChanged(_ id: String) throws(TabError) -> TabEvents {
+        try requireCatalogTab(id)
+        return updateTab(id, [.contentRevision]) { $0.contentRevision += 1 }
+    }
+
+    /// Throws unless `action` is one of the tab's `Actions` (NAV-2: `InvalidArgument`), so the
+    /// daemon may forward `Activate` to the plugin. Changes nothing. O(actions).
+    public func checkAction(_ id: String, _ action: String) throws(TabError) {
+        try requireCatalogTab(id)
+        guard runtime[id]!.actions.contains(action) else {
+            throw .invalidArgument("Tab '\(id)' has no action '\(action)'.")
+        }
+    }
+
+    /// Applies `change` to one tab's runtime state and announces the given properties.
+    mutating func updateTab(_ id: String, _ properties: [TabProperty], _ change: (inout TabRuntime) -> Void) -> TabEvents {
+        let scope = ObservationScope.tab(id, properties)
+        let before = observe(scope)
+        change(&runtime[id]!)
+        return finish(scope, since: before)
+    }
+}

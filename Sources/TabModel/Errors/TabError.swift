@@ -1,0 +1,90 @@
+/// Every failure the model reports. The cases map one-to-one onto the error names of the
+/// D-Bus interface (`org.tabbard.TabBar1.Error.<name>`); each carries the offending value so
+/// that `message` can name it (ERR-2). No operation that throws has changed any state.
+public enum TabError: Error, Equatable, Sendable {
+    /// A tab id that is not in `Tabs` (or not in the catalog, where the catalog is meant).
+    case noSuchTab(String)
+    /// A value of the right type but outside its rules (ID-1, ITEM-4/5, ERR-1, TABS-1/7 …).
+    case invalidArgument(String)
+    /// An index outside the valid range (SEL-3, TABS-6, CUST-9).
+    case indexOutOfRange(Int, count: Int)
+    /// The More item was asked for while there is none (SEL-5, TAP-8, TOP-2).
+    case noMore(String)
+    /// A tab hidden by layout `top` was asked for (TOP-1, TAP-8).
+    case notReachable(String)
+    /// A disabled tab was tapped (ITEM-6).
+    case disabled(String)
+    /// Customization of a fixed tab, or with an empty customizable set (CUST-1/2).
+    case notCustomizable(String)
+    /// A session call without an open session (CUST-4).
+    case notCustomizing(String)
+    /// `Customize` with an order that is not a permutation respecting fixed tabs (CUST-2/5).
+    case invalidOrder(String)
+    /// Refused because a customization session is open or the tap queue is full (TAP-6/7, CUST-4/8).
+    case busy(String)
+    /// A second delegate registration.
+    case delegateExists(String)
+    /// Unregistration by someone who is not the delegate.
+    case notDelegate(String)
+    /// Not possible in the current layout or orientation set (TOP-2, ORI-3, ITEM-3).
+    case notSupported(String)
+    /// A direct change to the controller's own bar (BAR-1); the associated value names the member.
+    case barLocked(String)
+    /// A plugin failed to do what was asked (raised by the daemon, never by the model).
+    case pluginFailed(String)
+
+    /// The error's D-Bus name without the interface prefix, e.g. `NoSuchTab`.
+    public var name: String {
+        switch self {
+        case .noSuchTab: "NoSuchTab"
+        case .invalidArgument: "InvalidArgument"
+        case .indexOutOfRange: "IndexOutOfRange"
+        case .noMore: "NoMore"
+        case .notReachable: "NotReachable"
+        case .disabled: "Disabled"
+        case .notCustomizable: "NotCustomizable"
+        case .notCustomizing: "NotCustomizing"
+        case .invalidOrder: "InvalidOrder"
+        case .busy: "Busy"
+        case .delegateExists: "DelegateExists"
+        case .notDelegate: "NotDelegate"
+        case .notSupported: "NotSupported"
+        case .barLocked: "BarLocked"
+        case .pluginFailed: "PluginFailed"
+        }
+    }
+
+    /// Every error name, in the order of the D-Bus contract.
+    public static let allNames = [
+        "NoSuchTab", "InvalidArgument", "IndexOutOfRange", "NoMore", "NotReachable", "Disabled",
+        "NotCustomizable", "NotCustomizing", "InvalidOrder", "Busy", "DelegateExists",
+        "NotDelegate", "NotSupported", "BarLocked", "PluginFailed",
+    ]
+
+    /// One human-readable line that names the offending value.
+    public var message: String {
+        switch self {
+        case .noSuchTab(let id): "No such tab: '\(id)'."
+        case .invalidArgument(let detail): detail
+        case .indexOutOfRange(let index, let count): "Index \(index) is outside 0..<\(count)."
+        case .noMore(let detail): detail
+        case .notReachable(let id): "Tab '\(id)' is hidden by layout 'top' and cannot be reached."
+        case .disabled(let id): "Tab '\(id)' is disabled."
+        case .notCustomizable(let detail): detail
+        case .notCustomizing(let detail): detail
+        case .invalidOrder(let detail): detail
+        case .busy(let detail): detail
+        case .delegateExists(let current): "A delegate is already registered: \(current)."
+        case .notDelegate(let caller): "Not the registered delegate: \(caller)."
+        case .notSupported(let detail): detail
+        case .barLocked(let member):
+            "Directly modifying a tab bar managed by a tab bar controller is not allowed (\(member))."
+        case .pluginFailed(let detail): detail
+        }
+    }
+}
+
+extension TabError: CustomStringConvertible {
+    /// `Name: message`, for logs.
+    public var description: String { "\(name): \(message)" }
+}

@@ -1,0 +1,91 @@
+/// What an operation may change: the properties read before and after it, so that the
+/// announced changes are exactly the values that differ. An operation names a scope no wider
+/// than it needs, which keeps `Select` O(1) while `SetTabs` is O(tabs).
+struct ObservationScope {
+    var controller: [ControllerProperty]
+    var tabs: [String]
+    var tabProperties: [TabProperty]
+    var bar: Bool
+
+    /// Selection only: the three selection properties, the bar's selected item, and the tabs
+    /// involved (old and new shown tab, plus `extraTabs`). O(1).
+    static func selection(_ tabs: [String?], tabProperties: [TabProperty] = [.selected, .accessibilityLabel]) -> ObservationScope {
+        var seen = Set<String>()
+        let ids = tabs.compactMap { $0 }.filter { seen.insert($0).inserted }
+        return ObservationScope(controller: [.selectedItem, .selectedTab, .selectedIndex], tabs: ids,
+                                tabProperties: tabProperties, bar: true)
+    }
+
+    /// Everything about the controller and the structure-dependent properties of `tabs`. O(tabs).
+    static func structure(_ tabs: [String], tabProperties: [TabProperty] = TabProperty.structural) -> ObservationScope {
+        var seen = Set<String>()
+        seen.reserveCapacity(tabs.count)
+        return ObservationScope(controller: ControllerProperty.allCases.filter { $0 != .revision },
+                                tabs: tabs.filter { seen.insert($0).inserted }, tabProperties: tabProperties, bar: true)
+    }
+
+    /// Only the named properties of one tab.
+    static func tab(_ id: String, _ properties: [TabProperty]) -> ObservationScope {
+        ObservationScope(controller: [], tabs: [id], tabProperties: properties, bar: false)
+    }
+
+    /// Only the named controller properties.
+    static func controller(_ properties: [ControllerProperty]) -> ObservationScope {
+        ObservationScope(controller: properties, tabs: [], tabProperties: [], bar: false)
+    }
+}
+
+/// The values of a scope at one moment.
+struct Observation {
+    var controller: [PropertyValue]
+    var tabs: [[PropertyValue?]]
+    var bar: [PropertyValue]
+    var shown: ShownContent
+}
+
+extension TabController {
+    func observe(_ scope: ObservationScope) -> Observation {
+        Observation(
+            controller: scope.controller.map { value(of: $0) },
+            tabs: scope.tabs.map { id in scope.tabProperties.map { value(of: $0, tab: id) } },
+            bar: scope.bar ? BarProperty.allCases.map { value(of: $0) } : [],
+            shown: shownContent)
+    }
+
+    /// Compares the scope with `before`, moves `Revision` if anything announced changed, and
+    /// returns the events. `signals` are emitted in order after the property changes.
+    mutating func finish(_ scope: ObservationScope, since before: Observation, signals: [DelegateSignal] = []) -> TabEvents {
+        let after = observe(scope)
+        var events = TabEvents()
+        events.signals = signals
+        for (index, property) in scope.controller.enumerated() where before.controller[index] != after.controller[index] {
+            events.controllerProperties.append(property)
+            events.durability = max(events.durability, property.durability)
+        }
+        var movesRevision = !events.controllerProperties.isEmpty
+        for (row, id) in scope.tabs.enumerated() {
+            var changed: [TabProperty] = []
+            for (column, property) in scope.tabProperties.enumerated() where before.tabs[row][column] != after.tabs[row][column] {
+                changed.append(property)
+                events.durability = max(events.durability, property.durability)
+                movesRevision = movesRevision || property.movesRevision
+            }
+            guard !changed.isEmpty else { continue }
+            events.tabProperties.append(TabPropertyChanges(tab: id, properties: changed))
+            if changed.contains(.page) || changed.contains(.depth), let stack = runtime[id]?.stack {
+                events.navigation.append(NavigationChange(tab: id, page: stack.last!, depth: stack.count))
+            }
+        }
+        for (index, property) in BarProperty.allCases.enumerated() where scope.bar && before.bar[index] != after.bar[index] {
+            events.barProperties.append(property)
+        }
+        if before.shown != after.shown {
+            events.selection = SelectionTransition(from: before.shown, to: after.shown)
+        }
+        if movesRevision {
+            revision += 1
+            events.controllerProperties.append(.revision)
+        }
+        return events
+    }
+}

@@ -1,0 +1,77 @@
+/// Everything STATE-1..3 restores, as a value the daemon encodes (as JSON) and writes
+/// atomically. Tabs are named by restoration id so that a restart finds them again even if
+/// their position changed; `formatVersion` lets a newer daemon set an unknown file aside.
+public struct ControllerSnapshot: Codable, Equatable, Sendable {
+    /// The format this model writes and reads.
+    public static let currentFormatVersion = 1
+
+    /// The format of this snapshot.
+    public var formatVersion: Int
+    /// The configuration the state was built from (STATE-2 compares it with the current one).
+    public var configuration: ControllerConfiguration
+    /// The catalog when the state was saved, so that tabs new since then can join `Tabs`
+    /// while the configuration lists no tabs of its own.
+    public var catalog: [TabReference]
+    /// `Tabs` in order.
+    public var tabs: [TabReference]
+    /// The customizable subset, in `Tabs` order.
+    public var customizable: [TabReference]
+    /// The shown tab, nil for the More list or nothing.
+    public var selectedTab: TabReference?
+    /// Whether the More list itself was shown (SEL-5).
+    public var showsMoreList: Bool
+    /// Badge, badge color and navigation of restorable tabs whose state is not the default,
+    /// keyed by restoration id (STATE-3).
+    public var tabStates: [String: SavedTabState]
+    /// Runtime appearance (STATE-3).
+    public var appearance: Appearance
+    /// Runtime `MaxVisible`.
+    public var maxVisible: Int
+    /// Runtime `Layout`.
+    public var layout: TabLayout
+    /// Runtime `Orientation`.
+    public var orientation: Orientation
+    /// Runtime `Locale`.
+    public var locale: String
+}
+
+/// A tab named in a snapshot: by restoration id when it has one (STATE-1, STATE-2); a tab
+/// without one is named by its id, only to keep its place in the order and selection; its own
+/// state is never saved.
+public struct TabReference: Codable, Hashable, Sendable {
+    /// The restoration id, for restorable tabs.
+    public var restorationId: String?
+    /// The tab id, for tabs without a restoration id.
+    public var id: String?
+
+    /// A reference to a restorable tab.
+    public init(restorationId: String) {
+        self.restorationId = restorationId
+        self.id = nil
+    }
+
+    /// A reference to a tab that has no restoration id.
+    public init(id: String) {
+        self.restorationId = nil
+        self.id = id
+    }
+}
+
+/// The saved state of one restorable tab (STATE-3).
+public struct SavedTabState: Codable, Equatable, Sendable {
+    /// ITEM-4; nil when absent.
+    public var badge: Badge?
+    /// ITEM-5; empty for the default.
+    public var badgeColor: String
+    /// Navigation stack, root first.
+    public var stack: [String]
+}
+
+/// What a restore did beyond its events: one line per setting where the configuration won
+/// over the saved state (STATE-2), for the log.
+public struct RestoreOutcome: Equatable, Sendable {
+    /// The changes the restore caused.
+    public var events: TabEvents
+    /// Log lines, e.g. "Configured MaxVisible changed since the state was saved; using 6.".
+    public var notes: [String]
+}

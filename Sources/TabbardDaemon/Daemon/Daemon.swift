@@ -1,0 +1,68 @@
+import Glibc
+import TabModel
+
+/// The `tabbard` program: parses its command line and runs the command it names. `main.swift`
+/// is only `exit(Daemon.main(arguments:))`.
+public enum Daemon {
+    /// The daemon's version, the `Version` property.
+    public static let version = "0.1.0"
+
+    /// Runs `tabbard` with the arguments after the program name; returns the exit status.
+    public static func main(arguments: [String]) -> Int32 {
+        let options: DaemonOptions
+        do {
+            options = try DaemonOptions(arguments: arguments)
+        } catch {
+            printError("tabbard: \(error)\nTry 'tabbard --help'.")
+            return 2
+        }
+        let log = Log(threshold: options.logLevel)
+        switch options.command {
+        case .help:
+            print(DaemonOptions.usage)
+            return 0
+        case .version:
+            print("tabbard \(version)")
+            return 0
+        case .probePlugin(let file):
+            let outcome = PluginProbe.run(path: file, trust: options.instance == .system ? .system : .session, log: log)
+            print(outcome.text)
+            return outcome.passed ? 0 : 1
+        case .listPlugins:
+            guard let setup = try? Setup(options: options, log: log) else { return 1 }
+            print(PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
+                                    enabled: setup.configuration.plugins.map(Set.init)).text, terminator: "")
+            return 0
+        case .checkConfig:
+            return checkConfiguration(options: options, log: log)
+        case .serve:
+            return serve(options: options, log: log)
+        }
+    }
+
+    /// `--check-config`: the configuration parses, its values are valid, and the plugins it
+    /// names are found; warnings are printed but do not fail the check.
+    private static func checkConfiguration(options: DaemonOptions, log: Log) -> Int32 {
+        guard let setup = try? Setup(options: options, log: log) else { return 1 }
+        let report = PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
+                                       enabled: setup.configuration.plugins.map(Set.init))
+        let catalog = report.entries.compactMap { entry in
+            entry.manifest.map { manifest in manifest.tabs.map { $0.definition(plugin: manifest.name) } }
+        }.flatMap { $0 }
+        do {
+            let controller = try TabController(catalog: catalog, configuration: setup.configuration.controller)
+            for warning in controller.configurationWarnings { print("warning: \(warning)") }
+        } catch {
+            printError("tabbard: \(setup.configurationFile): \(error.message)")
+            return 1
+        }
+        print("\(setup.configurationFile): ok; \(catalog.count) tabs from \(report.entries.count) plugins")
+        return 0
+    }
+
+    /// Writes one line to standard error.
+    static func printError(_ text: String) {
+        var line = text + "\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+}

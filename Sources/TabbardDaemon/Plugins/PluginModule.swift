@@ -1,0 +1,132 @@
+import Glibc
+import TabbardPluginABI
+import TabModel
+
+extension PluginABIVersion {
+    /// The ABI version this daemon speaks: the header it was built with.
+    public static let host = PluginABIVersion(major: UInt32(TABBARD_PLUGIN_ABI_MAJOR), minor: UInt32(TABBARD_PLUGIN_ABI_MINOR))
+}
+
+/// A plugin library that loaded and passed every check: its table, copied into a struct of
+/// the host's size, and the host table it was given. Never unloaded. Used on the daemon's
+/// loop thread only; it hands out one `PluginTab` per tab instance.
+public final class PluginModule {
+    /// The plugin's name (equal in manifest and table).
+    public let name: String
+    /// The version the plugin reports.
+    public let version: String
+    /// The ABI version the plugin was built for.
+    public let abi: PluginABIVersion
+    /// The manifest it was loaded from; nil for a module probed on its own.
+    public let manifest: PluginManifest?
+    /// The module file that was loaded.
+    public let path: String
+
+    let table: tabbard_plugin
+    let log: Log
+    let sink: PluginEventSink
+    /// Calls slower than this are logged with the plugin, function and duration.
+    var slowCallThreshold: Duration = .milliseconds(10)
+
+    private init(name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
+                 table: tabbard_plugin, log: Log, sink: @escaping PluginEventSink) {
+        self.name = name
+        self.version = version
+        self.abi = abi
+        self.manifest = manifest
+        self.path = path
+        self.table = table
+        self.log = log
+        self.sink = sink
+    }
+
+    /// The size of the 1.0 table, the smallest `struct_size` accepted (TABBARD_PLUGIN_SIZE_1_0).
+    static let minimumTableSize = MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.activate)! + MemoryLayout<UnsafeRawPointer?>.size
+
+    /// Loads `file` (already opened and checked) and validates its table. `manifest`, when
+    /// given, names the plugin; its name must match the table's.
+    static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log, sink: @escaping PluginEventSink) throws(PluginRefusal) -> PluginModule {
+        try file.requireSharedObject()
+        // Loading through the descriptor loads the very file that was checked.
+        guard let handle = dlopen(file.descriptorPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
+            throw .loadFailed(path: file.path, message: message.replacing(file.descriptorPath, with: file.path))
+        }
+        file.keepOpenForLoadedModule()
+        guard let symbol = dlsym(handle, TABBARD_PLUGIN_ENTRY_SYMBOL) else { throw .missingEntry(path: file.path) }
+        let entry = unsafeBitCast(symbol, to: tabbard_plugin_entry_fn.self)
+        let label = manifest?.name ?? file.path
+        let host = HostCallbacks.table(plugin: label, log: log)
+        guard let raw = entry(UInt32(TABBARD_PLUGIN_ABI_MINOR), host) else { throw .noTable }
+        let table = try copyTable(UnsafeRawPointer(raw))
+        guard table.create != nil else { throw .missingFunction("create") }
+        guard table.destroy != nil else { throw .missingFunction("destroy") }
+        guard table.render != nil else { throw .missingFunction("render") }
+        let name = table.name.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
+        guard TabIdentifier.isValid(name) else { throw .invalidName(name) }
+        if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
+        let version = table.version.map { String(cString: $0) } ?? ""
+        return PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
+                            manifest: manifest, path: file.path, table: table, log: log, sink: sink)
+    }
+
+    /// Applies the versioning rule of the header: same major, minor not newer, size between
+    /// the 1.0 table's and the host's; then copies `struct_size` bytes into a zeroed
+    /// host-sized table, so that fields an older plugin lacks read as NULL.
+    private static func copyTable(_ raw: UnsafeRawPointer) throws(PluginRefusal) -> tabbard_plugin {
+        let size = Int(raw.load(as: UInt32.self))
+        guard size >= minimumTableSize else { throw .tableTooSmall(size: size, minimum: minimumTableSize) }
+        let found = PluginABIVersion(
+            major: raw.load(fromByteOffset: MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.abi_major)!, as: UInt32.self),
+            minor: raw.load(fromByteOffset: MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.abi_minor)!, as: UInt32.self))
+        try PluginABIVersion.host.check(found)
+        let known = MemoryLayout<tabbard_plugin>.size
+        guard size <= known else { throw .tableTooLarge(size: size, known: known) }
+        var table = tabbard_plugin()
+        withUnsafeMutableBytes(of: &table) { bytes in
+            bytes.initializeMemory(as: UInt8.self, repeating: 0)
+            bytes.baseAddress!.copyMemory(from: raw, byteCount: size)
+        }
+        return table
+    }
+
+    /// Creates the instance for `declaration` (a tab of this plugin's manifest, or any id
+    /// when probing). Nil when the plugin declines; the tab is then left out, and logged.
+    public func createTab(_ declaration: PluginTabDeclaration) -> PluginTab? {
+        let context = TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log)
+        // Contexts are never freed: a buggy plugin thread calling after destroy must find a
+        // closed context, not freed memory. One small object per tab instance.
+        _ = Unmanaged.passRetained(context)
+        let instance = timed("create", tab: declaration.id) {
+            declaration.id.withCString { table.create!(table.user_data, $0, context.pointer) }
+        }
+        guard let instance else {
+            context.close()
+            log.warning("plugin \(name): create for tab \(declaration.id) returned NULL; tab left out")
+            return nil
+        }
+        return PluginTab(declaration: declaration, module: self, instance: instance, context: context)
+    }
+
+    /// Runs one plugin call, logging it when it takes longer than `slowCallThreshold`.
+    func timed<T>(_ function: String, tab: String, _ call: () -> T) -> T {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = call()
+        let duration = clock.now - start
+        if duration > slowCallThreshold {
+            let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+            let rounded = (milliseconds * 10).rounded() / 10
+            log.warning("plugin \(name): \(function) for tab \(tab) took \(rounded) ms (limit \(slowCallThreshold.components.seconds * 1000 + slowCallThreshold.components.attoseconds / 1_000_000_000_000_000) ms)")
+        }
+        return result
+    }
+}
+
+extension PluginABIVersion {
+    /// Throws unless a plugin built for `found` may load in a host of this version.
+    func check(_ found: PluginABIVersion) throws(PluginRefusal) {
+        guard found.major == major else { throw .abiMajor(found, host: self) }
+        guard found.minor <= minor else { throw .newerMinor(found, host: self) }
+    }
+}

@@ -1,0 +1,162 @@
+import DBus
+import Foundation
+import Testing
+
+@Suite("Properties, ObjectManager and deferred replies, seen by a library client", .timeLimit(.minutes(2)))
+struct ServiceBehaviourTests {
+    /// Records `PropertiesChanged` from the test object and replies, in arrival order.
+    private func recordChanges(_ client: Client, into events: Inbox<String>) throws {
+        try client.run { connection in
+            let subscription = try connection.subscribe(MatchRule(
+                path: TestService.path.rawValue, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"
+            )) { message in
+                guard let (interface, changed, invalidated) = try? message.decode(String.self, [String: Variant].self, [String].self)
+                else { return events.put("undecodable \(message.signature)") }
+                let values = changed.keys.sorted().map { "\($0)=\(changed[$0]!.value)" }.joined(separator: ",")
+                events.put("changed \(interface) [\(values)] invalidated [\(invalidated.joined(separator: ","))]")
+            }
+            client.keep(subscription)
+            // A round trip after AddMatch makes sure the bus has the rule before we go on.
+            _ = try connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                    interface: "org.freedesktop.DBus", method: "GetId")
+        }
+    }
+
+    @Test("changes caused by a call are announced once per object, before the call's reply")
+    func coalescedBeforeReply() throws {
+        let fixture = try ServiceFixture()
+        let client = try Client(address: fixture.bus.address)
+        let events = Inbox<String>()
+        try recordChanges(client, into: events)
+        try client.run { connection in
+            client.keep(try connection.callAsync(destination: TestService.name, path: TestService.path.rawValue,
+                                                 interface: TestService.interface, method: "Touch") { result in
+                let count: UInt32? = try? result.get().decode(UInt32.self)
+                events.put("reply \(count.map(String.init) ?? "none")")
+            })
+        }
+        let seen = events.wait(for: 2)
+        #expect(seen == [
+            "changed org.example.Test1 [Count=2,Title='touched 2'] invalidated [Secret]",
+            "reply 2",
+        ])
+        // Nothing else follows: the four announcements of Touch became one signal.
+        _ = try client.run { connection in
+            try connection.call(destination: TestService.name, path: TestService.path.rawValue,
+                                interface: "org.freedesktop.DBus.Peer", method: "Ping")
+        }
+        #expect(events.current.count == 2)
+    }
+
+    @Test("changes made by posted work go out once, at the end of the loop's turn")
+    func coalescedPerTurn() throws {
+        let fixture = try ServiceFixture()
+        let client = try Client(address: fixture.bus.address)
+        let events = Inbox<String>()
+        try recordChanges(client, into: events)
+        try fixture.withService { service in
+            for word in ["a", "b", "c"] {
+                service.title = word
+                try service.connection.propertiesChanged(TestService.path, interface: TestService.interface, ["Title"])
+            }
+        }
+        #expect(events.wait(for: 1) == ["changed org.example.Test1 [Title='c'] invalidated []"])
+        let set = try fixture.busctl(["set-property", TestService.name, TestService.path.rawValue, TestService.interface, "Title", "s", "d"])
+        #expect(set.status == 0)
+        #expect(events.wait(for: 2).last == "changed org.example.Test1 [Title='d'] invalidated []")
+        #expect(events.current.count == 2)
+    }
+
+    @Test("GetManagedObjects lists the children, and InterfacesAdded and InterfacesRemoved follow them")
+    func objectManager() throws {
+        let fixture = try ServiceFixture()
+        let client = try Client(address: fixture.bus.address)
+        let events = Inbox<String>()
+        try client.run { connection in
+            client.keep(try connection.subscribe(MatchRule(path: TestService.path.rawValue,
+                                                           interface: "org.freedesktop.DBus.ObjectManager")) { message in
+                if message.member == "InterfacesAdded",
+                   let (path, interfaces) = try? message.decode(ObjectPath.self, [String: [String: Variant]].self) {
+                    events.put("added \(path) \(interfaces.keys.sorted()) \(interfaces[TestService.childInterface]?["Label"]?.value ?? .string("?"))")
+                } else if let (path, interfaces) = try? message.decode(ObjectPath.self, [String].self) {
+                    events.put("removed \(path) \(interfaces)")
+                }
+            })
+            _ = try connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                    interface: "org.freedesktop.DBus", method: "GetId")
+        }
+        for name in ["a", "b"] {
+            _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddChild", "s", name])
+        }
+        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "RemoveChild", "s", "a"])
+        #expect(events.wait(for: 3) == [
+            "added /org/example/Test1/child/a [\"org.example.Child1\"] 'label of a'",
+            "added /org/example/Test1/child/b [\"org.example.Child1\"] 'label of b'",
+            "removed /org/example/Test1/child/a [\"org.example.Child1\"]",
+        ])
+        let managed = try client.run { connection in
+            try connection.call(destination: TestService.name, path: TestService.path.rawValue,
+                                interface: "org.freedesktop.DBus.ObjectManager", method: "GetManagedObjects")
+                .decode([ObjectPath: [String: [String: Variant]]].self)
+        }
+        #expect(managed == ["/org/example/Test1/child/b": [TestService.childInterface: ["Label": Variant(.string("label of b"))]]])
+    }
+
+    @Test("a deferred reply arrives later; one dropped unanswered becomes NoReply")
+    func deferredReplies() throws {
+        let fixture = try ServiceFixture()
+        let client = try Client(address: fixture.bus.address)
+        let later = try client.run { connection in
+            try connection.call(destination: TestService.name, path: TestService.path.rawValue,
+                                interface: TestService.interface, method: "Later", UInt32(50)).decode(String.self)
+        }
+        #expect(later == "late by 50")
+        #expect(throws: DBusError.noReply("the service dropped the call without answering")) {
+            _ = try client.run { connection in
+                try connection.call(destination: TestService.name, path: TestService.path.rawValue,
+                                    interface: TestService.interface, method: "Drop")
+            }
+        }
+    }
+
+    @Test("answering a deferred call whose caller left the bus is harmless")
+    func callerLeft() throws {
+        let fixture = try ServiceFixture()
+        let leaving = try Client(address: fixture.bus.address)
+        try leaving.run { connection in
+            leaving.keep(try connection.callAsync(destination: TestService.name, path: TestService.path.rawValue,
+                                                  interface: TestService.interface, method: "Keep") { _ in })
+            _ = try connection.call(destination: TestService.name, path: TestService.path.rawValue,
+                                    interface: "org.freedesktop.DBus.Peer", method: "Ping")
+        }
+        try leaving.leave()
+        let answered = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AnswerKept"])
+        #expect(answered.output.trimmingCharacters(in: .whitespacesAndNewlines) == "u 1")
+        let after = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "Concat", "ss", "a", "b"])
+        #expect(after.output.trimmingCharacters(in: .whitespacesAndNewlines) == "s \"ab\"")
+    }
+
+    @Test("a handler sees the caller's unique name")
+    func callerName() throws {
+        let fixture = try ServiceFixture()
+        let caller = try Connection(.address(fixture.bus.address))
+        let seen = try caller.call(destination: TestService.name, path: TestService.path.rawValue,
+                                   interface: TestService.interface, method: "WhoAmI").decode(String.self)
+        #expect(seen == caller.uniqueName)
+        #expect(seen.hasPrefix(":"))
+    }
+
+    @Test("a second owner of the name is refused with fail-if-taken; the owner can release it")
+    func names() throws {
+        let fixture = try ServiceFixture()
+        let other = try Connection(.address(fixture.bus.address))
+        #expect(try other.requestName(TestService.name, flags: .failIfTaken) == .exists)
+        #expect(try other.requestName(TestService.name, flags: []) == .inQueue)
+        #expect(try other.requestName("org.example.Other", flags: .failIfTaken) == .primaryOwner)
+        #expect(try other.requestName("org.example.Other") == .alreadyOwner)
+        #expect(try other.releaseName("org.example.Other") == .released)
+        #expect(try other.releaseName("org.example.Other") == .nonExistent)
+        #expect(throws: DBusError.self) { _ = try other.requestName("not a name") }
+        #expect(other.uniqueName.hasPrefix(":"))
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A private `dbus-daemon` for one test (or one suite): its own socket in a temporary
+/// directory, never the machine's buses. Stopped and cleaned up on `deinit`.
+///
+/// The pattern later integration tests copy: make one, pass `address` to everything under test
+/// (`--address`), let it go at the end.
+final class PrivateBus: @unchecked Sendable {
+    /// The bus address, `unix:path=…/bus`.
+    let address: String
+    private let directory: URL
+    private let daemon: pid_t
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("dbus-test-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let socket = directory.appendingPathComponent("bus").path
+        address = "unix:path=\(socket)"
+        let config = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:path=\(socket)</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """
+        let configFile = directory.appendingPathComponent("bus.conf")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        daemon = try spawn(["/usr/bin/dbus-daemon", "--config-file=\(configFile.path)", "--nofork", "--nopidfile"])
+        // The socket appears once the daemon listens.
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socket) {
+            guard Date() < deadline else {
+                kill(daemon, SIGKILL)
+                waitpid(daemon, nil, 0)
+                throw TestFailure("dbus-daemon did not start")
+            }
+            usleep(10_000)
+        }
+    }
+
+    deinit {
+        kill(daemon, SIGKILL)
+        waitpid(daemon, nil, 0)
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A failure in test set-up, with a message.
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Starts a program (the first argument is its path) with the test's environment; standard
+/// output and error go to /dev/null. Returns its pid; the caller reaps it.
+func spawn(_ arguments: [String]) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    // dbus-daemon's warnings (it cannot raise its fd limit unprivileged) are noise here.
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+    guard status == 0 else { throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(status)))") }
+    return pid
+}

@@ -1,0 +1,80 @@
+import Testing
+@testable import TabModel
+
+@Suite("Errors and the controller's own bar")
+struct ErrorTests {
+    @Test("a value out of range is InvalidArgument (ERR-1)", arguments: [
+        (ControllerProperty.maxVisible, PropertyValue.uint32(1)),
+        (.maxVisible, .uint32(65)),
+        (.layout, .string("left")),
+        (.barTintColor, .string("blue")),
+        (.delegateTimeoutMs, .uint32(9)),
+        (.delegateTimeoutMs, .uint32(20_001)),
+        (.delegateTimeoutPolicy, .string("maybe")),
+    ])
+    func outOfRange(property: ControllerProperty, value: PropertyValue) throws {
+        var controller = try Fixture.media(showing: 7)
+        let before = controller
+        expectError("InvalidArgument") { try controller.set(property, to: value) }
+        #expect(controller == before)
+    }
+
+    @Test("the wrong type or a read-only property is refused without a change (ERR-1)")
+    func wrongType() throws {
+        var controller = try Fixture.media(showing: 7)
+        expectError("InvalidArgument", mentioning: "MaxVisible") { try controller.set(.maxVisible, to: .string("5")) }
+        expectError("InvalidArgument", mentioning: "read-only") { try controller.set(.tabs, to: .strings([])) }
+        #expect(ControllerProperty.allCases.filter(\.isWritable).count == 13)
+        _ = try controller.set(.delegateTimeoutMs, to: .uint32(10))
+        #expect(controller.delegateTimeoutMs == 10)
+    }
+
+    @Test("every error message names the offending value and no error changes any state (ERR-2)")
+    func errorsChangeNothing() throws {
+        var controller = try Fixture.media(showing: 7)
+        _ = try controller.beginCustomizing(owner: ":1.1")
+        let before = controller
+        let attempts: [(String, (inout TabController) throws(TabError) -> Void)] = [
+            ("ghost", { c throws(TabError) in _ = try c.select("ghost") }),
+            ("12", { c throws(TabError) in _ = try c.selectIndex(12) }),
+            ("ghost", { c throws(TabError) in _ = try c.setBadge("ghost", to: .dot) }),
+            ("#zz", { c throws(TabError) in _ = try c.setBadgeColor("songs", to: "#zz") }),
+            (":1.9", { c throws(TabError) in _ = try c.moveTab("songs", to: 0, owner: ":1.9") }),
+            ("99", { c throws(TabError) in _ = try c.moveTab("songs", to: 99, owner: ":1.1") }),
+            ("sideways", { c throws(TabError) in _ = try c.setOrientation("sideways") }),
+            ("bad path", { c throws(TabError) in _ = try c.registerDelegate(owner: ":1.3", path: "bad path") }),
+            (":1.3", { c throws(TabError) in _ = try c.unregisterDelegate(owner: ":1.3", path: "/d") }),
+        ]
+        for (fragment, attempt) in attempts {
+            do {
+                try attempt(&controller)
+                Issue.record("expected an error naming \(fragment)")
+            } catch {
+                #expect(error.message.contains(fragment), "\(error)")
+            }
+            #expect(controller == before)
+        }
+    }
+
+    @Test("error names map one-to-one onto the D-Bus contract")
+    func names() {
+        let samples: [TabError] = [
+            .noSuchTab("a"), .invalidArgument("a"), .indexOutOfRange(1, count: 0), .noMore("a"), .notReachable("a"),
+            .disabled("a"), .notCustomizable("a"), .notCustomizing("a"), .invalidOrder("a"), .busy("a"),
+            .delegateExists("a"), .notDelegate("a"), .notSupported("a"), .barLocked("a"), .pluginFailed("a"),
+        ]
+        #expect(samples.map(\.name) == TabError.allNames)
+        #expect(TabError.noSuchTab("x").description == "NoSuchTab: No such tab: 'x'.")
+    }
+
+    @Test("the controller's bar is read-only: direct changes answer BarLocked (BAR-1)")
+    func barLocked() throws {
+        let controller = try Fixture.media(showing: 6)
+        let error = TabError.barLocked("SetItems")
+        #expect(error.name == "BarLocked")
+        #expect(error.message.hasPrefix("Directly modifying a tab bar managed by a tab bar controller is not allowed"))
+        #expect(error.message.contains("SetItems"))
+        #expect(controller.value(of: BarProperty.items) == .strings(Array(Fixture.media.prefix(4)) + ["@more"]))
+        #expect(controller.value(of: BarProperty.selectedItem) == .string("playlists"))
+    }
+}

@@ -1,0 +1,120 @@
+import Testing
+@testable import TabbardDaemon
+
+@Suite("Plugin manifests")
+struct PluginManifestTests {
+    func parse(_ text: String) throws(PluginManifestError) -> PluginManifest {
+        try PluginManifest(parsing: text, file: "/plugins/test.plugin")
+    }
+
+    func error(_ text: String) -> PluginManifestError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    let header = "name = \"test\"\nmodule = \"libtest.so\"\nabi = \"1.0\"\n"
+
+    @Test("every field of a tab is read, with its defaults")
+    func fieldsAndDefaults() throws {
+        let manifest = try parse(header + """
+            description = "for tests"
+
+            [[tabs]]
+            id = "first"
+            title = "First"
+            image = "a.png"
+            selected_image = "b.png"
+            image_rendering_mode = "original"
+            tag = -7
+            orientations = ["portrait", "landscape-left"]
+            restoration_id = "first-state"
+            actions = ["go"]
+            root_page = "home"
+            [tabs.titles]
+            fr = "Premier"
+            pt_BR = "Primeiro"
+
+            [[tabs]]
+            id = "second"
+            system_item = "search"
+            restoration_id = ""
+
+            [[tabs]]
+            id = "third"
+            title = "Third"
+            """)
+        #expect(manifest.name == "test" && manifest.abi == PluginABIVersion(major: 1, minor: 0) && manifest.description == "for tests")
+        #expect(manifest.modulePath == "/plugins/libtest.so")
+        var first = PluginTabDeclaration(id: "first", title: "First")
+        first.localizedTitles = ["fr": "Premier", "pt_BR": "Primeiro"]
+        first.image = "a.png"
+        first.selectedImage = "b.png"
+        first.imageRenderingMode = "original"
+        first.tag = -7
+        first.orientations = ["portrait", "landscape-left"]
+        first.restorationID = "first-state"
+        first.actions = ["go"]
+        first.rootPage = "home"
+        var second = PluginTabDeclaration(id: "second", title: "")
+        second.systemItem = "search"
+        second.restorationID = nil  // STATE-1: an empty restoration id means none
+        let third = PluginTabDeclaration(id: "third", title: "Third")  // ORI-1, STATE-1 defaults
+        #expect(manifest.tabs == [first, second, third])
+        #expect(third.orientations == ["portrait"] && third.restorationID == "third" && third.rootPage == "main")
+    }
+
+    @Test("every bundled manifest parses")
+    func bundledManifests() throws {
+        for name in ["clock", "media", "notes"] {
+            let file = "\(PackagePaths.root)/Plugins/\(name)/\(name).plugin"
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let manifest = try PluginManifest(parsing: text, file: file)
+            #expect(manifest.name == name && manifest.module == "lib\(name).so")
+        }
+    }
+
+    @Test("a tab id breaking ID-1 is refused, naming key and line")
+    func invalidTabID() {
+        let problem = error(header + "\n[[tabs]]\ntitle = \"Bad\"\nid = \"@more\"\n")
+        #expect(problem == PluginManifestError(file: "/plugins/test.plugin", key: "tabs[0].id", line: 7, message: "'@more' is not a valid tab id (ID-1: ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$)"))
+        #expect(error(header + "[[tabs]]\nid = \"\(String(repeating: "a", count: 65))\"\ntitle = \"Long\"\n")?.key == "tabs[0].id")
+    }
+
+    @Test("syntax errors carry the parser's line")
+    func syntaxError() {
+        let problem = error("name = \"x\"\nmodule = [\n")
+        #expect(problem?.line == 2 || problem?.line == 3)
+        #expect(problem?.key == nil)
+        #expect(problem?.description.hasPrefix("/plugins/test.plugin:") == true)
+    }
+
+    @Test("unknown keys, wrong types and bad values are refused by key")
+    func fieldErrors() {
+        let tab = "\n[[tabs]]\nid = \"t\"\ntitle = \"T\"\n"
+        #expect(error(header + "colour = \"red\"\n" + tab)?.key == "colour")
+        #expect(error(header + tab + "orientation = [\"portrait\"]\n")?.key == "tabs[0].orientation")
+        #expect(error(header + tab + "tag = \"one\"\n")?.message == "must be an integer, not string")
+        #expect(error(header + tab + "tag = 4294967296\n")?.key == "tabs[0].tag")
+        #expect(error(header + tab + "orientations = [\"sideways\"]\n")?.key == "tabs[0].orientations")
+        #expect(error(header + tab + "orientations = []\n")?.key == "tabs[0].orientations")
+        #expect(error(header + tab + "system_item = \"more\"\n")?.key == "tabs[0].system_item")
+        #expect(error(header + tab + "image_rendering_mode = \"tinted\"\n")?.key == "tabs[0].image_rendering_mode")
+        #expect(error(header + tab + "[tabs.titles]\nfrench = \"x\"\n")?.key == "tabs[0].titles.french")
+        #expect(error("name = \"test\"\nmodule = \"libtest.so\"\nabi = \"one\"\n" + tab)?.key == "abi")
+        #expect(error("module = \"libtest.so\"\nabi = \"1.0\"\n" + tab)?.message == "is missing")
+        #expect(error(header)?.key == "tabs")
+        #expect(error(header + "\n[[tabs]]\nid = \"untitled\"\n")?.key == "tabs[0].title")
+        #expect(error(header + tab + tab)?.message == "'t' is declared twice in this manifest")
+    }
+
+    @Test("ABI versions parse as major.minor only")
+    func abiVersions() {
+        #expect(PluginABIVersion("1.0") == PluginABIVersion(major: 1, minor: 0))
+        #expect(PluginABIVersion("12.3") == PluginABIVersion(major: 12, minor: 3))
+        for bad in ["1", "1.", ".1", "1.0.0", "a.b", "-1.0", "+1.0"] { #expect(PluginABIVersion(bad) == nil, "\(bad)") }
+    }
+}
