@@ -52,6 +52,17 @@ targets += [
     ),
 ]
 
+// MARK: - Test support
+
+// What the integration tests share: a private dbus-daemon per test, running external programs.
+targets += [
+    .target(
+        name: "TabbardTestSupport",
+        path: "Tests/TabbardTestSupport",
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - D-Bus
 
 targets += [
@@ -67,7 +78,7 @@ targets += [
     ),
     .testTarget(
         name: "DBusTests",
-        dependencies: ["DBus"],
+        dependencies: ["DBus", "TabbardTestSupport"],
         exclude: ["Scripts"],
         swiftSettings: strict
     ),
@@ -152,6 +163,13 @@ targets += [
     .testTarget(
         name: "TabbardDaemonTests",
         dependencies: ["TabbardDaemon", "TabModel", "DBus"],
+        swiftSettings: strict
+    ),
+    // The daemon as a process on a private bus, driven by busctl, gdbus, dbus-send and
+    // dbus-python. Needs `tabbard` built and the plugins staged (`make test` does both).
+    .testTarget(
+        name: "IntegrationTests",
+        dependencies: ["TabbardTestSupport"],
         swiftSettings: strict
     ),
 ]

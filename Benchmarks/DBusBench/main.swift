@@ -31,7 +31,7 @@ if arguments.count == 4 && arguments[1] == "serve-swift" {
 }
 
 let calls = option("--calls", default: 20_000)
-let rounds = option("--rounds", default: 5)
+let rounds = option("--rounds", default: 7)
 
 /// Starts a program; `quiet` sends its standard error to /dev/null (dbus-daemon warns that it
 /// cannot raise its descriptor limit when unprivileged).

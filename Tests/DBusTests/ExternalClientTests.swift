@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TabbardTestSupport
 import FoundationXML
 import Testing
 

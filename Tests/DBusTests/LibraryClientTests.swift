@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TabbardTestSupport
 import Testing
 
 /// The dbus-python service from the test scripts, running until the value is released.
@@ -87,6 +88,25 @@ struct LibraryClientTests {
         }
         let seen = results.wait(for: 2)
         #expect(Set(seen) == ["quick: slept 10", "slow: org.freedesktop.DBus.Error.NoReply"])
+        withExtendedLifetime(service) {}
+    }
+
+    @Test("a pending call to a peer that leaves the bus fails without waiting for its timeout")
+    func peerLeavesMidCall() throws {
+        let bus = try PrivateBus()
+        let service = try PythonService(address: bus.address)
+        let client = try Client(address: bus.address)
+        let results = Inbox<String>()
+        try client.run { [path, interface] connection in
+            client.keep(try connection.callAsync(destination: PythonService.name, path: path, interface: interface,
+                                                 method: "Slow", UInt32(20_000), timeout: .seconds(25)) { result in
+                results.put(result.failureName ?? "answered")
+            })
+            try connection.callWithoutReply(destination: PythonService.name, path: path, interface: interface, method: "Quit")
+        }
+        // The call's own timeout is 25 s and the service would answer after 20 s: an answer
+        // within 20 s can only be the bus reporting that the peer left.
+        #expect(results.wait(for: 1, timeout: 20) == ["org.freedesktop.DBus.Error.NoReply"])
         withExtendedLifetime(service) {}
     }
 

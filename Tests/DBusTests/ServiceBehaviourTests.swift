@@ -1,3 +1,4 @@
+import TabbardTestSupport
 import DBus
 import Foundation
 import Testing

@@ -59,13 +59,18 @@ public final class Connection: @unchecked Sendable {
         dbus_connection_set_exit_on_disconnect(connection, 0)
         uniqueName = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
         objects = ObjectTable(connection: self)
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        dbus_connection_add_filter(connection, { _, message, data in
-            Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue().filter(message!)
-        }, me, nil)
+        dbus_connection_add_filter(connection, Self.filterFunction, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    /// The one filter every message goes through; `data` is the unretained connection.
+    private static let filterFunction: DBusHandleMessageFunction = { _, message, data in
+        Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue().filter(message!)
     }
 
     deinit {
+        // Something else (a pending call) may keep the libdbus connection alive; it must never
+        // call back into this freed object.
+        dbus_connection_remove_filter(raw, Self.filterFunction, Unmanaged.passUnretained(self).toOpaque())
         if let watches { watches.uninstall(from: raw) }
         dbus_connection_set_dispatch_status_function(raw, nil, nil, nil)
         dbus_connection_set_wakeup_main_function(raw, nil, nil, nil)
@@ -171,7 +176,9 @@ public final class Connection: @unchecked Sendable {
         defer { dbus_message_unref(reply) }
         var writer = MessageWriter(appendingTo: reply)
         try body(&writer)
-        _ = try? send(raw: reply)
+        // No connected check here: libdbus drops a message sent on a closed connection, and
+        // the caller of a reply has nobody to tell.
+        _ = dbus_connection_send(raw, reply, nil)
     }
 
     /// Sends `error` as the reply to `call`. An invalid error name becomes `Failed`, because

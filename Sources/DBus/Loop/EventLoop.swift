@@ -61,8 +61,9 @@ public final class EventLoop: @unchecked Sendable {
 
     // MARK: - Any thread
 
-    /// Runs `work` on the loop thread at the next turn. Safe from any thread, including signal
-    /// handlers' helper threads and plugin threads; work posted from one thread runs in order.
+    /// Runs `work` on the loop thread at the next turn. Safe from any thread (plugin threads,
+    /// worker threads); work posted from one thread runs in order. Not async-signal-safe: for
+    /// Unix signals use a signalfd with `addReader(fd:_:)`.
     public func post(_ work: @escaping @Sendable () -> Void) {
         posted.withLock { $0.append(work) }
         wake()

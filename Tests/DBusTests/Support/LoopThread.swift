@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TabbardTestSupport
 
 /// An `EventLoop` running on its own thread, with a way for the test to run code on the loop
 /// thread and wait (with a timeout) for the result.

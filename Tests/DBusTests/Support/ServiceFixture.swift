@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TabbardTestSupport
 
 /// A private bus with `TestService` running on its own loop thread.
 final class ServiceFixture: @unchecked Sendable {

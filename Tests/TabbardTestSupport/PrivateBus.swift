@@ -5,13 +5,13 @@ import Foundation
 ///
 /// The pattern later integration tests copy: make one, pass `address` to everything under test
 /// (`--address`), let it go at the end.
-final class PrivateBus: @unchecked Sendable {
+public final class PrivateBus: @unchecked Sendable {
     /// The bus address, `unix:path=…/bus`.
-    let address: String
+    public let address: String
     private let directory: URL
     private let daemon: pid_t
 
-    init() throws {
+    public init() throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("dbus-test-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -54,14 +54,15 @@ final class PrivateBus: @unchecked Sendable {
 }
 
 /// A failure in test set-up, with a message.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    /// A failure saying `description`.
+    public init(_ description: String) { self.description = description }
 }
 
 /// Starts a program (the first argument is its path) with the test's environment; standard
 /// output and error go to /dev/null. Returns its pid; the caller reaps it.
-func spawn(_ arguments: [String]) throws -> pid_t {
+public func spawn(_ arguments: [String]) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,15 +1,18 @@
 import Foundation
 
 /// The result of running an external program.
-struct CommandResult {
-    let status: Int32
-    let output: String
-    let errors: String
+public struct CommandResult {
+    /// The exit status.
+    public let status: Int32
+    /// Standard output.
+    public let output: String
+    /// Standard error.
+    public let errors: String
 }
 
 /// Runs `arguments` (the first is the program path) and waits at most `timeout` seconds,
 /// killing it after that; standard input is `input` when given.
-func runCommand(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 30) throws -> CommandResult {
+public func runCommand(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 30) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
@@ -44,8 +47,4 @@ func runCommand(_ arguments: [String], input: String? = nil, timeout: TimeInterv
 }
 
 /// The Python that has dbus-python and PyGObject.
-let systemPython = "/usr/bin/python3"
-
-/// The directory of the test scripts.
-let scriptsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Scripts")
+public let systemPython = "/usr/bin/python3"

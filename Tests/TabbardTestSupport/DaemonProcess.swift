@@ -1,0 +1,135 @@
+import Foundation
+
+/// Where the package's built pieces are, found from this file's place in the source tree.
+public enum PackagePaths {
+    /// The package root.
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The debug build's products (`swift build` puts `tabbard` and `tabctl` there).
+    public static let binaries = root.appendingPathComponent(".build/debug")
+    /// Where `make plugins` stages the bundled plugins with their manifests.
+    public static let stagedPlugins = root.appendingPathComponent(".build/plugins")
+
+    /// The path of a built executable, or a failure telling how to build it.
+    public static func executable(_ name: String) throws -> String {
+        let path = binaries.appendingPathComponent(name).path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw TestFailure("\(path) is missing: run `swift build` (or `make test`) first")
+        }
+        return path
+    }
+}
+
+/// A fresh empty directory under the system's temporary directory.
+public func makeTemporaryDirectory(_ prefix: String = "tabbard-test") throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(getpid())-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+}
+
+/// A `tabbard` process serving on a private bus, for integration tests: started with the
+/// staged bundled plugins and its own state directory, ready once it owns its bus name.
+/// Stopped (SIGKILL if it must) when released.
+public final class DaemonProcess: @unchecked Sendable {
+    /// The bus it serves on.
+    public let bus: PrivateBus
+    /// Its state directory (kept across `restart`).
+    public let stateDirectory: String
+    /// Everything it wrote to stdout and stderr, across restarts.
+    public let logFile: String
+    /// The arguments after the bus and directories.
+    public let extraArguments: [String]
+    /// Extra environment variables.
+    public let environment: [String: String]
+    /// The running process, 0 when stopped.
+    public private(set) var pid: pid_t = 0
+
+    /// Starts `tabbard --address BUS --plugin-dir <staged plugins> --state-dir DIR ARGS…` and
+    /// waits until `org.tabbard.TabBar1` is owned.
+    public init(bus: PrivateBus? = nil, arguments: [String] = [], stateDirectory: String? = nil,
+                environment: [String: String] = [:]) throws {
+        self.bus = try bus ?? PrivateBus()
+        self.stateDirectory = try stateDirectory ?? makeTemporaryDirectory("tabbard-state")
+        self.logFile = try makeTemporaryDirectory("tabbard-log") + "/tabbard.log"
+        self.extraArguments = arguments
+        self.environment = environment
+        try start()
+    }
+
+    deinit {
+        if pid != 0 {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+        }
+    }
+
+    /// Starts the process and waits for its bus name (10 s at most).
+    public func start() throws {
+        precondition(pid == 0, "the daemon is already running")
+        let arguments = [try PackagePaths.executable("tabbard"), "--address", bus.address,
+                         "--plugin-dir", PackagePaths.stagedPlugins.path, "--state-dir", stateDirectory] + extraArguments
+        pid = try spawnLogging(arguments, to: logFile, environment: environment)
+        let deadline = Date().addingTimeInterval(10)
+        while !(try nameIsOwned()) {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                pid = 0
+                throw TestFailure("tabbard exited during start (status \(status)); log:\n\(log)")
+            }
+            guard Date() < deadline else { throw TestFailure("tabbard did not own its name within 10 s; log:\n\(log)") }
+            usleep(10_000)
+        }
+    }
+
+    /// Sends `signal` and waits for the process to end; returns its exit status (or 128 +
+    /// the signal that killed it).
+    @discardableResult
+    public func stop(signal: Int32 = SIGTERM) -> Int32 {
+        guard pid != 0 else { return -1 }
+        kill(pid, signal)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        pid = 0
+        let killedBy = status & 0x7f
+        return killedBy == 0 ? (status >> 8) & 0xff : 128 + killedBy
+    }
+
+    /// Stops with `signal` and starts again on the same bus and state directory.
+    public func restart(signal: Int32 = SIGTERM) throws {
+        stop(signal: signal)
+        try start()
+    }
+
+    /// What the daemon has logged so far.
+    public var log: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
+
+    private func nameIsOwned() throws -> Bool {
+        let result = try runCommand(["/usr/bin/dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=org.freedesktop.DBus",
+                                     "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.tabbard.TabBar1"],
+                                    timeout: 5)
+        return result.output.contains("boolean true")
+    }
+}
+
+/// Starts a program with its standard output and error appended to `logFile`, and with
+/// `environment` added to the test's own. Returns its pid; the caller reaps it.
+public func spawnLogging(_ arguments: [String], to logFile: String, environment: [String: String] = [:]) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, logFile, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var variables = ProcessInfo.processInfo.environment
+    for (key, value) in environment { variables[key] = value }
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+    guard status == 0 else { throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(status)))") }
+    return pid
+}
