@@ -177,14 +177,17 @@ targets += [
 // MARK: - Command-line client
 
 targets += [
+    // No Foundation: a client that scripts start once per command must start fast.
     .executableTarget(
         name: "tabctl",
-        dependencies: [],
+        dependencies: ["DBus"],
         swiftSettings: strict
     ),
+    // Unit tests of the parser and the drawing, and the built `tabctl` against a `tabbard` on a
+    // private bus (needs `swift build` and `make plugins`).
     .testTarget(
         name: "tabctlTests",
-        dependencies: ["tabctl"],
+        dependencies: ["tabctl", "DBus", "TabbardTestSupport"],
         swiftSettings: strict
     ),
 ]
