@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SWIFTFLAGS ?=
 
-.PHONY: all build deps test-deps test demo bench clean plugins release-plugins install-plugins
+.PHONY: all build deps test-deps test demo bench bench-tabctl clean plugins release-plugins install-plugins
 
 all: build
 
@@ -70,7 +70,19 @@ install-plugins: release-plugins
 
 # D-Bus layer benchmark: release build in its own scratch directory (the benchmark targets
 # exist only when TABBARD_BENCHMARKS is set, so ordinary builds never compile them).
-bench: deps
+bench: deps bench-tabctl
 	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product bench-echo-c $(SWIFTFLAGS)
 	TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench --product dbus-bench $(SWIFTFLAGS)
 	.build-bench/release/dbus-bench
+
+# tabctl as a whole process (release build) against dbus-send making the same call, on one
+# private bus with a running daemon; and what process start alone costs. Figures only.
+BENCH_PLUGINS = .build/bench-plugins
+
+bench-tabctl: deps
+	$(SWIFT) build -c release --product tabbard $(SWIFTFLAGS)
+	$(SWIFT) build -c release --product tabctl $(SWIFTFLAGS)
+	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
+	bin="$$($(SWIFT) build -c release --show-bin-path $(SWIFTFLAGS))" && \
+		python3 Benchmarks/TabctlStart/tabctl_start.py --tabctl "$$bin/tabctl" --tabbard "$$bin/tabbard" \
+		--plugins $(BENCH_PLUGINS)
