@@ -1,9 +1,9 @@
 import DBus
 
 extension CommandRunner {
-    /// The commands that change the daemon: one call each (two for `badge` forms that
-    /// need none). Silent on success; with `--json`, `{"ok":true}` plus what the call answered
-    /// (`selected` for `tap`, `changed` for `customize`).
+    /// The commands that change the daemon, one call each. Silent on success; with `--json`,
+    /// `{"ok":true}` plus what the call answered (`selected` for `tap`, `changed` for
+    /// `customize`). A vetoed tap is not a failure of the call, but exits 3.
     func act(_ client: TabBarClient) throws(CommandFailure) -> ExitStatus {
         var answer: (key: String, value: Bool)?
         var status = ExitStatus.success

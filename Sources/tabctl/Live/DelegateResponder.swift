@@ -93,6 +93,7 @@ final class DelegateResponder {
         case .exited(0): (true, "--exec exited 0")
         case .exited(let status): (false, "--exec exited \(status)")
         case .killed(let milliseconds): (false, "--exec killed after \(milliseconds) ms")
+        case .signalled(let signal): (false, "--exec died of signal \(signal)")
         case .failedToStart(let reason): (false, "--exec failed: \(reason)")
         }
     }

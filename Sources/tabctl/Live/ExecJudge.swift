@@ -10,8 +10,10 @@ final class ExecJudge {
     enum Verdict {
         /// The command exited with this status.
         case exited(Int32)
-        /// The command was killed after this many milliseconds.
+        /// The command was still running after this many milliseconds and was killed.
         case killed(Int)
+        /// The command died of this signal, sent by someone else.
+        case signalled(Int32)
         /// The command could not be started.
         case failedToStart(String)
     }
@@ -20,6 +22,7 @@ final class ExecJudge {
         let timer: LoopTimer
         let done: (Verdict) -> Void
         let limitMs: Int
+        var timedOut = false
     }
 
     private let command: String
@@ -50,6 +53,7 @@ final class ExecJudge {
         let limitMs = Self.limit(forDaemonTimeout: daemonTimeoutMs)
         do {
             let timer = try loop.schedule(after: .milliseconds(limitMs)) { [unowned self] in
+                running[pid]?.timedOut = true
                 // The whole process group: the shell and whatever it started.
                 kill(-pid, SIGKILL)
                 reap()
@@ -73,7 +77,7 @@ final class ExecJudge {
             running[pid] = nil
             entry.timer.cancel()
             let signal = status & 0x7F
-            entry.done(signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(entry.limitMs))
+            entry.done(entry.timedOut ? .killed(entry.limitMs) : signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal))
         }
     }
 

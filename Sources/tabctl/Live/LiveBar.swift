@@ -20,25 +20,33 @@ final class LiveBar {
     /// Draws, then redraws on every change until interrupted.
     func run() throws(CommandFailure) -> ExitStatus {
         let session = try LiveSession(client: client)
-        do {
-            redraw = try session.loop.schedule(after: .seconds(3600)) { [unowned self, unowned session] in
-                draw(session)
-            }
-            redraw?.disarm()
-        } catch {
-            throw CommandFailure(error)
-        }
-        try session.subscribe(MatchRule(sender: TabBarNames.busName)) { [unowned self] _ in
-            redraw?.arm(after: Self.settleTime)
+        try session.subscribe(MatchRule(sender: TabBarNames.busName)) { [unowned self, unowned session] _ in
+            scheduleRedraw(session)
         }
         try session.watchDaemon(left: { [json, unowned session] in
             let line = EventLine(json: json).daemonLeft()
             if !StandardStream.output.line(line) { session.finish(.success) }
-        }, back: { [unowned self] _ in
-            redraw?.arm(after: Self.settleTime)
+        }, back: { [unowned self, unowned session] _ in
+            scheduleRedraw(session)
         })
         try emit(try BarPicture.fetch(from: client), session)
         return session.run()
+    }
+
+    /// Draws once the current burst of changes has settled; a change meanwhile postpones it.
+    private func scheduleRedraw(_ session: LiveSession) {
+        if let redraw {
+            redraw.arm(after: Self.settleTime)
+            return
+        }
+        do {
+            redraw = try session.loop.schedule(after: Self.settleTime) { [unowned self, unowned session] in
+                draw(session)
+            }
+        } catch {
+            StandardStream.error.line("tabctl: \(error)")
+            session.finish(.otherError)
+        }
     }
 
     private func draw(_ session: LiveSession) {
