@@ -35,10 +35,11 @@ final class ExecJudge {
         self.loop = loop
     }
 
-    /// How long a command may run when the daemon waits `timeoutMs`: a fifth less (at most
-    /// 250 ms less), so the answer and its trip over the bus fit inside the daemon's wait.
+    /// How long a command may run when the daemon waits `timeoutMs`: a quarter less (at most
+    /// 500 ms less), so that killing it, answering, and the answer's trip over a busy bus all
+    /// fit inside the daemon's wait.
     static func limit(forDaemonTimeout timeoutMs: Int) -> Int {
-        max(timeoutMs - min(max(timeoutMs / 5, 5), 250), 1)
+        max(timeoutMs - min(max(timeoutMs / 4, 5), 500), 1)
     }
 
     /// Starts the command for `item`; `done` runs on the loop thread once it has a verdict.
