@@ -26,9 +26,6 @@ struct PropertyValues {
     /// A boolean property, or false.
     func bool(_ name: String) -> Bool { values[name]?.bool ?? false }
 
-    /// An integer property, or nil when absent.
-    func integer(_ name: String) -> Int64? { values[name]?.integer }
-
     /// The names in a stable order (sorted), for output that does not change between runs.
     var sortedNames: [String] { values.keys.sorted() }
 }

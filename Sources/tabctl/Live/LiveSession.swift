@@ -34,7 +34,10 @@ final class LiveSession {
                 if signal == SIGCHLD {
                     onChildExit?()
                 } else {
-                    onInterrupt?()
+                    // A second Ctrl-C while the first is handled must not run it again.
+                    let interrupt = onInterrupt
+                    onInterrupt = nil
+                    interrupt?()
                     finish(.success)
                 }
             })
@@ -63,9 +66,6 @@ final class LiveSession {
             throw CommandFailure(error)
         }
     }
-
-    /// Keeps `object` (a timer, an exported object's helper) alive while the session runs.
-    func retain(_ object: AnyObject) { keep.append(object) }
 
     /// Ends the session after the current turn, exiting with `status`.
     func finish(_ status: ExitStatus) {
