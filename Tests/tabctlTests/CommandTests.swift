@@ -72,6 +72,10 @@ struct CommandTests {
         #expect(more.output.contains("│ More "))
         #expect(more.output.contains("  Playlists"))
         #expect(more.output.contains("[More]"))
+        #expect(try tabctl(daemon.bus, "select", "notes").status == 0)
+        let inside = try tabctl(daemon.bus, "show")
+        #expect(inside.output.contains("│ More › Notes "))
+        #expect(inside.output.contains("[More]"))
     }
 
     @Test("show --json has the documented keys and the shown tab's content")

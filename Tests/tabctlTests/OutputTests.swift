@@ -97,13 +97,24 @@ struct StateViewTests {
         #expect(picture.content == .page(title: "Alarms", body: "07:00"))
     }
 
-    @Test("show: with More selected the content is the More list")
+    @Test("show: with the More list itself shown the content is the list (SEL-5)")
     func moreList() {
         var more = state
         more.controller.values["SelectedItem"] = .string("@more")
+        more.controller.values["SelectedTab"] = .string("")
         let picture = BarPicture(state: more, page: nil)
         #expect(picture.items.last?.selected == true)
         #expect(picture.content == .moreList([BarPicture.Item(id: "songs", title: "Songs")]))
+    }
+
+    @Test("show: a tab of the More list is shown inside More, with More highlighted (SEL-4)")
+    func tabInsideMore() {
+        var inside = state
+        inside.controller.values["SelectedItem"] = .string("@more")
+        inside.controller.values["SelectedTab"] = .string("songs")
+        let picture = BarPicture(state: inside, page: (title: "Songs", body: "3 songs"))
+        #expect(picture.items.last?.selected == true)
+        #expect(picture.content == .page(title: "More › Songs", body: "3 songs"))
     }
 }
 

@@ -99,13 +99,14 @@ struct CommandRunner {
 
 extension BarPicture {
     /// The picture of the daemon's state now: `GetAll`, `GetManagedObjects`, and `GetContent`
-    /// of the shown tab unless the More list is shown. Content a plugin cannot give is drawn
-    /// as a note in the content area; an unreachable daemon still fails the command.
+    /// of the shown tab, if any (none while the More list itself is shown). Content a plugin
+    /// cannot give is drawn as a note in the content area; an unreachable daemon still fails
+    /// the command.
     static func fetch(from client: TabBarClient) throws(CommandFailure) -> BarPicture {
         let state = try TabBarState.fetch(from: client)
         let shown = state.controller.string("SelectedTab")
         var page: (title: String, body: String)?
-        if !shown.isEmpty && state.controller.string("SelectedItem") != TabBarNames.moreItem {
+        if !shown.isEmpty {
             do {
                 let (title, _, body) = try client.decode(try client.call("GetContent", shown),
                                                          as: String.self, String.self, String.self)

@@ -2,8 +2,9 @@ import DBus
 
 extension BarPicture {
     /// The picture of `state`: the bar's items (visible tabs, then More when shown), the
-    /// selection, and what the content area shows. `page` is the shown tab's content
-    /// (`GetContent`), nil when no tab is shown or the More list is.
+    /// selection, and what the content area shows: the shown tab's page (`page`, from
+    /// `GetContent`; inside More its heading says so, SEL-4), else the More list when it is
+    /// shown itself (SEL-5), else nothing.
     init(state: TabBarState, page: (title: String, body: String)?) {
         let controller = state.controller
         let selected = controller.string("SelectedItem")
@@ -14,10 +15,11 @@ extension BarPicture {
                  selected: id == selected)
         }
         let content: Content
-        if selected == TabBarNames.moreItem {
+        if let page {
+            let insideMore = selected == TabBarNames.moreItem
+            content = .page(title: insideMore ? "More › " + page.title : page.title, body: page.body)
+        } else if selected == TabBarNames.moreItem {
             content = .moreList(controller.strings("MoreTabs").map(item))
-        } else if let page {
-            content = .page(title: page.title, body: page.body)
         } else {
             content = .nothing
         }
