@@ -33,5 +33,7 @@ struct LeanClientTests {
         let tap = try tabctl(daemon.bus, "--timeout", "100", "tap", "alarm")
         #expect(tap.status == 5)
         #expect(tap.errors.contains("org.freedesktop.DBus.Error.NoReply"))
+        // The delegate still answers the daemon in time, having killed its command.
+        #expect(try delegate.nextLine().hasPrefix("deny alarm (--exec killed after "))
     }
 }
