@@ -13,7 +13,7 @@ DESTDIR    ?=
 # The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
 CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test demo bench bench-model clean plugins release-plugins \
+.PHONY: all build deps test-deps test demo bench bench-model bench-tabctl clean plugins release-plugins \
 	install install-plugins uninstall
 
 all: build release-plugins
@@ -51,7 +51,7 @@ bench: deps
 	$(BENCH_BUILD) --product daemon-bench
 	.build-bench/release/dbus-bench
 	.build-bench/release/daemon-bench
-	$(MAKE) bench-model
+	$(MAKE) bench-model bench-tabctl
 
 # What the model's requests cost at 10 and at 10,000 tabs (figures only).
 bench-model: deps
@@ -134,3 +134,15 @@ uninstall:
 		$(ROOT)/share/dbus-1/services/org.tabbard.TabBar1.service
 	rm -f $(ROOT)/lib/systemd/system/tabbard.service $(ROOT)/lib/systemd/user/tabbard.service \
 		$(ROOT)/lib/sysusers.d/tabbard.conf
+
+# tabctl as a whole process (release build) against dbus-send making the same call, on one
+# private bus with a running daemon; and what process start alone costs. Figures only.
+BENCH_PLUGINS = .build/bench-plugins
+
+bench-tabctl: deps
+	$(SWIFT) build -c release --product tabbard $(SWIFTFLAGS)
+	$(SWIFT) build -c release --product tabctl $(SWIFTFLAGS)
+	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
+	bin="$$($(SWIFT) build -c release --show-bin-path $(SWIFTFLAGS))" && \
+		python3 Benchmarks/TabctlStart/tabctl_start.py --tabctl "$$bin/tabctl" --tabbard "$$bin/tabbard" \
+		--plugins $(BENCH_PLUGINS)

@@ -183,6 +183,33 @@ targets += [
 
 // MARK: - Command-line client
 
+targets += [
+    // A client that scripts start once per command must start fast (docs/performance.md):
+    // no Foundation, and in release builds the Swift runtime and the C++ runtime it needs are
+    // linked in (`Linking/libstdc++.so` is a linker script naming the static archive) and the
+    // executable is not position-independent, which leaves the dynamic loader a fraction of
+    // the work. Debug builds stay dynamic, like the test bundles that link this target.
+    .executableTarget(
+        name: "tabctl",
+        dependencies: ["DBus"],
+        exclude: ["Linking"],
+        swiftSettings: strict,
+        linkerSettings: [
+            .unsafeFlags([
+                "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
+                "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/tabctl/Linking",
+            ], .when(configuration: .release)),
+        ]
+    ),
+    // Unit tests of the parser and the drawing, and the built `tabctl` against a `tabbard` on a
+    // private bus (needs `swift build` and `make plugins`).
+    .testTarget(
+        name: "tabctlTests",
+        dependencies: ["tabctl", "DBus", "TabbardTestSupport"],
+        swiftSettings: strict
+    ),
+]
+
 let package = Package(
     name: "tabbard",
     products: products,

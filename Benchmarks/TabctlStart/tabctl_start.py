@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""What a `tabctl` command costs as a whole process, against `dbus-send` making the same call.
+
+Starts a private dbus-daemon and tabbard, then times `tabctl select ID` and
+`dbus-send --print-reply ... Select string:ID` many times each, alternating (so drifting
+machine load hits both alike; each run selects a different tab than the last, so every call
+changes the selection). Also times process start alone: `/bin/true` and `tabctl --version`.
+Each time is posix_spawn to waitpid, measured with a monotonic clock. Prints figures only.
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+
+BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path={socket}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+
+def run_once(argv, devnull):
+    """Wall time of one process, spawn to exit, in milliseconds; fails on a non-zero exit."""
+    start = time.perf_counter_ns()
+    pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
+    _, status = os.waitpid(pid, 0)
+    elapsed = (time.perf_counter_ns() - start) / 1e6
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(argv)} failed with status {status}")
+    return elapsed
+
+
+def summary(times):
+    ordered = sorted(times)
+    return statistics.median(ordered), ordered[int(len(ordered) * 0.9)]
+
+
+def wait_for_name(address, name, deadline):
+    """Waits until the bus answers and `name` has an owner."""
+    while time.monotonic() < deadline:
+        result = subprocess.run(["dbus-send", f"--bus={address}", "--print-reply", "--dest=org.freedesktop.DBus",
+                                 "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", f"string:{name}"],
+                                capture_output=True, text=True)
+        if "boolean true" in result.stdout:
+            return
+        time.sleep(0.02)
+    raise SystemExit(f"{name} has no owner within 10 s")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tabctl", required=True)
+    parser.add_argument("--tabbard", required=True)
+    parser.add_argument("--plugins", required=True)
+    parser.add_argument("--runs", type=int, default=1000)
+    options = parser.parse_args()
+
+    directory = tempfile.mkdtemp(prefix="tabctl-bench-")
+    socket = os.path.join(directory, "bus")
+    address = f"unix:path={socket}"
+    config = os.path.join(directory, "bus.conf")
+    with open(config, "w") as file:
+        file.write(BUS_CONFIG.format(socket=socket))
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    daemon = None
+    try:
+        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
+        daemon = subprocess.Popen([options.tabbard, "--address", address, "--plugin-dir", options.plugins,
+                                   "--state-dir", directory, "--no-state", "--log-level", "warning"],
+                                  stdout=subprocess.DEVNULL)
+        wait_for_name(address, "org.tabbard.TabBar1", time.monotonic() + 10)
+
+        tabctl = os.path.abspath(options.tabctl)
+        dbus_send = shutil.which("dbus-send")
+        tabs = ["alarm", "timer"]
+        commands = {
+            "tabctl select ID": lambda tab: [tabctl, "--address", address, "select", tab],
+            "dbus-send --print-reply Select": lambda tab: [
+                dbus_send, f"--bus={address}", "--print-reply", "--dest=org.tabbard.TabBar1",
+                "/org/tabbard/TabBar1", "org.tabbard.TabBar1.Select", f"string:{tab}"],
+            "/bin/true": lambda tab: ["/bin/true"],
+            "tabctl --version": lambda tab: [tabctl, "--version"],
+        }
+        times = {name: [] for name in commands}
+        for warm_up in range(50):
+            for name, command in commands.items():
+                run_once(command(tabs[warm_up % 2]), devnull)
+        for run in range(options.runs):
+            for index, (name, command) in enumerate(commands.items()):
+                # Each Select picks the tab the previous one did not, so every call changes the selection.
+                times[name].append(run_once(command(tabs[(run * len(commands) + index) % 2]), devnull))
+
+        print(f"tabctl process cost, {options.runs} runs each, alternating (wall time, spawn to exit):")
+        print(f"{'command':34} {'median ms':>10} {'p90 ms':>8}")
+        medians = {}
+        for name, values in times.items():
+            median, p90 = summary(values)
+            medians[name] = median
+            print(f"{name:34} {median:10.3f} {p90:8.3f}")
+        ratio = medians["tabctl select ID"] / medians["dbus-send --print-reply Select"]
+        print(f"ratio tabctl / dbus-send (medians): {ratio:.2f}  (target <= 1.5)")
+        print(f"process start above /bin/true: tabctl --version "
+              f"{medians['tabctl --version'] - medians['/bin/true']:.3f} ms")
+    finally:
+        if daemon:
+            daemon.terminate()
+            daemon.wait(timeout=10)
+        bus.terminate()
+        bus.wait(timeout=10)
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

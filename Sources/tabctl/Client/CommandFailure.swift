@@ -1,0 +1,58 @@
+import DBus
+
+/// Why a command stopped early: the exit status, and what is printed on stderr.
+struct CommandFailure: Error {
+    /// The exit status.
+    let status: ExitStatus
+    /// The D-Bus error name, when a D-Bus error is the reason.
+    let name: String?
+    /// The human part of the message.
+    let detail: String
+
+    /// A failure that is not a D-Bus error.
+    init(_ status: ExitStatus, _ detail: String) {
+        self.status = status
+        self.name = nil
+        self.detail = detail
+    }
+
+    /// A failed call, classified by its error name: an unreachable daemon apart from an
+    /// unknown tab, both apart from everything else.
+    init(_ error: DBusError) {
+        status = Self.status(of: error.name)
+        name = error.name
+        detail = error.message
+    }
+
+    private init(status: ExitStatus, _ error: DBusError) {
+        self.status = status
+        name = error.name
+        detail = error.message
+    }
+
+    /// A connection to the bus that could not be made: the daemon is unreachable, whatever
+    /// libdbus called the reason.
+    static func unreachable(_ error: DBusError) -> CommandFailure {
+        CommandFailure(status: .unreachable, error)
+    }
+
+    /// `name: message` as busctl and gdbus print D-Bus errors, else the detail alone.
+    var message: String { name.map { "\($0): \(detail)" } ?? detail }
+
+    /// The errors meaning "nobody serves the name" or "there is no bus to ask".
+    private static let unreachableNames: Set<String> = [
+        DBusError.Names.serviceUnknown, DBusError.Names.nameHasNoOwner, DBusError.Names.disconnected,
+        "org.freedesktop.DBus.Error.NoServer", "org.freedesktop.DBus.Error.NoNetwork",
+        "org.freedesktop.DBus.Error.FileNotFound", "org.freedesktop.DBus.Error.BadAddress",
+    ]
+
+    private static let noSuchTabNames: Set<String> = [
+        TabBarNames.errorPrefix + "NoSuchTab", TabBarNames.errorPrefix + "IndexOutOfRange",
+    ]
+
+    private static func status(of name: String) -> ExitStatus {
+        if unreachableNames.contains(name) { return .unreachable }
+        if noSuchTabNames.contains(name) { return .noSuchTab }
+        return .otherError
+    }
+}

@@ -1,0 +1,15 @@
+/// `tabctl`'s exit statuses, fixed by the command-line contract: scripts branch on them.
+enum ExitStatus: Int32 {
+    /// The command did what was asked.
+    case success = 0
+    /// The command line is wrong.
+    case usage = 1
+    /// No bus, or nobody owns `org.tabbard.TabBar1`.
+    case unreachable = 2
+    /// `Tap` answered false: the delegate vetoed.
+    case vetoed = 3
+    /// `NoSuchTab` or `IndexOutOfRange`.
+    case noSuchTab = 4
+    /// Any other D-Bus error.
+    case otherError = 5
+}

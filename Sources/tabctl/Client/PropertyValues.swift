@@ -1,0 +1,31 @@
+import DBus
+
+/// Properties of one object as `GetAll` or `GetManagedObjects` return them, with typed
+/// accessors that read a missing or differently typed property as empty: drawing and listing
+/// go on with what the daemon has, rather than fail on one odd value.
+struct PropertyValues {
+    /// The values by property name, variants unwrapped.
+    var values: [String: DBusValue]
+
+    /// Values from an `a{sv}` dictionary.
+    init(_ variants: [String: Variant]) {
+        values = variants.mapValues(\.value.unwrapped)
+    }
+
+    /// Values given directly.
+    init(values: [String: DBusValue]) {
+        self.values = values
+    }
+
+    /// A string property, or "".
+    func string(_ name: String) -> String { values[name]?.string ?? "" }
+
+    /// An `as` property, or [].
+    func strings(_ name: String) -> [String] { values[name]?.strings ?? [] }
+
+    /// A boolean property, or false.
+    func bool(_ name: String) -> Bool { values[name]?.bool ?? false }
+
+    /// The names in a stable order (sorted), for output that does not change between runs.
+    var sortedNames: [String] { values.keys.sorted() }
+}

@@ -1,0 +1,99 @@
+import DBus
+
+/// The daemon as `tabctl` reaches it: one connection to the chosen bus and blocking calls to
+/// the controller, each bounded by `--timeout`. Every failure comes out as a `CommandFailure`
+/// with the exit status the contract gives it.
+final class TabBarClient {
+    /// The connection; long-running commands attach it to their loop.
+    let connection: Connection
+    /// How long each call waits for its reply.
+    let timeout: Duration
+
+    /// Connects to `bus`; any failure to get there means the daemon is unreachable.
+    init(bus: BusAddress, timeoutMs: Int32) throws(CommandFailure) {
+        do {
+            connection = try Connection(bus.connectionBus)
+        } catch {
+            throw .unreachable(error)
+        }
+        timeout = .milliseconds(Int(timeoutMs))
+    }
+
+    /// Calls `method` of the controller interface and returns the reply.
+    @discardableResult
+    func call<each T: DBusEncodable>(_ method: String, _ arguments: repeat each T) throws(CommandFailure) -> Message {
+        try call(path: TabBarNames.controllerPath, interface: TabBarNames.controllerInterface, method,
+                 repeat each arguments)
+    }
+
+    /// Calls `method` of `interface` on the daemon's object at `path`.
+    @discardableResult
+    func call<each T: DBusEncodable>(
+        path: String, interface: String, _ method: String, _ arguments: repeat each T
+    ) throws(CommandFailure) -> Message {
+        do {
+            return try connection.call(destination: TabBarNames.busName, path: path, interface: interface, method: method,
+                                       repeat each arguments, timeout: timeout)
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Decodes a reply, turning a body of unexpected types into a failure naming the method.
+    func decode<each T: DBusDecodable>(
+        _ reply: Message, as types: repeat (each T).Type
+    ) throws(CommandFailure) -> (repeat each T) {
+        do {
+            return try reply.decode(repeat (each T).self)
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    // MARK: - Properties
+
+    /// One controller property (`Properties.Get`).
+    func property(_ name: String) throws(CommandFailure) -> DBusValue {
+        let reply = try call(path: TabBarNames.controllerPath, interface: TabBarNames.propertiesInterface, "Get",
+                             TabBarNames.controllerInterface, name)
+        return try decode(reply, as: Variant.self).value.unwrapped
+    }
+
+    /// Every controller property (`Properties.GetAll`).
+    func controllerProperties() throws(CommandFailure) -> PropertyValues {
+        let reply = try call(path: TabBarNames.controllerPath, interface: TabBarNames.propertiesInterface, "GetAll",
+                             TabBarNames.controllerInterface)
+        return PropertyValues(try decode(reply, as: [String: Variant].self))
+    }
+
+    /// Sets one controller property (`Properties.Set`).
+    func setProperty(_ name: String, _ value: DBusValue) throws(CommandFailure) {
+        try call(path: TabBarNames.controllerPath, interface: TabBarNames.propertiesInterface, "Set",
+                 TabBarNames.controllerInterface, name, Variant(value))
+    }
+
+    /// The properties of every catalog tab, by tab id, in one `GetManagedObjects` call.
+    func tabProperties() throws(CommandFailure) -> [String: PropertyValues] {
+        let reply = try call(path: TabBarNames.controllerPath, interface: TabBarNames.objectManagerInterface,
+                             "GetManagedObjects")
+        let objects = try decode(reply, as: [ObjectPath: [String: [String: Variant]]].self)
+        var tabs: [String: PropertyValues] = [:]
+        for (_, interfaces) in objects {
+            guard let properties = interfaces[TabBarNames.tabInterface] else { continue }
+            let values = PropertyValues(properties)
+            tabs[values.string("Id")] = values
+        }
+        return tabs
+    }
+}
+
+extension BusAddress {
+    /// The library's name for the same bus.
+    var connectionBus: Connection.Bus {
+        switch self {
+        case .session: .session
+        case .system: .system
+        case .address(let address): .address(address)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The daemon's state as `show` and `list` need it: the controller's properties and every
+/// catalog tab's, fetched in two calls (`GetAll`, `GetManagedObjects`).
+struct TabBarState {
+    /// The controller's properties.
+    var controller: PropertyValues
+    /// Each catalog tab's properties, by tab id.
+    var tabs: [String: PropertyValues]
+
+    /// Fetches the state from the daemon.
+    static func fetch(from client: TabBarClient) throws(CommandFailure) -> TabBarState {
+        TabBarState(controller: try client.controllerProperties(), tabs: try client.tabProperties())
+    }
+
+    /// The title a tab shows: its `Title`, or its id when the daemon gave none.
+    func title(of id: String) -> String {
+        if id == TabBarNames.moreItem { return "More" }
+        let title = tabs[id]?.string("Title") ?? ""
+        return title.isEmpty ? id : title
+    }
+
+    /// A tab's badge: nil for none, "" for a dot badge, else its text (ITEM-4).
+    func badge(of id: String) -> String? {
+        guard let tab = tabs[id], tab.bool("HasBadge") else { return nil }
+        return tab.string("BadgeValue")
+    }
+
+    /// Whether a tab can be tapped (ITEM-6); the More item always can.
+    func isEnabled(_ id: String) -> Bool {
+        tabs[id].map { $0.bool("Enabled") } ?? true
+    }
+}

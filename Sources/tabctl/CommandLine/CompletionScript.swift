@@ -1,0 +1,86 @@
+/// Shell completion scripts, generated from the command table so they never drift from it.
+/// Tab ids are completed live from the daemon (`tabctl get AvailableTabs`).
+enum CompletionScript {
+    /// The script for `shell` (bash, zsh or fish).
+    static func script(for shell: String) -> String {
+        switch shell {
+        case "bash": bash
+        case "zsh": zsh
+        default: fish
+        }
+    }
+
+    private static let globalOptions = "--session --system --address --json --timeout --help --version"
+
+    private static var bash: String {
+        let cases = CommandSpec.all.map { spec in
+            let ids = spec.takesTabIds ? " $(tabctl get AvailableTabs 2>/dev/null)" : ""
+            return "        \(spec.name)) words=\"\(spec.words.joined(separator: " "))\(ids)\" ;;"
+        }
+        return """
+            # bash completion for tabctl
+            _tabctl() {
+                local cur=${COMP_WORDS[COMP_CWORD]} command="" words="" i
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    case ${COMP_WORDS[i]} in
+                        --address|--timeout) ((i++)) ;;
+                        -*) ;;
+                        *) command=${COMP_WORDS[i]}; break ;;
+                    esac
+                done
+                if [[ -z $command ]]; then
+                    COMPREPLY=($(compgen -W "\(CommandSpec.all.map(\.name).joined(separator: " ")) \(globalOptions)" -- "$cur"))
+                    return
+                fi
+                case $command in
+            \(cases.joined(separator: "\n"))
+                esac
+                COMPREPLY=($(compgen -W "$words" -- "$cur"))
+            }
+            complete -F _tabctl tabctl
+
+            """
+    }
+
+    private static var zsh: String {
+        let commands = CommandSpec.all.map { "'\($0.name):\($0.summary.replacing("'", with: "'\\''"))'" }
+        let cases = CommandSpec.all.map { spec in
+            let ids = spec.takesTabIds ? " ${(f)\"$(tabctl get AvailableTabs 2>/dev/null)\"}" : ""
+            return "        \(spec.name)) values=(\(spec.words.joined(separator: " "))\(ids)) ;;"
+        }
+        return """
+            #compdef tabctl
+            _tabctl() {
+                local -a commands values
+                commands=(\(commands.joined(separator: " ")))
+                if (( CURRENT == 2 )); then
+                    _describe 'command' commands
+                    return
+                fi
+                case $words[2] in
+            \(cases.joined(separator: "\n"))
+                esac
+                compadd -a values
+            }
+            _tabctl "$@"
+
+            """
+    }
+
+    private static var fish: String {
+        var lines = ["# fish completion for tabctl", "complete -c tabctl -f"]
+        for option in globalOptions.split(separator: " ") {
+            lines.append("complete -c tabctl -l \(option.dropFirst(2))")
+        }
+        for spec in CommandSpec.all {
+            let summary = spec.summary.replacing("'", with: "\\'")
+            lines.append("complete -c tabctl -n __fish_use_subcommand -a \(spec.name) -d '\(summary)'")
+            var values = spec.words.joined(separator: " ")
+            if spec.takesTabIds { values += " (tabctl get AvailableTabs 2>/dev/null)" }
+            if !values.trimmingPrefix(" ").isEmpty {
+                lines.append("complete -c tabctl -n '__fish_seen_subcommand_from \(spec.name)' -a \"\(values)\"")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,43 @@
+import DBus
+
+/// `tabctl follow`: the state, then one line per event, each written the moment it happens.
+/// Survives the daemon leaving the bus (it says so and waits); ends with status 0 on SIGINT,
+/// SIGTERM, or when nobody reads its output any more.
+final class EventFollower {
+    private let client: TabBarClient
+    private let lines: EventLine
+
+    /// A follower printing text, or JSON lines with `json`.
+    init(client: TabBarClient, json: Bool) {
+        self.client = client
+        lines = EventLine(json: json)
+    }
+
+    /// Follows until interrupted; fails at once (status 2) when the daemon is not there to start with.
+    func run() throws(CommandFailure) -> ExitStatus {
+        let session = try LiveSession(client: client)
+        let print = { [unowned session] (line: String) in
+            // EPIPE: the reader closed the pipe, which is the normal end of `follow | head`.
+            if !StandardStream.output.line(line) { session.finish(.success) }
+        }
+        let onSignal = { [lines] (message: Message) in
+            if let line = lines.signal(message) { print(line) }
+        }
+        // Subscribed before the state is read, so nothing that happens after it is missed.
+        try session.subscribe(.fromDaemon(interface: TabBarNames.controllerInterface), onSignal)
+        try session.subscribe(.fromDaemon(interface: TabBarNames.propertiesInterface, member: "PropertiesChanged"), onSignal)
+        try session.subscribe(.fromDaemon(interface: TabBarNames.objectManagerInterface), onSignal)
+        try session.watchDaemon(left: { [lines] in
+            print(lines.daemonLeft())
+        }, back: { [client, lines] owner in
+            print(lines.daemonBack(owner))
+            do throws(CommandFailure) {
+                print(lines.state(try client.controllerProperties()))
+            } catch {
+                StandardStream.error.line("tabctl: \(error.message)")
+            }
+        })
+        print(lines.state(try client.controllerProperties()))
+        return session.run()
+    }
+}

@@ -1,0 +1,20 @@
+import Glibc
+
+// A closed pipe is reported as EPIPE by write(2) and handled where output is written
+// (`follow | head` ends quietly), instead of killing the process mid-line.
+signal(SIGPIPE, SIG_IGN)
+
+let arguments = CommandLine.arguments.dropFirst().map { $0 }
+let status: ExitStatus
+do {
+    status = CommandRunner(invocation: try Invocation(arguments: arguments)).run()
+} catch {
+    StandardStream.error.line("tabctl: \(error.message)")
+    if let command = error.command, let spec = CommandSpec.named(command) {
+        StandardStream.error.line("Usage: tabctl [OPTIONS] \(spec.name) \(spec.usage)")
+    } else {
+        StandardStream.error.line("Try 'tabctl --help'.")
+    }
+    status = .usage
+}
+exit(status.rawValue)
