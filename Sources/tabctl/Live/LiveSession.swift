@@ -14,6 +14,8 @@ final class LiveSession {
     /// Runs when a child process may have exited.
     var onChildExit: (() -> Void)?
     private var status = ExitStatus.success
+    /// Set once the session is ending: the connection closing then is expected, not news.
+    private var finishing = false
     private var keep: [AnyObject] = []
 
     /// Puts the client's connection on a new loop and routes the process signals to it.
@@ -26,6 +28,7 @@ final class LiveSession {
         }
         client.connection.attach(to: loop)
         client.connection.onDisconnect = { [unowned self] in
+            guard !finishing else { return }
             StandardStream.error.line("tabctl: the connection to the bus was closed")
             finish(.unreachable)
         }
@@ -69,6 +72,8 @@ final class LiveSession {
 
     /// Ends the session after the current turn, exiting with `status`.
     func finish(_ status: ExitStatus) {
+        guard !finishing else { return }
+        finishing = true
         self.status = status
         loop.stop()
     }
