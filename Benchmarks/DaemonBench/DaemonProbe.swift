@@ -12,21 +12,28 @@ struct DaemonProbe {
         return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
     }
 
-    /// Voluntary plus involuntary context switches of every thread: each wake-up costs one.
-    var contextSwitches: Int {
-        var total = 0
-        guard let tasks = opendir("/proc/\(pid)/task") else { return -1 }
+    /// Voluntary plus involuntary context switches, per thread id: each wake-up costs one.
+    /// Per thread, because worker threads come and go and a sum would lose theirs.
+    var contextSwitches: [String: Int] {
+        var counts: [String: Int] = [:]
+        guard let tasks = opendir("/proc/\(pid)/task") else { return [:] }
         defer { closedir(tasks) }
         while let entry = readdir(tasks) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
             guard name != ".", name != "..", let status = read("/proc/\(pid)/task/\(name)/status") else { continue }
-            for line in status.split(separator: "\n") where line.hasSuffix("ctxt_switches") == false && line.contains("ctxt_switches:") {
-                total += Int(line.split(separator: "\t").last ?? "0") ?? 0
+            for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
+                counts[name, default: 0] += Int(line.split(separator: "\t").last ?? "0") ?? 0
             }
         }
-        return total
+        return counts
+    }
+
+    /// The context switches between two samples: threads that ended count what they did
+    /// before `earlier` no more, new threads count everything.
+    static func switches(from earlier: [String: Int], to later: [String: Int]) -> Int {
+        later.reduce(0) { $0 + $1.value - (earlier[$1.key] ?? 0) }
     }
 
     /// Resident memory in kB (`VmRSS`).

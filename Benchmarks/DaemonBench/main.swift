@@ -201,7 +201,7 @@ let ticksBefore = probe.cpuTicks
 let switchesBefore = probe.contextSwitches
 usleep(10_000_000)
 let idleTicks = probe.cpuTicks - ticksBefore
-let idleSwitches = probe.contextSwitches - switchesBefore
+let idleSwitches = DaemonProbe.switches(from: switchesBefore, to: probe.contextSwitches)
 let idleResident = probe.residentKilobytes
 stopDaemon(daemon)
 

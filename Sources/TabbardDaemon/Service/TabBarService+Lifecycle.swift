@@ -25,7 +25,7 @@ extension TabBarService {
     /// the name given back.
     func stop() {
         watchdog?.cancel()
-        persistence?.save()
+        persistence?.flush()
         if let delegate = controller.delegate { sendRelease(to: delegate) }
         _ = try? connection.releaseName(BusNames.service)
         connection.flush()

@@ -1,13 +1,20 @@
 import DBus
+import Dispatch
 import TabModel
 
-/// Decides when state reaches the disk (STATE-4): structural changes at once, before the
-/// request's reply; selection, badges and navigation batched within the flush interval, off
-/// the request path; everything on a clean stop.
+/// Decides when state reaches the disk (STATE-4): structural changes at once, durable before
+/// the request's reply; selection, badges and navigation batched within the flush interval,
+/// off the request path; everything on a clean stop.
+///
+/// The loop thread only takes the snapshot (a plain value); encoding and the write with its
+/// fsyncs happen on one serial writer thread, so a batched write of 10,000 tabs never holds up
+/// a request. Writes keep their order: a structural save waits for the batched writes queued
+/// before it, then writes the newest state itself.
 final class Persistence {
     private let store: StateStore
     private let flushInterval: Duration
     private let log: Log
+    private let writer = DispatchQueue(label: "tabbard.state-writer")
     private var timer: LoopTimer?
     private var dirty = false
     /// Produces the current state; set by the service once it exists.
@@ -18,8 +25,8 @@ final class Persistence {
         self.store = store
         self.flushInterval = flushInterval
         self.log = log
-        // Created disarmed in effect: armed only when a volatile change waits.
-        timer = try loop.schedule(after: .seconds(3600)) { [unowned self] in save() }
+        // Armed only while a volatile change waits.
+        timer = try loop.schedule(after: .seconds(3600)) { [unowned self] in save(waiting: false) }
         timer?.disarm()
     }
 
@@ -29,7 +36,7 @@ final class Persistence {
         case .none:
             return
         case .structural:
-            save()
+            save(waiting: true)
         case .volatile:
             guard !dirty else { return }
             dirty = true
@@ -37,19 +44,35 @@ final class Persistence {
         }
     }
 
-    /// Saves whatever is not on disk yet (on SIGTERM, and before a reload).
+    /// Everything on disk before returning (SIGTERM, a reload): the pending batch, if any, and
+    /// every write already queued.
     func flush() {
-        if dirty { save() }
+        if dirty {
+            save(waiting: true)
+        } else {
+            writer.sync {}
+        }
     }
 
-    /// Writes the whole state now and cancels a pending batched write, which this one covers.
-    func save() {
+    /// Writes the whole state, now (`waiting`: returns once it is on disk) or on the writer
+    /// thread; either way it covers a pending batched write, which is cancelled.
+    func save(waiting: Bool) {
         timer?.disarm()
         dirty = false
-        do {
-            try store.save(snapshot())
-        } catch {
-            log.error("cannot save state: \(error)")
+        let state = snapshot()
+        let store = store
+        let log = log
+        let write: @Sendable () -> Void = {
+            do {
+                try store.save(state)
+            } catch {
+                log.error("cannot save state: \(error)")
+            }
+        }
+        if waiting {
+            writer.sync(execute: write)
+        } else {
+            writer.async(execute: write)
         }
     }
 }
