@@ -43,8 +43,20 @@ extension TabController {
     /// (O(bar) for `AccessibilityLabel` of a bar tab).
     public func value(of property: TabProperty, tab id: String) -> PropertyValue? {
         guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
+        return value(of: property, id: id, definition: catalog[position], state: state)
+    }
+
+    /// The values of several properties of catalog tab `id`, in the order asked, nil when the
+    /// catalog has no such tab: the tab is looked up once, not once per property (`Describe`
+    /// reads every property of every tab). O(properties).
+    public func values(of properties: [TabProperty], tab id: String) -> [PropertyValue]? {
+        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
         let definition = catalog[position]
-        return switch property {
+        return properties.map { value(of: $0, id: id, definition: definition, state: state) }
+    }
+
+    private func value(of property: TabProperty, id: String, definition: TabDefinition, state: TabRuntime) -> PropertyValue {
+        switch property {
         case .id: .string(id)
         case .plugin: .string(definition.plugin)
         case .title: .string(title(of: definition, state: state))

@@ -86,10 +86,11 @@ extension TabBarService {
         json.string(version)
         json.key("catalog")
         json.beginArray()
-        for id in controller.catalog.map(\.id) {
+        let properties = TabProperty.allCases
+        for definition in controller.catalog {
+            guard let values = controller.values(of: properties, tab: definition.id) else { continue }
             json.beginObject()
-            for property in TabProperty.allCases {
-                guard let value = controller.value(of: property, tab: id) else { continue }
+            for (property, value) in zip(properties, values) {
                 json.key(property.rawValue)
                 json.property(value)
             }
