@@ -36,8 +36,12 @@ struct CommandFailure: Error {
         CommandFailure(status: .unreachable, error)
     }
 
-    /// `name: message` as busctl and gdbus print D-Bus errors, else the detail alone.
-    var message: String { name.map { "\($0): \(detail)" } ?? detail }
+    /// `name: message` as busctl and gdbus print D-Bus errors, else the detail alone; an
+    /// unreachable daemon says so first, so nobody mistakes it for a problem with a tab.
+    var message: String {
+        let text = name.map { "\($0): \(detail)" } ?? detail
+        return status == .unreachable ? "the tab bar daemon is not reachable (\(text))" : text
+    }
 
     /// The errors meaning "nobody serves the name" or "there is no bus to ask".
     private static let unreachableNames: Set<String> = [
