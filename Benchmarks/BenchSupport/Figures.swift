@@ -40,3 +40,12 @@ public func number(_ value: Double, _ decimals: Int) -> String {
     let rounded = (value * scale).rounded() / scale
     return decimals == 0 ? String(Int(rounded)) : String(rounded)
 }
+
+/// The number after `name` on the command line (`--calls 5000`), or `value`.
+public func option(_ name: String, default value: Int) -> Int {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
+        return value
+    }
+    return number
+}

@@ -18,13 +18,6 @@ if arguments.count == 4 && arguments[1] == "serve-swift" {
     }
 }
 
-@MainActor func option(_ name: String, default value: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
-        return value
-    }
-    return number
-}
-
 let calls = option("--calls", default: 20_000)
 let rounds = option("--rounds", default: 7)
 

@@ -17,13 +17,6 @@ if arguments.count == 3 && arguments[1] == "serve-delegate" {
     exit(0)
 }
 
-@MainActor func option(_ name: String, default value: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
-        return value
-    }
-    return number
-}
-
 let calls = option("--calls", default: 10_000)
 let rounds = option("--rounds", default: 5)
 let packageRoot = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
