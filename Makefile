@@ -36,7 +36,8 @@ test: deps test-deps plugins
 # then select, tap, badge, customize, More and follow with tabctl, drawing the bar after each
 # step. Everything it starts is stopped on exit, Ctrl-C included.
 demo: deps plugins
-	$(SWIFT) build -c $(CONFIG) --product tabbard --product tabctl $(SWIFTFLAGS)
+	$(SWIFT) build -c $(CONFIG) --product tabbard $(SWIFTFLAGS)
+	$(SWIFT) build -c $(CONFIG) --product tabctl $(SWIFTFLAGS)
 	scripts/demo "$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" $(PLUGIN_STAGE)
 
 # D-Bus layer and daemon benchmarks in release mode, in their own scratch directory (the
@@ -89,7 +90,8 @@ LIBEXECDIR = $(PREFIX)/libexec
 SUBST      = sed -e 's|@LIBEXECDIR@|$(LIBEXECDIR)|g'
 
 install: deps
-	$(SWIFT) build -c $(INSTALL_CONFIG) --product tabbard --product tabctl $(SWIFTFLAGS)
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product tabbard $(SWIFTFLAGS)
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product tabctl $(SWIFTFLAGS)
 	$(MAKE) plugins CONFIG=$(INSTALL_CONFIG)
 	bin="$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path $(SWIFTFLAGS))" && \
 		install -D -m 0755 "$$bin/tabbard" $(ROOT)/libexec/tabbard && \
