@@ -170,6 +170,7 @@ targets += [
     .testTarget(
         name: "IntegrationTests",
         dependencies: ["TabbardTestSupport"],
+        exclude: ["Scripts"],
         swiftSettings: strict
     ),
 ]
