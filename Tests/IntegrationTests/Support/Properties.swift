@@ -28,6 +28,12 @@ func stringsProperty(_ address: String, _ name: String, path: String = Names.con
 /// unless it succeeds; returns what busctl printed.
 @discardableResult
 func busctlCall(_ address: String, _ member: String, _ arguments: String...) throws -> String {
+    try busctlCall(address, member, arguments: arguments)
+}
+
+/// `busctlCall` with the arguments in an array.
+@discardableResult
+func busctlCall(_ address: String, _ member: String, arguments: [String]) throws -> String {
     let result = try runCommand(["/usr/bin/busctl", "--address=\(address)", "call", Names.service, Names.controller,
                                  Names.service, member] + arguments)
     guard result.status == 0 else { throw TestFailure("busctl call \(member) \(arguments) failed: \(result.errors)") }
