@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""A long-lived dbus-python peer of tabbard: peer.py ADDRESS MODE.
+"""A long-lived dbus-python peer of tabbard: peer.py ADDRESS MODE [USER].
 
 MODE is one of
   allow, deny  a delegate at /delegate whose ShouldSelect answers true or false;
@@ -7,6 +7,7 @@ MODE is one of
   exit         a delegate that leaves the bus (the process exits) when asked;
   session      a client that opens a customization session and keeps it;
   watch        a client that only listens.
+With USER (started as root) it drops to that user and its groups before connecting.
 Prints "ready" once set up, then one line per event: "asked ITEM" for each ShouldSelect, and
 "signal INTERFACE MEMBER JSON-ARGS" for each signal from the daemon. Runs until killed or its
 standard input closes."""
@@ -22,6 +23,12 @@ from gi.repository import GLib
 SERVICE = "org.tabbard.TabBar1"
 ROOT = "/org/tabbard/TabBar1"
 address, mode = sys.argv[1], sys.argv[2]
+if len(sys.argv) > 3:
+    import pwd
+    account = pwd.getpwnam(sys.argv[3])
+    os.initgroups(account.pw_name, account.pw_gid)
+    os.setgid(account.pw_gid)
+    os.setuid(account.pw_uid)
 bus = dbus.bus.BusConnection(address, mainloop=dbus.mainloop.glib.DBusGMainLoop())
 loop = GLib.MainLoop()
 

@@ -125,10 +125,11 @@ struct BusCall: CustomStringConvertible, Sendable {
          "signature": arguments.map(\.signature).joined(), "args": arguments.map(\.json)]
     }
 
-    /// Makes the call with `gdbus`; returns nil on success, else the error name it reported.
-    func throughGDBus(address: String) throws -> (error: String?, output: String) {
-        let result = try runCommand(["/usr/bin/gdbus", "call", "--address", address, "--dest", Names.service,
-                                     "--object-path", path, "--method", "\(interface).\(member)"] + arguments.map(\.gvariant))
+    /// Makes the call with `gdbus`, as `user` when given; returns nil on success, else the
+    /// error name it reported.
+    func throughGDBus(address: String, as user: String? = nil) throws -> (error: String?, output: String) {
+        let result = try runCommand(TestUsers.asUser(user, ["/usr/bin/gdbus", "call", "--address", address, "--dest", Names.service,
+                                     "--object-path", path, "--method", "\(interface).\(member)"] + arguments.map(\.gvariant)))
         guard result.status != 0 else { return (nil, result.output) }
         // "Error: GDBus.Error:org.tabbard.TabBar1.Error.NoSuchTab: No such tab: 'nope'."
         guard let range = result.errors.range(of: "GDBus.Error:") else { return ("unparsed: \(result.errors)", "") }
@@ -137,10 +138,10 @@ struct BusCall: CustomStringConvertible, Sendable {
     }
 }
 
-/// Makes `calls` in order with dbus-python; returns each outcome: the error name, or nil and
+/// Makes `calls` in order with dbus-python, as `user` when given; returns each outcome: the error name, or nil and
 /// the reply's values (a failure's message).
-func callThroughPython(address: String, _ calls: [BusCall]) throws -> [(error: String?, values: [Any])] {
-    let output = try runScript("tabbar_client.py", [address, "calls"], input: try jsonText(calls.map(\.json)))
+func callThroughPython(address: String, as user: String? = nil, _ calls: [BusCall]) throws -> [(error: String?, values: [Any])] {
+    let output = try runScript("tabbar_client.py", [address, "calls"], as: user, input: try jsonText(calls.map(\.json)))
     guard let outcomes = try parseJSON(output) as? [[String: Any]], outcomes.count == calls.count else {
         throw TestFailure("tabbar_client.py calls printed \(output)")
     }

@@ -16,10 +16,12 @@ final class Peer: @unchecked Sendable {
     private var received: [String] = []
     private var partial = Data()
 
-    /// Starts `peer.py ADDRESS MODE` and waits (10 s at most) for it to say it is ready.
-    init(address: String, mode: Mode) throws {
+    /// Starts `peer.py ADDRESS MODE`, as `user` when given (the script drops to it itself,
+    /// so that the process the test holds is the peer), and waits (10 s at most) for it to
+    /// say it is ready.
+    init(address: String, mode: Mode, as user: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: systemPython)
-        process.arguments = [scriptsDirectory.appendingPathComponent("peer.py").path, address, mode.rawValue]
+        process.arguments = [scriptsDirectory.appendingPathComponent("peer.py").path, address, mode.rawValue] + (user.map { [$0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -5,11 +5,12 @@ import TabbardTestSupport
 let scriptsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Scripts")
 
-/// Runs one of this target's scripts with the system Python and returns what it printed,
-/// failing when it exits non-zero.
-func runScript(_ name: String, _ arguments: [String], input: String? = nil, timeout: TimeInterval = 60) throws -> String {
+/// Runs one of this target's scripts with the system Python, as `user` when given, and
+/// returns what it printed, failing when it exits non-zero.
+func runScript(_ name: String, _ arguments: [String], as user: String? = nil, input: String? = nil,
+               timeout: TimeInterval = 60) throws -> String {
     let path = scriptsDirectory.appendingPathComponent(name).path
-    let result = try runCommand([systemPython, path] + arguments, input: input, timeout: timeout)
+    let result = try runCommand(TestUsers.asUser(user, [systemPython, path] + arguments), input: input, timeout: timeout)
     guard result.status == 0 else {
         throw TestFailure("\(name) \(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.errors)")
     }
