@@ -53,6 +53,19 @@ struct DelegateTests {
         #expect(daemon.log.contains("did not answer within 300 ms"))
     }
 
+    @Test("a delegate answering an error or a non-boolean counts as a timeout: the policy decides (TAP-7)",
+          arguments: [Peer.Mode.fail, .word])
+    func badAnswerUsesPolicy(mode: Peer.Mode) throws {
+        let daemon = try DaemonProcess()
+        try busctlSet(daemon.bus.address, "DelegateTimeoutPolicy", "s", "deny")
+        let delegate = try Peer(address: daemon.bus.address, mode: mode)
+        #expect(try busctlCall(daemon.bus.address, "Tap", "s", "alarm") == "b false\n")
+        #expect(delegate.lines.contains("asked alarm"))
+        try busctlSet(daemon.bus.address, "DelegateTimeoutPolicy", "s", "allow")
+        #expect(try busctlCall(daemon.bus.address, "Tap", "s", "alarm") == "b true\n")
+        #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "alarm")
+    }
+
     @Test("while the delegate hangs, another client's Select completes well before the timeout (TAP-7)")
     func othersServedWhileDelegateHangs() throws {
         let daemon = try DaemonProcess()

@@ -108,6 +108,46 @@ struct MethodsTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("no error changes any state: Revision and Describe stay as they were (ERR-2)")
+    func errorsChangeNothing() throws {
+        let daemon = try DaemonProcess()
+        let before = try StateTests.describe(daemon.bus.address)
+        let revision = try property(daemon.bus.address, "Revision") as? Int
+        let failing = [
+            BusCall("Tap", .string("nope"), fails: "NoSuchTab"),
+            BusCall("Select", .string("bad id!"), fails: "InvalidArgument"),
+            BusCall("SelectIndex", .int32(16), fails: "IndexOutOfRange"),
+            BusCall("SetTabs", .strings(["alarm", "alarm"]), fails: "InvalidArgument"),
+            BusCall("SetTabs", .strings(["alarm", "nope"]), fails: "NoSuchTab"),
+            BusCall("AddTab", .string("notes"), .int32(0), fails: "InvalidArgument"),
+            BusCall("RemoveTab", .string("nope"), fails: "NoSuchTab"),
+            BusCall("SetCustomizable", .strings(["alarm", "nope"]), fails: "InvalidArgument"),
+            BusCall("Customize", .strings(["alarm"]), fails: "InvalidOrder"),
+            BusCall("MoveTab", .string("alarm"), .uint32(0), fails: "NotCustomizing"),
+            BusCall("SetBadge", .string("songs"), .string(String(repeating: "x", count: 65)), fails: "InvalidArgument"),
+            BusCall("SetBadgeColor", .string("songs"), .string("red"), fails: "InvalidArgument"),
+            BusCall("Navigate", .string("songs"), .string("nowhere"), fails: "InvalidArgument"),
+            BusCall("Back", .string("songs"), fails: "InvalidArgument"),
+            BusCall("Activate", .string("stopwatch"), .string("fly"), fails: "InvalidArgument"),
+            BusCall("SetOrientation", .string("landscape-left"), fails: "NotSupported"),
+            BusCall("SetDividerImage", .string("div"), .string("weird"), .string("normal"), fails: "InvalidArgument"),
+            BusCall("UnregisterDelegate", .path("/delegate"), fails: "NotDelegate"),
+            BusCall.set("Layout", .string("sideways"), fails: "InvalidArgument"),
+            BusCall.set("MaxVisible", .uint32(65), fails: "InvalidArgument"),
+            BusCall.set("DelegateTimeoutMs", .uint32(5), fails: "InvalidArgument"),
+            BusCall.set("DelegateTimeoutPolicy", .string("maybe"), fails: "InvalidArgument"),
+            BusCall.set("TintColor", .string("blue"), fails: "InvalidArgument"),
+            BusCall.set("Translucent", .string("no"), fails: "org.freedesktop.DBus.Error.InvalidArgs"),
+            BusCall(path: Names.bar, interface: Names.barInterface, "SetItems", .strings([]), fails: "BarLocked"),
+        ]
+        let outcomes = try callThroughPython(address: daemon.bus.address, failing)
+        for (call, outcome) in zip(failing, outcomes) {
+            #expect(outcome.error == call.error, "\(call): \(outcome.values)")
+        }
+        #expect(try property(daemon.bus.address, "Revision") as? Int == revision)
+        #expect(StateTests.differences(before, try StateTests.describe(daemon.bus.address)).isEmpty)
+    }
+
     @Test("replies carry the contract's values: Tap true, Customize changed, GetContent three strings, Describe JSON")
     func replyValues() throws {
         let daemon = try DaemonProcess()

@@ -81,6 +81,20 @@ struct SessionTests {
         #expect(try BusCall("BeginCustomizing").throughGDBus(address: daemon.bus.address).error == nil)
     }
 
+    @Test("a session with no call from its owner for customization_timeout_s ends as if EndCustomizing had been called (CUST-8)")
+    func idleSessionEnds() throws {
+        let config = try ReloadTests.configuration("customization_timeout_s = 1\n")
+        let daemon = try DaemonProcess(arguments: ["--config", config])
+        let watcher = try Peer(address: daemon.bus.address, mode: .watch)
+        let owner = try Peer(address: daemon.bus.address, mode: .session)
+        #expect(try property(daemon.bus.address, "Customizing") as? Bool == true)
+        let ended = watcher.waitForLine(timeout: 15) { $0.hasPrefix("signal org.tabbard.TabBar1 DidEndCustomizing") }
+        #expect(ended?.hasSuffix("false]") == true, "\(watcher.lines)")
+        #expect(watcher.lines.contains { $0.hasPrefix("signal org.tabbard.TabBar1 WillEndCustomizing") })
+        #expect(try property(daemon.bus.address, "Customizing") as? Bool == false)
+        #expect(owner.isRunning)
+    }
+
     @Test("gdbus gets DelegateExists and NotDelegate while a dbus-python delegate is registered")
     func delegateErrorsThroughGDBus() throws {
         let daemon = try DaemonProcess()

@@ -118,6 +118,33 @@ struct StateTests {
         #expect(try stringProperty(daemon.bus.address, "Page", path: Names.tab("songs"), interface: Names.tabInterface) == "all")
     }
 
+    @Test("runtime changes persist while the configuration is unchanged; a changed configured setting wins and is logged (STATE-2)")
+    func configurationChangeWins() throws {
+        let directory = try makeTemporaryDirectory("tabbard-config")
+        let config = try ReloadTests.configuration("tabs = [\"alarm\", \"notes\", \"songs\"]\nmax_visible = 5\n", in: directory)
+        let daemon = try DaemonProcess(arguments: ["--config", config])
+        try busctlCall(daemon.bus.address, "RemoveTab", "s", "notes")
+        try busctlSet(daemon.bus.address, "MaxVisible", "u", "3")
+        try daemon.restart()
+        #expect(try stringsProperty(daemon.bus.address, "Tabs") == ["alarm", "songs"])
+        #expect(try property(daemon.bus.address, "MaxVisible") as? Int == 3)
+
+        _ = try ReloadTests.configuration("tabs = [\"alarm\", \"notes\", \"songs\"]\nmax_visible = 4\n", in: directory)
+        try daemon.restart()
+        #expect(try stringsProperty(daemon.bus.address, "Tabs") == ["alarm", "songs"])
+        #expect(try property(daemon.bus.address, "MaxVisible") as? Int == 4)
+        #expect(daemon.log.contains("max_visible") || daemon.log.contains("MaxVisible"), "\(daemon.log)")
+    }
+
+    @Test("--no-state neither restores nor saves")
+    func noState() throws {
+        let daemon = try DaemonProcess(arguments: ["--no-state"])
+        try busctlCall(daemon.bus.address, "SetTabs", "as", "1", "alarm")
+        try daemon.restart()
+        #expect(try stringsProperty(daemon.bus.address, "Tabs").count == 16)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory).isEmpty)
+    }
+
     @Test("a corrupt state file is set aside and the daemon starts from the configuration (STATE-4)")
     func corruptStateSetAside() throws {
         let state = try makeTemporaryDirectory("tabbard-state")

@@ -59,9 +59,21 @@ public final class PrivateBus: @unchecked Sendable {
     }
 
     deinit {
-        kill(daemon, SIGKILL)
-        waitpid(daemon, nil, 0)
+        stop()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    private let stopLock = NSLock()
+    private var stopped = false
+
+    /// Kills the bus daemon now (every connection to it drops); `deinit` does it otherwise.
+    public func stop() {
+        stopLock.withLock {
+            guard !stopped else { return }
+            stopped = true
+            kill(daemon, SIGKILL)
+            waitpid(daemon, nil, 0)
+        }
     }
 }
 

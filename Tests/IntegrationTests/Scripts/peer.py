@@ -5,6 +5,8 @@ MODE is one of
   allow, deny  a delegate at /delegate whose ShouldSelect answers true or false;
   hang         a delegate that never answers;
   exit         a delegate that leaves the bus (the process exits) when asked;
+  fail         a delegate that answers with a D-Bus error;
+  word         a delegate that answers a string, not a boolean;
   session      a client that opens a customization session and keeps it;
   watch        a client that only listens.
 With USER (started as root) it drops to that user and its groups before connecting.
@@ -51,15 +53,20 @@ def plain(value):
 
 
 class Delegate(dbus.service.Object):
-    @dbus.service.method("org.tabbard.TabBar1.Delegate", in_signature="s", out_signature="b",
-                         async_callbacks=("reply", "error"))
+    # No out_signature: each answer's type follows from its value, so "word" can answer a string.
+    @dbus.service.method("org.tabbard.TabBar1.Delegate", in_signature="s", async_callbacks=("reply", "error"))
     def ShouldSelect(self, item, reply, error):
         say("asked " + str(item))
         if mode == "exit":
             os._exit(0)
         if mode == "hang":
             return  # Never answered: the daemon's timeout decides.
-        reply(mode == "allow")
+        if mode == "fail":
+            error(dbus.exceptions.DBusException("no opinion", name="org.example.Error.NoOpinion"))
+        elif mode == "word":
+            reply(dbus.String("yes"))
+        else:
+            reply(dbus.Boolean(mode == "allow"))
 
     @dbus.service.method("org.tabbard.TabBar1.Delegate", in_signature="", out_signature="")
     def Release(self):
@@ -72,7 +79,7 @@ def signal(*args, **where):
 
 bus.add_signal_receiver(signal, interface_keyword="interface", member_keyword="member", bus_name=SERVICE)
 controller = dbus.Interface(bus.get_object(SERVICE, ROOT, introspect=False), SERVICE)
-if mode in ("allow", "deny", "hang", "exit"):
+if mode in ("allow", "deny", "hang", "exit", "fail", "word"):
     delegate = Delegate(bus, "/delegate")
     controller.RegisterDelegate(dbus.ObjectPath("/delegate"))
 elif mode == "session":

@@ -7,7 +7,7 @@ import TabbardTestSupport
 final class Peer: @unchecked Sendable {
     /// What `peer.py` should be.
     enum Mode: String {
-        case allow, deny, hang, exit, session, watch
+        case allow, deny, hang, exit, fail, word, session, watch
     }
 
     private let process = Process()
