@@ -148,6 +148,35 @@ struct AccessTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("the daemon judges a call that names no interface by the member it reaches: reads pass, changes are refused (Access)")
+    func callsWithoutInterface() throws {
+        // The policy file's bus refuses calls without an interface outright; the daemon's own
+        // check must stand without it.
+        let bus = try PrivateBus(type: "system", policy: Self.openPolicy)
+        let daemon = try Self.systemDaemon(on: bus)
+        func bare(_ call: BusCall) -> BusCall {
+            var bare = call
+            bare.interface = ""
+            return bare
+        }
+        let guestCalls = [
+            bare(BusCall("Describe")),
+            bare(BusCall(path: Names.controller, interface: Names.properties, "Get", .string(Names.service), .string("Tabs"))),
+            bare(BusCall(path: Names.tab("alarm"), interface: "org.freedesktop.DBus.Introspectable", "Introspect")),
+            bare(BusCall("Select", .string("alarm"), fails: "org.freedesktop.DBus.Error.AccessDenied")),
+            bare(BusCall.set("MaxVisible", .uint32(3), fails: "org.freedesktop.DBus.Error.AccessDenied")),
+        ]
+        let outcomes = try callThroughPython(address: bus.address, as: TestUsers.guest, guestCalls)
+        for (call, outcome) in zip(guestCalls, outcomes) {
+            #expect(outcome.error == call.error, "\(call) as \(TestUsers.guest): \(outcome.values)")
+        }
+        #expect(try stringProperty(bus.address, "SelectedTab") == "world-clock")
+        let root = try callThroughPython(address: bus.address, [bare(BusCall("Select", .string("alarm")))])
+        #expect(root.first?.error == nil, "\(root)")
+        #expect(try stringProperty(bus.address, "SelectedTab") == "alarm")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("the system instance skips a plugin that others may write, naming the file, and loads the rest")
     func writablePluginRefused() throws {
         let plugins = try Self.rootOwnedPlugins()

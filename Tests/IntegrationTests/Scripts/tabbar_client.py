@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Drives tabbard with dbus-python: tabbar_client.py ADDRESS CHECK [ARG].
 
-calls:      reads a JSON list of calls on stdin ({conn, path, interface, member, signature, args})
-            and makes them in order, each on its connection (0 or 1); prints one JSON list with
+calls:      reads a JSON list of calls on stdin ({conn, path, interface, member, signature, args};
+            an empty interface sends the call without one) and makes them in order, each on its connection (0 or 1); prints one JSON list with
             each outcome: {"ok": [values]} or {"error": name, "message": text}.
 events:     the same calls, one after another's reply, on a main loop that also records every
             signal the daemon sends; prints {"events": [...]} in arrival order, where a reply is
@@ -73,7 +73,8 @@ def calls():
     for step in steps:
         bus = connections[step.get("conn", 0)]
         results.append(outcome_of(lambda: bus.call_blocking(
-            SERVICE, step["path"], step["interface"], step["member"], step["signature"], arguments(step), timeout=30)))
+            SERVICE, step["path"], step["interface"] or None, step["member"], step["signature"], arguments(step),
+            timeout=30)))
     print(json.dumps(results))
 
 
