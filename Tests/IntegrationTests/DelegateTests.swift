@@ -116,6 +116,18 @@ struct DelegateTests {
         #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "alarm")
     }
 
+    @Test("at most 64 taps wait behind the one being asked; more answer Busy (TAP-7)")
+    func queueLimit() throws {
+        let daemon = try DaemonProcess()
+        try busctlSet(daemon.bus.address, "DelegateTimeoutMs", "u", "20000")
+        let delegate = try Peer(address: daemon.bus.address, mode: .hang)
+        let output = try runScript("tabbar_client.py", [daemon.bus.address, "flood", "70"])
+        let outcome = try parseJSON(output) as? [String: Any]
+        #expect(outcome?["busy"] as? Int == 70 - 1 - 64, "\(output)")
+        #expect((outcome?["other"] as? [String])?.isEmpty == true, "\(output)")
+        #expect(delegate.lines.filter { $0.hasPrefix("asked") }.count == 1)
+    }
+
     @Test("Reset releases the delegate: it is sent Release and no longer asked")
     func resetReleases() throws {
         let daemon = try DaemonProcess()

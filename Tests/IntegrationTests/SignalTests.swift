@@ -25,6 +25,17 @@ struct SignalTests {
         #expect(didSelect == [[], [], [], ["alarm"], ["alarm"], ["@more"], []], "\(groups)")
     }
 
+    @Test("an allowed tap's property changes and DidSelect come before its deferred reply (TAP-1)")
+    func tapSignalsBeforeDeferredReply() throws {
+        let daemon = try DaemonProcess()
+        let delegate = try Peer(address: daemon.bus.address, mode: .allow)
+        let groups = groupedByCall(try recordEvents(address: daemon.bus.address, [BusCall("Tap", .string("songs"))]))
+        let members = groups[0].compactMap(\.member)
+        #expect(members.contains("PropertiesChanged") && members.last == "DidSelect", "\(groups)")
+        #expect(groups[1].isEmpty, "\(groups)")
+        #expect(delegate.lines.contains("asked songs"))
+    }
+
     @Test("a session's signals come in order with the tabs and the right changed (CUST-3, CUST-5)")
     func customizationSignals() throws {
         let daemon = try DaemonProcess()

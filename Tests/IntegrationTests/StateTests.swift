@@ -95,7 +95,7 @@ struct StateTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("after kill -9 following an acknowledged Customize, the order is restored (STATE-4)")
+    @Test("after kill -9 following an acknowledged Customize, the order is restored, and so are other structural changes (STATE-4)")
     func crashAfterCustomize() throws {
         let daemon = try DaemonProcess()
         let order = ["notes", "alarm", "world-clock", "stopwatch", "timer", "playlists", "artists", "songs", "videos",
@@ -103,6 +103,14 @@ struct StateTests {
         #expect(try busctlCall(daemon.bus.address, "Customize", arguments: ["as", "\(order.count)"] + order) == "b true\n")
         try daemon.restart(signal: SIGKILL)
         #expect(try stringsProperty(daemon.bus.address, "Tabs") == order)
+        // Other structural changes are on disk before their reply too.
+        try busctlCall(daemon.bus.address, "SetCustomizable", "as", "2", "alarm", "notes")
+        try busctlSet(daemon.bus.address, "TintColor", "s", "#ABCDEF")
+        try busctlSet(daemon.bus.address, "Layout", "s", "top")
+        try daemon.restart(signal: SIGKILL)
+        #expect(try stringsProperty(daemon.bus.address, "CustomizableTabs") == ["notes", "alarm"])
+        #expect(try stringProperty(daemon.bus.address, "TintColor") == "#ABCDEF")
+        #expect(try stringProperty(daemon.bus.address, "Layout") == "top")
     }
 
     @Test("selection, badges and navigation reach the disk within the flush interval, so a crash keeps them (STATE-4)")

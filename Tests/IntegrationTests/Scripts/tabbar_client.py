@@ -8,6 +8,8 @@ events:     the same calls, one after another's reply, on a main loop that also 
             signal the daemon sends; prints {"events": [...]} in arrival order, where a reply is
             ["reply", index, values] or ["error", index, name] and a signal is
             ["signal", path, interface, member, args].
+flood:      sends ARG taps of "alarm" at once and waits (10 s at most) for the Busy answers to
+            stop coming; prints {"busy": count, "other": [names of other errors or "reply"]}.
 introspect: compares the Introspect output of every object with the interface file ARG;
             prints {"objects": [paths], "problems": [...]}.
 
@@ -119,6 +121,39 @@ def events():
     print(json.dumps({"events": recorded}))
 
 
+def flood():
+    import dbus.mainloop.glib
+    from gi.repository import GLib
+    bus = dbus.bus.BusConnection(address, mainloop=dbus.mainloop.glib.DBusGMainLoop())
+    loop = GLib.MainLoop()
+    outcome = {"busy": 0, "other": []}
+    last = [GLib.get_monotonic_time()]
+
+    def failed(error):
+        if error.get_dbus_name() == SERVICE + ".Error.Busy":
+            outcome["busy"] += 1
+        else:
+            outcome["other"].append(error.get_dbus_name())
+        last[0] = GLib.get_monotonic_time()
+
+    def replied(*values):
+        outcome["other"].append("reply")
+
+    for _ in range(int(sys.argv[3])):
+        bus.call_async(SERVICE, ROOT, SERVICE, "Tap", "s", ("alarm",), replied, failed, timeout=60)
+
+    def settled():
+        # Done once a second has passed without another answer.
+        if GLib.get_monotonic_time() - last[0] > 1000000:
+            loop.quit()
+        return True
+
+    GLib.timeout_add(100, settled)
+    GLib.timeout_add(10000, loop.quit)
+    loop.run()
+    print(json.dumps(outcome))
+
+
 def shape(interface):
     """An interface element as comparable data: members with args and annotations."""
     def annotations(element):
@@ -169,4 +204,4 @@ def introspect():
     print(json.dumps({"objects": sorted(objects), "problems": problems}))
 
 
-{"calls": calls, "events": events, "introspect": introspect}[check]()
+{"calls": calls, "events": events, "flood": flood, "introspect": introspect}[check]()
