@@ -81,6 +81,28 @@ struct ConfigurationTests {
         #expect(refused.status == 1 && refused.output.hasPrefix("refused: "), "\(refused.output)")
     }
 
+    @Test("--probe-plugin contains a plugin that crashes while it initialises: the probe fails, nothing else does")
+    func probeContainsCrash() throws {
+        let directory = try makeTemporaryDirectory("tabbard-crash")
+        let source = directory + "/crash.c"
+        try """
+            #include <stdint.h>
+            #include <stdlib.h>
+            struct tabbard_plugin;
+            struct tabbard_host;
+            __attribute__((visibility("default")))
+            const struct tabbard_plugin *tabbard_plugin_entry_v1(uint32_t minor, const struct tabbard_host *host) {
+                (void)minor; (void)host;
+                abort();
+            }
+            """.write(toFile: source, atomically: true, encoding: .utf8)
+        let compiled = try runCommand(["/usr/bin/cc", "-shared", "-fPIC", "-o", directory + "/libcrash.so", source])
+        try #require(compiled.status == 0, "\(compiled.errors)")
+        let probe = try Self.tabbard(["--probe-plugin", directory + "/libcrash.so"])
+        #expect(probe.status != 0)
+        #expect(!probe.output.hasPrefix("ok"), "\(probe.output)")
+    }
+
     @Test("the configured tabs and selected tab apply at start; a tab no plugin offers is left out with a warning (SEL-7)")
     func configuredTabsAtStart() throws {
         let config = try ReloadTests.configuration("tabs = [\"alarm\", \"ghost\", \"notes\"]\nselected = \"notes\"\nmax_visible = 3\n")

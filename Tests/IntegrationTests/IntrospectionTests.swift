@@ -41,6 +41,18 @@ struct IntrospectionTests {
         #expect(problems.count >= 3, "\(problems)")
     }
 
+    @Test("Describe holds exactly the controller's properties and, per catalog tab, the tab's, with the same values")
+    func describeMatchesProperties() throws {
+        let daemon = try DaemonProcess()
+        try busctlCall(daemon.bus.address, "SetBadge", "ss", "songs", "")
+        try busctlCall(daemon.bus.address, "SetDividerImage", "sss", "divider", "normal", "selected")
+        try busctlCall(daemon.bus.address, "Navigate", "ss", "videos", "movies")
+        let output = try runScript("tabbar_client.py", [daemon.bus.address, "describe"])
+        let report = try parseJSON(output) as? [String: Any]
+        #expect(report?["tabs"] as? Int == 16, "\(output)")
+        #expect((report?["problems"] as? [String])?.isEmpty == true, "\(output)")
+    }
+
     @Test("GetManagedObjects lists the bar and every catalog tab with its properties")
     func managedObjects() throws {
         let daemon = try DaemonProcess()

@@ -10,6 +10,8 @@ events:     the same calls, one after another's reply, on a main loop that also 
             ["signal", path, interface, member, args].
 flood:      sends ARG taps of "alarm" at once and waits (10 s at most) for the Busy answers to
             stop coming; prints {"busy": count, "other": [names of other errors or "reply"]}.
+describe:   compares Describe with GetAll of the controller and of every tab; prints
+            {"tabs": count, "problems": [...]}.
 introspect: compares the Introspect output of every object with the interface file ARG;
             prints {"objects": [paths], "problems": [...]}.
 
@@ -154,6 +156,32 @@ def flood():
     print(json.dumps(outcome))
 
 
+def tab_path(tab):
+    return ROOT + "/tab/" + "".join(c if c.isascii() and c.isalnum() else "_%02x" % ord(c) for c in tab)
+
+
+def describe():
+    bus = dbus.bus.BusConnection(address)
+    state = json.loads(bus.call_blocking(SERVICE, ROOT, SERVICE, "Describe", "", ()))
+    problems = []
+
+    def compare(where, served, described):
+        for key in sorted(set(served) | set(described)):
+            if key not in served or key not in described:
+                problems.append("%s: %s only in %s" % (where, key, "Describe" if key in described else "GetAll"))
+            elif plain(served[key]) != described[key]:
+                problems.append("%s: %s is %r in GetAll, %r in Describe" % (where, key, plain(served[key]),
+                                                                             described[key]))
+
+    catalog = state.pop("catalog", [])
+    compare(ROOT, bus.call_blocking(SERVICE, ROOT, "org.freedesktop.DBus.Properties", "GetAll", "s", (SERVICE,)), state)
+    for tab in catalog:
+        served = bus.call_blocking(SERVICE, tab_path(tab.get("Id", "")), "org.freedesktop.DBus.Properties", "GetAll", "s",
+                                   (SERVICE + ".Tab",))
+        compare(tab.get("Id"), served, tab)
+    print(json.dumps({"tabs": len(catalog), "problems": problems}))
+
+
 def shape(interface):
     """An interface element as comparable data: members with args and annotations."""
     def annotations(element):
@@ -180,8 +208,7 @@ def introspect():
                              (SERVICE, "AvailableTabs"))
     objects = {ROOT: [SERVICE], ROOT + "/bar": [SERVICE + ".Bar"]}
     for tab in tabs:
-        path = ROOT + "/tab/" + "".join(c if c.isascii() and c.isalnum() else "_%02x" % ord(c) for c in tab)
-        objects[path] = [SERVICE + ".Tab"]
+        objects[tab_path(tab)] = [SERVICE + ".Tab"]
     standard = {"org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer"}
     problems = []
     for path, mine in objects.items():
@@ -204,4 +231,4 @@ def introspect():
     print(json.dumps({"objects": sorted(objects), "problems": problems}))
 
 
-{"calls": calls, "events": events, "flood": flood, "introspect": introspect}[check]()
+{"calls": calls, "events": events, "flood": flood, "describe": describe, "introspect": introspect}[check]()
