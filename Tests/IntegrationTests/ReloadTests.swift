@@ -45,6 +45,9 @@ struct ReloadTests {
         #expect(watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesAdded", about: "notes")) != nil,
                 "\(watcher.lines)\n\(daemon.log)")
         #expect(try stringsProperty(daemon.bus.address, "AvailableTabs").last == "notes")
+        #expect(try stringsProperty(daemon.bus.address, "Tabs").last == "notes")  // No configured tabs: all are shown.
+        let added = watcher.lines.first(where: Self.isObjectManagerSignal("InterfacesAdded", about: "notes")) ?? ""
+        #expect(added.contains("\"Id\": \"notes\"") && added.contains("\"Plugin\": \"notes\""), "\(added)")
         #expect(try stringProperty(daemon.bus.address, "Id", path: Names.tab("notes"), interface: Names.tabInterface) == "notes")
         #expect(!watcher.lines.contains { $0.contains("InterfacesRemoved") })
         #expect(daemon.stop() == 0)
