@@ -99,6 +99,21 @@ struct DelegateTests {
         #expect(try stringProperty(daemon.bus.address, "Delegate") == "")
     }
 
+    @Test("a delegate that unregisters while a tap waits: the tap is decided at once as if there were none (TAP-7)")
+    func unregisterDecidesAtOnce() throws {
+        let daemon = try DaemonProcess()
+        try busctlSet(daemon.bus.address, "DelegateTimeoutMs", "u", "15000")
+        try busctlSet(daemon.bus.address, "DelegateTimeoutPolicy", "s", "deny")
+        let delegate = try Peer(address: daemon.bus.address, mode: .hang)
+        let tap = backgroundCall(daemon.bus.address, "Tap", "s", "alarm")
+        #expect(delegate.waitForLine(timeout: 10) { $0 == "asked alarm" } != nil)
+        delegate.send("unregister")
+        #expect(delegate.waitForLine(timeout: 10) { $0.hasPrefix("unregister") } == "unregistered")
+        #expect(try tap.wait().output == "b true\n")
+        #expect((tap.duration ?? 99) < 7.5)
+        #expect(try stringProperty(daemon.bus.address, "Delegate") == "")
+    }
+
     @Test("taps queued behind a waiting one are decided in order and re-checked then (TAP-7)")
     func queuedTapsRechecked() throws {
         let daemon = try DaemonProcess()

@@ -148,6 +148,21 @@ struct MethodsTests {
         #expect(StateTests.differences(before, try StateTests.describe(daemon.bus.address)).isEmpty)
     }
 
+    @Test("tapping the selected tab again pops its stack to the root; switching tabs keeps stacks (TAP-3)")
+    func reselectPopsToRoot() throws {
+        let daemon = try DaemonProcess()
+        let bus = daemon.bus.address
+        try busctlCall(bus, "Navigate", "ss", "songs", "all")
+        try busctlCall(bus, "Navigate", "ss", "videos", "movies")
+        try busctlCall(bus, "Tap", "s", "songs")
+        try busctlCall(bus, "Tap", "s", "videos")
+        #expect(try property(bus, "Depth", path: Names.tab("songs"), interface: Names.tabInterface) as? Int == 2)
+        try busctlCall(bus, "Tap", "s", "videos")
+        #expect(try stringProperty(bus, "Page", path: Names.tab("videos"), interface: Names.tabInterface) == "main")
+        #expect(try property(bus, "Depth", path: Names.tab("videos"), interface: Names.tabInterface) as? Int == 1)
+        #expect(try stringProperty(bus, "Page", path: Names.tab("songs"), interface: Names.tabInterface) == "all")
+    }
+
     @Test("replies carry the contract's values: Tap true, Customize changed, GetContent three strings, Describe JSON")
     func replyValues() throws {
         let daemon = try DaemonProcess()

@@ -61,6 +61,7 @@ struct SessionTests {
     @Test("gdbus gets Busy while another connection customizes, and the session ends when its owner leaves (CUST-4)")
     func busyThroughGDBus() throws {
         let daemon = try DaemonProcess()
+        let watcher = try Peer(address: daemon.bus.address, mode: .watch)
         let owner = try Peer(address: daemon.bus.address, mode: .session)
         let calls = [
             BusCall("BeginCustomizing", fails: "Busy"),
@@ -78,6 +79,10 @@ struct SessionTests {
         let deadline = Date().addingTimeInterval(10)
         while try property(daemon.bus.address, "Customizing") as? Bool == true && Date() < deadline { usleep(20_000) }
         #expect(try property(daemon.bus.address, "Customizing") as? Bool == false)
+        // Ended as if by EndCustomizing: both end signals, nothing changed.
+        #expect(watcher.waitForLine(timeout: 5) { $0.hasPrefix("signal org.tabbard.TabBar1 DidEndCustomizing") }?.hasSuffix("false]") == true,
+                "\(watcher.lines)")
+        #expect(watcher.lines.contains { $0.hasPrefix("signal org.tabbard.TabBar1 WillEndCustomizing") })
         #expect(try BusCall("BeginCustomizing").throughGDBus(address: daemon.bus.address).error == nil)
     }
 

@@ -10,6 +10,7 @@ MODE is one of
   session      a client that opens a customization session and keeps it;
   watch        a client that only listens.
 With USER (started as root) it drops to that user and its groups before connecting.
+A line "unregister" on its standard input makes a delegate unregister itself.
 Prints "ready" once set up, then one line per event: "asked ITEM" for each ShouldSelect, and
 "signal INTERFACE MEMBER JSON-ARGS" for each signal from the daemon. Runs until killed or its
 standard input closes."""
@@ -86,6 +87,17 @@ elif mode == "session":
     controller.BeginCustomizing()
 else:
     bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus").GetId(dbus_interface="org.freedesktop.DBus")
-GLib.io_add_watch(sys.stdin.fileno(), GLib.IO_IN | GLib.IO_HUP, lambda *_: loop.quit())
+def command(source, condition):
+    """A line "unregister" unregisters the delegate; end of input stops the peer."""
+    line = sys.stdin.readline()
+    if line.strip() == "unregister":
+        controller.UnregisterDelegate(dbus.ObjectPath("/delegate"), reply_handler=lambda: say("unregistered"),
+                                      error_handler=lambda error: say("unregister failed " + error.get_dbus_name()))
+        return True
+    loop.quit()
+    return False
+
+
+GLib.io_add_watch(sys.stdin.fileno(), GLib.IO_IN | GLib.IO_HUP, command)
 say("ready")
 loop.run()

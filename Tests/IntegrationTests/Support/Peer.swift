@@ -60,6 +60,11 @@ final class Peer: @unchecked Sendable {
         return lines.first(where: predicate)
     }
 
+    /// Writes one line to the peer's standard input (`unregister`, for a delegate).
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
     /// Waits (at most `timeout` seconds) for the process to end by itself.
     func waitForExit(timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
