@@ -6,7 +6,8 @@ import TabModel
 /// the request path; everything on a clean stop.
 final class Persistence {
     private let store: StateStore
-    private let flushInterval: Duration
+    /// How long volatile changes may wait; a change (on reload) applies from the next one.
+    var flushInterval: Duration
     private let log: Log
     private var timer: LoopTimer?
     private var dirty = false
