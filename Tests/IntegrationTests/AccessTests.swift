@@ -177,6 +177,25 @@ struct AccessTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("SIGHUP applies a changed admin_group: the old group's members lose the right to change (Access)")
+    func reloadAppliesAdminGroup() throws {
+        try TestUsers.ensure()
+        let bus = try PrivateBus(type: "system", policy: Self.openPolicy)
+        let directory = try makeTemporaryDirectory("tabbard-config")
+        let config = try ReloadTests.configuration("admin_group = \"\(TestUsers.adminGroup)\"\n", in: directory)
+        let daemon = try DaemonProcess(bus: bus, arguments: ["--instance", "system", "--config", config],
+                                       pluginDirectory: try Self.rootOwnedPlugins())
+        #expect(try BusCall("Select", .string("alarm")).throughGDBus(address: bus.address, as: TestUsers.admin).error == nil)
+        _ = try ReloadTests.configuration("admin_group = \"root\"\n", in: directory)
+        kill(daemon.pid, SIGHUP)
+        let deadline = Date().addingTimeInterval(10)
+        while !daemon.log.contains("reloaded") && Date() < deadline { usleep(20_000) }
+        let refused = try BusCall("Select", .string("notes")).throughGDBus(address: bus.address, as: TestUsers.admin)
+        #expect(refused.error == "org.freedesktop.DBus.Error.AccessDenied", "\(refused.output)\n\(daemon.log)")
+        #expect(try stringProperty(bus.address, "SelectedTab") == "alarm")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("the system instance skips a plugin that others may write, naming the file, and loads the rest")
     func writablePluginRefused() throws {
         let plugins = try Self.rootOwnedPlugins()

@@ -100,6 +100,22 @@ struct SessionTests {
         #expect(owner.isRunning)
     }
 
+    @Test("SIGHUP applies a changed customization_timeout_s to the next session (CUST-8)")
+    func reloadAppliesSessionTimeout() throws {
+        let directory = try makeTemporaryDirectory("tabbard-config")
+        let config = try ReloadTests.configuration("customization_timeout_s = 600\n", in: directory)
+        let daemon = try DaemonProcess(arguments: ["--config", config])
+        _ = try ReloadTests.configuration("customization_timeout_s = 1\n", in: directory)
+        kill(daemon.pid, SIGHUP)
+        let deadline = Date().addingTimeInterval(10)
+        while !daemon.log.contains("reloaded") && Date() < deadline { usleep(20_000) }
+        let owner = try Peer(address: daemon.bus.address, mode: .session)
+        let ended = Date().addingTimeInterval(15)
+        while try property(daemon.bus.address, "Customizing") as? Bool == true && Date() < ended { usleep(100_000) }
+        #expect(try property(daemon.bus.address, "Customizing") as? Bool == false, "\(daemon.log)")
+        #expect(owner.isRunning)
+    }
+
     @Test("gdbus gets DelegateExists and NotDelegate while a dbus-python delegate is registered")
     func delegateErrorsThroughGDBus() throws {
         let daemon = try DaemonProcess()
