@@ -114,6 +114,15 @@ struct ConfigurationTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("without --config the daemon reads $TABBARD_CONFIG; --plugin-dir replaces the file's plugin_dirs")
+    func configurationFromEnvironment() throws {
+        let config = try ReloadTests.configuration("plugin_dirs = [\"/nonexistent/plugins\"]\nmax_visible = 3\n")
+        let daemon = try DaemonProcess(environment: ["TABBARD_CONFIG": config])
+        #expect(try property(daemon.bus.address, "MaxVisible") as? Int == 3)
+        #expect(try stringsProperty(daemon.bus.address, "AvailableTabs").count == 16)
+        #expect(!daemon.log.contains("/nonexistent/plugins"), "\(daemon.log)")
+    }
+
     @Test("--version prints the version the Version property reports")
     func version() throws {
         let printed = try Self.tabbard(["--version"])
