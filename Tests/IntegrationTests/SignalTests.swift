@@ -76,7 +76,7 @@ struct SignalTests {
         ], "\(events)")
     }
 
-    @Test("PropertiesChanged comes at most once per object per request, before the reply; a no-op emits nothing (SEL-6)")
+    @Test("PropertiesChanged comes at most once per object per request, Reset included, before the reply; a no-op emits nothing (SEL-6)")
     func propertiesChangedOncePerObject() throws {
         let daemon = try DaemonProcess()
         let calls = [
@@ -85,8 +85,9 @@ struct SignalTests {
             BusCall("Customize", .strings(["notes", "songs", "alarm"])),
             BusCall("SetBadge", .string("alarm"), .string("7")),
             BusCall.set("MaxVisible", .uint32(2)),
-            BusCall("Select", .string("songs")),
-            BusCall("SetTabs", .strings(["notes", "songs", "alarm"])),
+            BusCall("Reset"),
+            BusCall("Select", .string("world-clock")),
+            BusCall.set("MaxVisible", .uint32(5)),
         ]
         let groups = groupedByCall(try recordEvents(address: daemon.bus.address, calls))
         #expect(groups.count == calls.count + 1, "\(groups)")
@@ -96,7 +97,7 @@ struct SignalTests {
                 return path
             }
             #expect(Set(paths).count == paths.count, "call \(index) changed an object twice: \(group)")
-            if index < 5 {
+            if index < 6 {
                 #expect(paths.contains(Names.controller), "call \(index) announced no controller change: \(group)")
             } else {
                 #expect(paths.isEmpty, "after call \(index - 1) nothing more should change: \(group)")
