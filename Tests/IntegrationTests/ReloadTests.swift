@@ -79,6 +79,22 @@ struct ReloadTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("SIGHUP applies a changed tabs list and keeps runtime values of unchanged settings (STATE-2)")
+    func tabsReload() throws {
+        let directory = try makeTemporaryDirectory("tabbard-config")
+        let config = try Self.configuration("tabs = [\"alarm\", \"notes\"]\nmax_visible = 5\n", in: directory)
+        let daemon = try DaemonProcess(arguments: ["--config", config])
+        try busctlSet(daemon.bus.address, "MaxVisible", "u", "3")
+        try busctlCall(daemon.bus.address, "AddTab", "si", "songs", "2")
+        _ = try Self.configuration("tabs = [\"timer\", \"alarm\", \"songs\"]\nmax_visible = 5\n", in: directory)
+        kill(daemon.pid, SIGHUP)
+        let deadline = Date().addingTimeInterval(10)
+        while try stringsProperty(daemon.bus.address, "Tabs") != ["timer", "alarm", "songs"] && Date() < deadline { usleep(20_000) }
+        #expect(try stringsProperty(daemon.bus.address, "Tabs") == ["timer", "alarm", "songs"], "\(daemon.log)")
+        #expect(try property(daemon.bus.address, "MaxVisible") as? Int == 3)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("SIGHUP applies a changed setting, and a configuration with errors is logged and the running one kept")
     func settingsReload() throws {
         let directory = try makeTemporaryDirectory("tabbard-config")
