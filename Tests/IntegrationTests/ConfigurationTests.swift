@@ -123,6 +123,19 @@ struct ConfigurationTests {
         #expect(!daemon.log.contains("/nonexistent/plugins"), "\(daemon.log)")
     }
 
+    @Test("--help prints the usage and exits 0; an unknown option exits 2 pointing at --help; --log-level filters the log")
+    func usageAndLogLevel() throws {
+        let help = try Self.tabbard(["--help"])
+        #expect(help.status == 0 && help.output.contains("--probe-plugin FILE") && help.output.contains("--check-config"),
+                "\(help.output)")
+        let wrong = try Self.tabbard(["--frobnicate"])
+        #expect(wrong.status == 2 && wrong.errors.contains("--frobnicate") && wrong.errors.contains("tabbard --help"),
+                "\(wrong.errors)")
+        let quiet = try DaemonProcess(arguments: ["--log-level", "warning"])
+        #expect(quiet.stop() == 0)
+        #expect(!quiet.log.contains("loaded from") && !quiet.log.contains("serving"), "\(quiet.log)")
+    }
+
     @Test("--version prints the version the Version property reports")
     func version() throws {
         let printed = try Self.tabbard(["--version"])
