@@ -148,6 +148,21 @@ struct MethodsTests {
         #expect(StateTests.differences(before, try StateTests.describe(daemon.bus.address)).isEmpty)
     }
 
+    @Test("an action its plugin refuses answers PluginFailed, through dbus-python and gdbus")
+    func pluginFailed() throws {
+        let daemon = try DaemonProcess()
+        // The notes plugin holds at most 256 notes and refuses to add more.
+        let adds = Array(repeating: BusCall("Activate", .string("notes"), .string("add")), count: 300)
+        let outcomes = try callThroughPython(address: daemon.bus.address, adds)
+        let firstFailure = try #require(outcomes.firstIndex { $0.error != nil })
+        #expect(firstFailure >= 200, "\(outcomes[firstFailure])")
+        #expect(outcomes[firstFailure...].allSatisfy { $0.error == Names.errorPrefix + "PluginFailed" }, "\(outcomes[firstFailure])")
+        #expect((outcomes[firstFailure].values.first as? String)?.contains("'add'") == true, "\(outcomes[firstFailure].values)")
+        let viaGDBus = try BusCall("Activate", .string("notes"), .string("add")).throughGDBus(address: daemon.bus.address)
+        #expect(viaGDBus.error == Names.errorPrefix + "PluginFailed", "\(viaGDBus.output)")
+        #expect(try stringProperty(daemon.bus.address, "BadgeValue", path: Names.tab("notes"), interface: Names.tabInterface) == "256")
+    }
+
     @Test("tapping the selected tab again pops its stack to the root; switching tabs keeps stacks (TAP-3)")
     func reselectPopsToRoot() throws {
         let daemon = try DaemonProcess()
