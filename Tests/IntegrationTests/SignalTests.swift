@@ -36,6 +36,26 @@ struct SignalTests {
         #expect(delegate.lines.contains("asked songs"))
     }
 
+    @Test("what a plugin changes while a request calls it is in that request's one emission per object, before the reply")
+    func pluginChangesBeforeReply() throws {
+        let daemon = try DaemonProcess()
+        // Adding an alarm changes the tab's actions, its badge (enabled alarms) and its content.
+        let groups = groupedByCall(try recordEvents(address: daemon.bus.address, [
+            BusCall("Activate", .string("alarm"), .string("add")),
+            BusCall(path: Names.tab("alarm"), interface: Names.properties, "Get", .string(Names.tabInterface), .string("BadgeValue")),
+        ]))
+        let alarm = groups[0].compactMap { event -> [String: Any]? in
+            guard case .signal(Names.tab("alarm"), _, "PropertiesChanged", let arguments) = event else { return nil }
+            return arguments.dropFirst().first as? [String: Any]
+        }
+        #expect(alarm.count == 1, "\(groups)")
+        let keys = Set(alarm.first.map { Array($0.keys) } ?? [])
+        #expect(keys.isSuperset(of: ["Actions", "BadgeValue", "ContentRevision"]), "\(alarm)")
+        #expect(groups[1].compactMap(\.member).isEmpty, "changes after the reply: \(groups[1])")
+        guard case .reply(_, let values) = groups[1].last else { Issue.record("no reply to Get: \(groups)"); return }
+        #expect(values.first as? String == "2")
+    }
+
     @Test("a session's signals come in order with the tabs and the right changed (CUST-3, CUST-5)")
     func customizationSignals() throws {
         let daemon = try DaemonProcess()
