@@ -178,6 +178,26 @@ struct MethodsTests {
         #expect(try stringProperty(bus, "Page", path: Names.tab("songs"), interface: Names.tabInterface) == "all")
     }
 
+    @Test("a malformed tab id is InvalidArgument in every method that takes one, before anything else is checked (ID-1)",
+          arguments: ["bad id!", "-leading-dash", String(repeating: "x", count: 65), ""])
+    func malformedIds(id: String) throws {
+        let daemon = try DaemonProcess()
+        let calls = [
+            BusCall("Select", .string(id)), BusCall("Tap", .string(id)), BusCall("AddTab", .string(id), .int32(0)),
+            BusCall("RemoveTab", .string(id)), BusCall("SetTabs", .strings(["alarm", id])),
+            BusCall("SetCustomizable", .strings([id])), BusCall("Customize", .strings([id])),
+            BusCall("MoveTab", .string(id), .uint32(0)), BusCall("SwapTabs", .string("alarm"), .string(id)),
+            BusCall("SetBadge", .string(id), .string("1")), BusCall("ClearBadge", .string(id)),
+            BusCall("SetBadgeColor", .string(id), .string("#000000")), BusCall("SetEnabled", .string(id), .bool(false)),
+            BusCall("Navigate", .string(id), .string("all")), BusCall("Back", .string(id)), BusCall("PopToRoot", .string(id)),
+            BusCall("GetContent", .string(id)), BusCall("Activate", .string(id), .string("add")),
+        ]
+        let outcomes = try callThroughPython(address: daemon.bus.address, calls)
+        for (call, outcome) in zip(calls, outcomes) {
+            #expect(outcome.error == Names.errorPrefix + "InvalidArgument", "\(call): \(outcome.error ?? "ok") \(outcome.values)")
+        }
+    }
+
     @Test("replies carry the contract's values: Tap true, Customize changed, GetContent three strings, Describe JSON")
     func replyValues() throws {
         let daemon = try DaemonProcess()
