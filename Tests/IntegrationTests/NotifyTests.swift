@@ -22,6 +22,41 @@ struct NotifyTests {
         #expect(socket.receive(until: "STOPPING=1", timeout: 5) != nil)
     }
 
+    @Test("WATCHDOG=1 keeps coming while a delegate leaves a tap waiting: the loop never blocks (TAP-7)")
+    func watchdogWhileDelegateHangs() throws {
+        let socket = try NotifySocket()
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "200000"])
+        #expect(socket.receive(until: "READY=1", timeout: 10) != nil)
+        try busctlSet(daemon.bus.address, "DelegateTimeoutMs", "u", "15000")
+        let delegate = try Peer(address: daemon.bus.address, mode: .hang)
+        let tap = backgroundCall(daemon.bus.address, "Tap", "s", "alarm")
+        #expect(delegate.waitForLine(timeout: 10) { $0 == "asked alarm" } != nil)
+        while socket.receive(timeout: 0.05) != nil {}  // Drop what came before the tap waited.
+        var pings = 0
+        let deadline = Date().addingTimeInterval(10)
+        while pings < 3, Date() < deadline {
+            if socket.receive(timeout: 2)?.contains("WATCHDOG=1") == true { pings += 1 }
+        }
+        #expect(pings == 3)
+        #expect(tap.duration == nil, "the tap should still wait")
+        delegate.stop()
+        #expect(try tap.wait().output == "b true\n")
+    }
+
+    @Test("a service manager that stops reading its socket never stalls the daemon")
+    func unreadSocketNeverBlocks() throws {
+        let socket = try NotifySocket()
+        // A ping every 10 ms fills a datagram queue nobody reads within a fraction of a second.
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "20000"])
+        usleep(1_500_000)
+        let select = try runCommand(["/usr/bin/busctl", "--address=\(daemon.bus.address)", "--timeout=10", "call",
+                                     Names.service, Names.controller, Names.service, "Select", "s", "alarm"])
+        #expect(select.status == 0, "\(select.errors)")
+        guard select.status == 0 else { return }  // A stalled daemon would not stop on SIGTERM either.
+        #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "alarm")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("SIGHUP sends RELOADING=1, then READY=1 again")
     func reloadNotifies() throws {
         let socket = try NotifySocket()
