@@ -21,6 +21,7 @@ let everyMethodAndError: [BusCall] = [
     BusCall("SetEnabled", .string("alarm"), .bool(true)),
     BusCall.set("Layout", .string("top")),
     BusCall("Select", .string("notes"), fails: "NotReachable"),  // TOP-1
+    BusCall("Tap", .string("notes"), fails: "NotReachable"),  // TAP-8
     BusCall("BeginCustomizing", fails: "NotSupported"),  // TOP-2
     BusCall("SelectMore", fails: "NoMore"),  // TOP-2
     BusCall.set("Layout", .string("bottom")),

@@ -144,6 +144,19 @@ struct StateTests {
         #expect(daemon.log.contains("max_visible") || daemon.log.contains("MaxVisible"), "\(daemon.log)")
     }
 
+    @Test("tabs whose plugin is gone are dropped from the restored order and selection (STATE-2)")
+    func departedTabsDropped() throws {
+        let daemon = try DaemonProcess()
+        try busctlCall(daemon.bus.address, "SetTabs", "as", "3", "notes", "alarm", "songs")
+        try busctlCall(daemon.bus.address, "Select", "s", "songs")
+        #expect(daemon.stop() == 0)
+        let fewer = try DaemonProcess(bus: daemon.bus, stateDirectory: daemon.stateDirectory,
+                                      pluginDirectory: try ReloadTests.pluginDirectory(with: ["clock", "notes"]))
+        #expect(try stringsProperty(fewer.bus.address, "Tabs") == ["notes", "alarm"])
+        #expect(try stringProperty(fewer.bus.address, "SelectedTab") != "songs")
+        #expect(fewer.stop() == 0)
+    }
+
     @Test("--no-state neither restores nor saves")
     func noState() throws {
         let daemon = try DaemonProcess(arguments: ["--no-state"])
