@@ -34,7 +34,7 @@ struct ReloadTests {
         }
     }
 
-    @Test("a plugin put in a plugin directory loads on SIGHUP and its tabs join the catalog with InterfacesAdded")
+    @Test("a plugin put in a plugin directory loads on SIGHUP and its tabs join with InterfacesAdded; taken away, they leave with InterfacesRemoved")
     func newPluginJoins() throws {
         let plugins = try Self.pluginDirectory(with: ["clock", "media"])
         let daemon = try DaemonProcess(pluginDirectory: plugins)
@@ -50,6 +50,13 @@ struct ReloadTests {
         #expect(added.contains("\"Id\": \"notes\"") && added.contains("\"Plugin\": \"notes\""), "\(added)")
         #expect(try stringProperty(daemon.bus.address, "Id", path: Names.tab("notes"), interface: Names.tabInterface) == "notes")
         #expect(!watcher.lines.contains { $0.contains("InterfacesRemoved") })
+
+        // Taken away again: its tab leaves with InterfacesRemoved (the library stays mapped).
+        for file in ["libnotes.so", "notes.plugin"] { try FileManager.default.removeItem(atPath: plugins + "/" + file) }
+        kill(daemon.pid, SIGHUP)
+        #expect(watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesRemoved", about: "notes")) != nil,
+                "\(watcher.lines)\n\(daemon.log)")
+        #expect(!(try stringsProperty(daemon.bus.address, "AvailableTabs")).contains("notes"))
         #expect(daemon.stop() == 0)
     }
 
