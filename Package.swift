@@ -177,6 +177,7 @@ targets += [
     .testTarget(
         name: "IntegrationTests",
         dependencies: ["TabbardTestSupport"],
+        exclude: ["Scripts"],
         swiftSettings: strict
     ),
 ]

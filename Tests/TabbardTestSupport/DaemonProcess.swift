@@ -41,18 +41,22 @@ public final class DaemonProcess: @unchecked Sendable {
     public let extraArguments: [String]
     /// Extra environment variables.
     public let environment: [String: String]
+    /// The plugin directory it loads from.
+    public let pluginDirectory: String
     /// The running process, 0 when stopped.
     public private(set) var pid: pid_t = 0
 
-    /// Starts `tabbard --address BUS --plugin-dir <staged plugins> --state-dir DIR ARGS…` and
-    /// waits until `org.tabbard.TabBar1` is owned.
+    /// Starts `tabbard --address BUS --plugin-dir PLUGINS --state-dir DIR ARGS…` and waits
+    /// until `org.tabbard.TabBar1` is owned; PLUGINS is the staged bundled plugins unless
+    /// `pluginDirectory` says otherwise.
     public init(bus: PrivateBus? = nil, arguments: [String] = [], stateDirectory: String? = nil,
-                environment: [String: String] = [:]) throws {
+                environment: [String: String] = [:], pluginDirectory: String? = nil) throws {
         self.bus = try bus ?? PrivateBus()
         self.stateDirectory = try stateDirectory ?? makeTemporaryDirectory("tabbard-state")
         self.logFile = try makeTemporaryDirectory("tabbard-log") + "/tabbard.log"
         self.extraArguments = arguments
         self.environment = environment
+        self.pluginDirectory = pluginDirectory ?? PackagePaths.stagedPlugins.path
         try start()
     }
 
@@ -67,7 +71,7 @@ public final class DaemonProcess: @unchecked Sendable {
     public func start() throws {
         precondition(pid == 0, "the daemon is already running")
         let arguments = [try PackagePaths.executable("tabbard"), "--address", bus.address,
-                         "--plugin-dir", PackagePaths.stagedPlugins.path, "--state-dir", stateDirectory] + extraArguments
+                         "--plugin-dir", pluginDirectory, "--state-dir", stateDirectory] + extraArguments
         pid = try spawnLogging(arguments, to: logFile, environment: environment)
         let deadline = Date().addingTimeInterval(10)
         while !(try nameIsOwned()) {

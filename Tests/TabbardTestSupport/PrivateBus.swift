@@ -11,7 +11,23 @@ public final class PrivateBus: @unchecked Sendable {
     private let directory: URL
     private let daemon: pid_t
 
-    public init() throws {
+    /// The open policy of a test bus: everyone may own any name and call anything.
+    public static let openPolicy = """
+        <policy context="default">
+          <allow send_destination="*" eavesdrop="true"/>
+          <allow eavesdrop="true"/>
+          <allow own="*"/>
+        </policy>
+        """
+
+    /// A session bus with the open policy.
+    public convenience init() throws {
+        try self.init(type: "session", policy: Self.openPolicy)
+    }
+
+    /// A bus of `type` (`session` or `system`) whose configuration holds `policy`: `<policy>`
+    /// and `<include>` elements, written into the configuration as they are.
+    public init(type: String, policy: String) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("dbus-test-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -21,14 +37,10 @@ public final class PrivateBus: @unchecked Sendable {
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig>
-              <type>session</type>
+              <type>\(type)</type>
               <listen>unix:path=\(socket)</listen>
               <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
+            \(policy)
             </busconfig>
             """
         let configFile = directory.appendingPathComponent("bus.conf")
@@ -47,9 +59,21 @@ public final class PrivateBus: @unchecked Sendable {
     }
 
     deinit {
-        kill(daemon, SIGKILL)
-        waitpid(daemon, nil, 0)
+        stop()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    private let stopLock = NSLock()
+    private var stopped = false
+
+    /// Kills the bus daemon now (every connection to it drops); `deinit` does it otherwise.
+    public func stop() {
+        stopLock.withLock {
+            guard !stopped else { return }
+            stopped = true
+            kill(daemon, SIGKILL)
+            waitpid(daemon, nil, 0)
+        }
     }
 }
 

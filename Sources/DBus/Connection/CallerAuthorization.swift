@@ -12,8 +12,10 @@ extension Connection {
     /// Decides, from the caller's Unix user id, whether a method call may run; a refused call
     /// is answered `org.freedesktop.DBus.Error.AccessDenied` without reaching its handler.
     /// This covers every member, the standard interfaces included (`Properties.Set` is asked
-    /// as interface `org.freedesktop.DBus.Properties`, member `Set`); a call that names no
-    /// interface is asked with interface "".
+    /// as interface `org.freedesktop.DBus.Properties`, member `Set`). A call that names no
+    /// interface is asked with the interface it would reach (the first of the object's that
+    /// has the member), so that leaving the interface out neither opens nor closes a member;
+    /// with "" when nothing has the member.
     ///
     /// The first call from a sender waits, without blocking the loop, while its user id is
     /// asked of the bus (`GetConnectionUnixUser`, then cached until the sender leaves); later
@@ -58,8 +60,11 @@ extension Connection {
     }
 
     private func dispatch(_ message: OpaquePointer, as uid: UInt32) {
-        let interface = dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
+        var interface = dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
         let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
+        if interface.isEmpty, let path = dbus_message_get_path(message), let name = dbus_message_get_member(message) {
+            interface = objects.interfaceReached(path: path, member: name) ?? ""
+        }
         if authorization.authorizer?(uid, interface, member) ?? true {
             objects.dispatch(message)
         } else {

@@ -174,6 +174,19 @@ final class ObjectTable {
         invoke(method, raw)
     }
 
+    /// The interface a call that names none would reach at `path`: the first that has the
+    /// member, or `Introspectable` for `Introspect` on a node without an object; nil when
+    /// nothing answers it. Lets access checks judge such a call by what it would run.
+    func interfaceReached(path: UnsafePointer<CChar>, member: UnsafePointer<CChar>) -> String? {
+        guard let object = objects.lookup(path) else {
+            return strcmp(member, "Introspect") == 0 ? StandardInterfaces.introspectable : nil
+        }
+        for interface in object.interfaces + standard.interfaces(for: object) where interface.methods.lookup(member) != nil {
+            return interface.name
+        }
+        return nil
+    }
+
     /// A call without an interface: the first interface that has the member wins.
     private func findMethod(_ member: UnsafePointer<CChar>, in object: ExportedObject) -> Interface.Method? {
         for interface in object.interfaces + standard.interfaces(for: object) {

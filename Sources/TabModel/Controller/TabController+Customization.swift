@@ -30,6 +30,7 @@ extension TabController {
     /// `IndexOutOfRange` outside `Tabs`, `NotCustomizable` when `id` or the tab at `index` is
     /// fixed. O(distance moved + tabs for the announcement).
     public mutating func moveTab(_ id: String, to index: Int, owner: String) throws(TabError) -> TabEvents {
+        try TabIdentifier.validate(id) // ID-1: before anything else
         try requireSession(of: owner, for: "MoveTab")
         let from = try requireTab(id)
         guard tabs.indices.contains(index) else { throw .indexOutOfRange(index, count: tabs.count) } // CUST-9
@@ -43,6 +44,8 @@ extension TabController {
     /// Swaps two movable tabs within the session of `owner` (CUST-2/3). `SwapTabs(a, a)`
     /// changes nothing (CUST-9). Errors as `moveTab`. O(tabs for the announcement).
     public mutating func swapTabs(_ a: String, _ b: String, owner: String) throws(TabError) -> TabEvents {
+        try TabIdentifier.validate(a) // ID-1: before anything else
+        try TabIdentifier.validate(b)
         try requireSession(of: owner, for: "SwapTabs")
         let first = try requireTab(a)
         let second = try requireTab(b)
@@ -68,6 +71,7 @@ extension TabController {
     /// `NotSupported` in layout `top`, `Busy` while any session is open, `NotCustomizable` with
     /// an empty customizable set. O(tabs).
     public mutating func customize(_ order: [String]) throws(TabError) -> CustomizationOutcome {
+        for id in order { try TabIdentifier.validate(id) } // ID-1: before anything else
         try requireCustomizableLayout()
         try requireNoSession(for: "Customize")
         guard !customizableSet.isEmpty else { throw .notCustomizable("No tab is customizable (CustomizableTabs is empty).") }
@@ -144,7 +148,6 @@ extension TabController {
         var seen = Set<String>()
         seen.reserveCapacity(order.count)
         for (index, id) in order.enumerated() {
-            try TabIdentifier.validate(id)
             guard tabPosition[id] != nil else { throw .invalidOrder("Tab '\(id)' in the order is not in Tabs.") }
             guard seen.insert(id).inserted else { throw .invalidOrder("Tab '\(id)' appears twice in the order.") }
             let fixedHere = tabs[index]

@@ -88,6 +88,7 @@ extension Daemon {
             customizationTimeout: .seconds(setup.configuration.customizationTimeoutSeconds))
         persistence?.snapshot = { [unowned service] in service.controller.snapshot() }
         relay.service = service
+        service.applyQueuedPluginEvents = { [weak relay] in relay?.drain() }
         try service.exportObjects()
         service.startPlugins()
         service.enforceAccess()

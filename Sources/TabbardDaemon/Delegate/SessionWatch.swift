@@ -6,7 +6,9 @@ import TabModel
 /// it had called `EndCustomizing`.
 final class SessionWatch {
     private unowned let service: TabBarService
-    private let idleTimeout: Duration
+    /// How long a session may go without a call from its owner; a change (on reload) applies
+    /// from the owner's next call or the next session.
+    var idleTimeout: Duration
     private var owner: String?
     private var departure: SignalSubscription?
     private var idleTimer: LoopTimer?

@@ -54,8 +54,10 @@ public struct ServiceNotifier: Sendable {
     @discardableResult
     public func reloading() -> Bool { send(["RELOADING=1"]) }
 
-    /// Sends the assignments as one datagram. Returns false when nobody listens or the send
-    /// failed; a failure is never fatal, since the daemon serves its clients either way.
+    /// Sends the assignments as one datagram, without blocking: the loop thread calls it, and
+    /// a manager's datagram queue that is full (it stopped reading) must not stall the daemon.
+    /// Returns false when nobody listens or the send failed; a failure is never fatal, since
+    /// the daemon serves its clients either way.
     @discardableResult
     public func send(_ assignments: [String]) -> Bool {
         guard let socketPath, var address = Self.address(socketPath) else { return false }
@@ -67,7 +69,8 @@ public struct ServiceNotifier: Sendable {
         let sent = payload.withUTF8 { bytes in
             withUnsafePointer(to: &address.storage) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), $0, length)
+                    // Never wait for a manager that is slow to read: a full queue drops this one.
+                    sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), $0, length)
                 }
             }
         }

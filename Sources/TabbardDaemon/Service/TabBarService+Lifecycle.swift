@@ -16,7 +16,8 @@ extension TabBarService {
     /// every call from the caller's user id, before any handler runs (dbus-api.md, Access).
     func enforceAccess() {
         guard access.enforced else { return }
-        connection.authorizer = { [access] uid, interface, member in
+        // Reads `access` at each call, so that a reload's admin group takes effect at once.
+        connection.authorizer = { [unowned self] uid, interface, member in
             access.allows(uid: uid, interface: interface, member: member)
         }
     }
@@ -31,15 +32,27 @@ extension TabBarService {
         connection.flush()
     }
 
-    /// SIGHUP: rescans the plugin directories (new plugins' tabs join the catalog, tabs of
-    /// plugins no longer enabled leave it), then applies every configured setting whose value
-    /// changed. A configuration that no longer parses is logged and the running one kept.
+    /// The settings of the daemon itself, outside the model, that a reload applies:
+    /// `admin_group`, `customization_timeout_s` and `flush_interval_ms`.
+    private func applyDaemonSettings(_ configuration: DaemonConfiguration) {
+        if configuration.adminGroup != access.adminGroup {
+            log.notice("reload: admin_group is now '\(configuration.adminGroup)' (was '\(access.adminGroup)')")
+            access = AccessPolicy(enforced: access.enforced, adminGroup: configuration.adminGroup)
+        }
+        sessionWatch.idleTimeout = .seconds(configuration.customizationTimeoutSeconds)
+        persistence?.flushInterval = .milliseconds(configuration.flushIntervalMs)
+    }
+
+    /// SIGHUP: applies the daemon's own settings, rescans the plugin directories (new plugins'
+    /// tabs join the catalog, tabs of plugins no longer enabled leave it), then applies every
+    /// configured setting whose value changed. A configuration that no longer parses is logged and the running one kept.
     func reload(_ setup: Setup?) {
         guard let setup else {
             log.warning("reload: the configuration has errors; keeping the running one")
             return
         }
         persistence?.flush()
+        applyDaemonSettings(setup.configuration)
         _ = plugins.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init))
         let catalog = plugins.catalog.map { $0.tab.definition(plugin: $0.plugin.name) }
         do {

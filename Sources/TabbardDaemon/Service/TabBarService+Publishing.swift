@@ -24,6 +24,8 @@ extension TabBarService {
         if events.controllerProperties.contains(.delegate) { watchDelegate() }
         if events.controllerProperties.contains(.customizing) { sessionWatch.sessionChanged() }
         persistence?.record(events.durability)
+        // What plugins said during the calls above belongs to this same request.
+        applyQueuedPluginEvents()
     }
 
     private func announceProperties(_ events: TabEvents) {

@@ -14,8 +14,11 @@ public final class TabBarService: @unchecked Sendable {
     let loop: EventLoop
     /// Where log lines go.
     let log: Log
-    /// Who may change the bar.
-    let access: AccessPolicy
+    /// Applies the events plugins sent on the loop thread during the daemon's calls into them
+    /// (`PluginEventRelay.drain`); set once the relay knows the service.
+    var applyQueuedPluginEvents: () -> Void = {}
+    /// Who may change the bar; a reload can change the admin group.
+    var access: AccessPolicy
     /// The daemon's version, the `Version` property.
     let version: String
     /// The model: the single source of truth.

@@ -12,7 +12,8 @@ import TabModel
 /// before it, then writes the newest state itself.
 final class Persistence {
     private let store: StateStore
-    private let flushInterval: Duration
+    /// How long volatile changes may wait; a change (on reload) applies from the next one.
+    var flushInterval: Duration
     private let log: Log
     private let writer = DispatchQueue(label: "tabbard.state-writer")
     private var timer: LoopTimer?

@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+"""A long-lived dbus-python peer of tabbard: peer.py ADDRESS MODE [USER].
+
+MODE is one of
+  allow, deny  a delegate at /delegate whose ShouldSelect answers true or false;
+  hang         a delegate that never answers;
+  exit         a delegate that leaves the bus (the process exits) when asked;
+  fail         a delegate that answers with a D-Bus error;
+  word         a delegate that answers a string, not a boolean;
+  session      a client that opens a customization session and keeps it;
+  watch        a client that only listens.
+With USER (started as root) it drops to that user and its groups before connecting.
+A line "unregister" on its standard input makes a delegate unregister itself.
+Prints "ready" once set up, then one line per event: "asked ITEM" for each ShouldSelect, and
+"signal INTERFACE MEMBER JSON-ARGS" for each signal from the daemon. Runs until killed or its
+standard input closes."""
+import json
+import os
+import sys
+
+import dbus
+import dbus.mainloop.glib
+import dbus.service
+from gi.repository import GLib
+
+SERVICE = "org.tabbard.TabBar1"
+ROOT = "/org/tabbard/TabBar1"
+address, mode = sys.argv[1], sys.argv[2]
+if len(sys.argv) > 3:
+    import pwd
+    account = pwd.getpwnam(sys.argv[3])
+    os.initgroups(account.pw_name, account.pw_gid)
+    os.setgid(account.pw_gid)
+    os.setuid(account.pw_uid)
+bus = dbus.bus.BusConnection(address, mainloop=dbus.mainloop.glib.DBusGMainLoop())
+loop = GLib.MainLoop()
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def plain(value):
+    if isinstance(value, dbus.Boolean):
+        return bool(value)
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, str):
+        return str(value)
+    return int(value)
+
+
+class Delegate(dbus.service.Object):
+    # No out_signature: each answer's type follows from its value, so "word" can answer a string.
+    @dbus.service.method("org.tabbard.TabBar1.Delegate", in_signature="s", async_callbacks=("reply", "error"))
+    def ShouldSelect(self, item, reply, error):
+        say("asked " + str(item))
+        if mode == "exit":
+            os._exit(0)
+        if mode == "hang":
+            return  # Never answered: the daemon's timeout decides.
+        if mode == "fail":
+            error(dbus.exceptions.DBusException("no opinion", name="org.example.Error.NoOpinion"))
+        elif mode == "word":
+            reply(dbus.String("yes"))
+        else:
+            reply(dbus.Boolean(mode == "allow"))
+
+    @dbus.service.method("org.tabbard.TabBar1.Delegate", in_signature="", out_signature="")
+    def Release(self):
+        say("released")
+
+
+def signal(*args, **where):
+    say("signal %s %s %s" % (where["interface"], where["member"], json.dumps([plain(a) for a in args])))
+
+
+bus.add_signal_receiver(signal, interface_keyword="interface", member_keyword="member", bus_name=SERVICE)
+controller = dbus.Interface(bus.get_object(SERVICE, ROOT, introspect=False), SERVICE)
+if mode in ("allow", "deny", "hang", "exit", "fail", "word"):
+    delegate = Delegate(bus, "/delegate")
+    controller.RegisterDelegate(dbus.ObjectPath("/delegate"))
+elif mode == "session":
+    controller.BeginCustomizing()
+else:
+    bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus").GetId(dbus_interface="org.freedesktop.DBus")
+def command(source, condition):
+    """A line "unregister" unregisters the delegate; end of input stops the peer."""
+    line = sys.stdin.readline()
+    if line.strip() == "unregister":
+        controller.UnregisterDelegate(dbus.ObjectPath("/delegate"), reply_handler=lambda: say("unregistered"),
+                                      error_handler=lambda error: say("unregister failed " + error.get_dbus_name()))
+        return True
+    loop.quit()
+    return False
+
+
+GLib.io_add_watch(sys.stdin.fileno(), GLib.IO_IN | GLib.IO_HUP, command)
+say("ready")
+loop.run()

@@ -1,0 +1,48 @@
+import Foundation
+import TabbardTestSupport
+
+/// Reads a property with `busctl --json`; returns its value as JSON-decoded data.
+func property(_ address: String, _ name: String, path: String = Names.controller,
+              interface: String = Names.service) throws -> Any {
+    let result = try runCommand(["/usr/bin/busctl", "--address=\(address)", "--json=short", "get-property",
+                                 Names.service, path, interface, name])
+    guard result.status == 0, let reply = try parseJSON(result.output) as? [String: Any], let data = reply["data"] else {
+        throw TestFailure("busctl get-property \(name) failed: \(result.errors)")
+    }
+    return data
+}
+
+/// A string property.
+func stringProperty(_ address: String, _ name: String, path: String = Names.controller,
+                    interface: String = Names.service) throws -> String {
+    try property(address, name, path: path, interface: interface) as? String ?? "<not a string>"
+}
+
+/// A string-array property.
+func stringsProperty(_ address: String, _ name: String, path: String = Names.controller,
+                     interface: String = Names.service) throws -> [String] {
+    try property(address, name, path: path, interface: interface) as? [String] ?? ["<not strings>"]
+}
+
+/// Calls a controller method with `busctl call` (arguments in busctl's syntax) and fails
+/// unless it succeeds; returns what busctl printed.
+@discardableResult
+func busctlCall(_ address: String, _ member: String, _ arguments: String...) throws -> String {
+    try busctlCall(address, member, arguments: arguments)
+}
+
+/// `busctlCall` with the arguments in an array.
+@discardableResult
+func busctlCall(_ address: String, _ member: String, arguments: [String]) throws -> String {
+    let result = try runCommand(["/usr/bin/busctl", "--address=\(address)", "call", Names.service, Names.controller,
+                                 Names.service, member] + arguments)
+    guard result.status == 0 else { throw TestFailure("busctl call \(member) \(arguments) failed: \(result.errors)") }
+    return result.output
+}
+
+/// Sets a controller property with `busctl set-property` (value in busctl's syntax).
+func busctlSet(_ address: String, _ name: String, _ signature: String, _ value: String...) throws {
+    let result = try runCommand(["/usr/bin/busctl", "--address=\(address)", "set-property", Names.service,
+                                 Names.controller, Names.service, name, signature] + value)
+    guard result.status == 0 else { throw TestFailure("busctl set-property \(name) failed: \(result.errors)") }
+}
