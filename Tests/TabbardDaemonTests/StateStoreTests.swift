@@ -56,4 +56,23 @@ struct StateStoreTests {
         #expect(store(directory).load() == nil)
         #expect(directoryEntries(directory) == ["state.json.corrupt"])
     }
+
+    @Test("tabs are named by bare restoration ids, and tabs without one by id, and both load back (STATE-1)")
+    func referenceForms() throws {
+        let catalog = [
+            TabDefinition(id: "alarm", plugin: "clock", title: "Alarm"),
+            TabDefinition(id: "scratch", plugin: "notes", title: "Scratch", restoration: .never),
+            TabDefinition(id: "songs", plugin: "media", title: "Songs", restoration: .key("library.songs")),
+        ]
+        var controller = try TabController(catalog: catalog)
+        _ = try controller.select("scratch")
+        let directory = temporaryDirectory()
+        let snapshot = controller.snapshot()
+        try store(directory).save(snapshot)
+        let text = String(decoding: try #require(try StateFile(directory: directory).read()), as: UTF8.self)
+        #expect(text.contains(#""alarm""#))
+        #expect(text.contains(#""library.songs""#))
+        #expect(text.contains(#"{"id":"scratch"}"#))
+        #expect(store(directory).load() == snapshot)
+    }
 }
