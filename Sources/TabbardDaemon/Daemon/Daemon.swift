@@ -56,7 +56,10 @@ public enum Daemon {
             printError("tabbard: \(setup.configurationFile): \(error.message)")
             return 1
         }
-        print("\(setup.configurationFile): ok; \(catalog.count) tabs from \(report.entries.count) plugins")
+        let source = setup.configurationFileExists
+            ? setup.configurationFile
+            : "no configuration file (\(setup.configurationFile) does not exist): the built-in defaults"
+        print("\(source): ok; \(catalog.count) tabs from \(report.entries.count) plugins")
         return 0
     }
 

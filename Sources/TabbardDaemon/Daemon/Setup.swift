@@ -1,3 +1,4 @@
+import Glibc
 import TabModel
 
 /// What every command that needs the configuration resolves first: the options, the
@@ -13,6 +14,8 @@ struct Setup {
     let configuration: DaemonConfiguration
     /// The file it came from, or would have.
     let configurationFile: String
+    /// Whether that file exists; without it the built-in defaults are in force.
+    let configurationFileExists: Bool
 
     /// Resolves everything; a configuration error is logged (naming file, line and key) and
     /// thrown, so the caller stops.
@@ -21,6 +24,7 @@ struct Setup {
         environment = ProcessEnvironment.current()
         paths = InstancePaths(options: options, environment: environment, executable: InstancePaths.currentExecutable())
         configurationFile = paths.configFile
+        configurationFileExists = access(paths.configFile, F_OK) == 0
         do {
             configuration = try Self.load(paths, environment: environment)
         } catch {
