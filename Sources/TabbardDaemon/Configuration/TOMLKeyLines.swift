@@ -1,34 +1,65 @@
-/// Finds the line on which each key of a TOML document is written, so that configuration
-/// errors can say `file:line`. TOMLKit reports lines for syntax errors only.
+/// Finds the line on which each key of a TOML document is written, so that errors in
+/// configuration files and plugin manifests can say `file:line`. TOMLKit reports lines for
+/// syntax errors only.
 ///
-/// It reads `key = value` lines and `[table]` headers, which is every form `tabbard.toml` and
-/// plugin manifests use; a key it cannot place simply gets no line.
+/// Keys are named by their path: `max_visible`, `appearance.tint_color`, and for arrays of
+/// tables the element's index, `tabs[2].id`, `tabs[0].titles.fr`. It reads `key = value` lines
+/// and `[table]` / `[[array]]` headers, which is every form tabbard's files use; a key it cannot
+/// place is answered with the line of its nearest enclosing table or key, else nil.
 struct TOMLKeyLines {
     private var lines: [String: Int] = [:]
 
     /// Scans `text` once.
     init(_ text: String) {
         var table = ""
+        var elements: [String: Int] = [:]  // array-of-tables name → elements seen so far
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             let line = raw.drop(while: { $0 == " " || $0 == "\t" })
-            if line.hasPrefix("[") {
-                let isArray = line.hasPrefix("[[")
-                let name = line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" })
-                table = Self.normalize(name)
-                if !isArray, lines[table] == nil { lines[table] = number }
-                continue
+            if line.hasPrefix("[[") {
+                let name = Self.normalize(line.dropFirst(2).prefix(while: { $0 != "]" }))
+                let index = elements[name, default: 0]
+                elements[name] = index + 1
+                table = "\(name)[\(index)]"
+                note(name, number)
+                note(table, number)
+            } else if line.hasPrefix("[") {
+                table = Self.resolve(Self.normalize(line.dropFirst().prefix(while: { $0 != "]" })), elements)
+                note(table, number)
+            } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                let key = Self.normalize(line[..<equals])
+                note(table.isEmpty ? key : table + "." + key, number)
             }
-            guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
-            let key = Self.normalize(line[..<equals])
-            let path = table.isEmpty ? key : table + "." + key
-            if lines[path] == nil { lines[path] = number }
         }
     }
 
-    /// The line of `path` (`max_visible`, `appearance.tint_color`), or nil.
-    func line(of path: String) -> Int? { lines[path] }
+    /// The line of `path`, or of the nearest enclosing key or table written in the text.
+    func line(of path: String) -> Int? {
+        var path = Substring(path)
+        while true {
+            if let line = lines[String(path)] { return line }
+            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return nil }
+            path = path[..<cut]
+        }
+    }
+
+    private mutating func note(_ path: String, _ line: Int) {
+        if lines[path] == nil { lines[path] = line }
+    }
+
+    /// `tabs.titles` after a `[[tabs]]` header means the titles of that latest element.
+    private static func resolve(_ name: String, _ elements: [String: Int]) -> String {
+        var parts = name.split(separator: ".").map(String.init)
+        var prefix = ""
+        for (position, part) in parts.enumerated() {
+            prefix = prefix.isEmpty ? part : prefix + "." + part
+            if let count = elements[prefix] {
+                parts[position] = "\(part)[\(count - 1)]"
+            }
+        }
+        return parts.joined(separator: ".")
+    }
 
     private static func normalize(_ key: Substring) -> String {
         key.split(separator: ".")

@@ -12,7 +12,7 @@ extension PluginManifest {
         } catch {
             throw PluginManifestError(file: file, message: "not valid TOML: \(error)")
         }
-        let reader = ManifestReader(file: file, lines: ManifestLines(text))
+        let reader = ManifestReader(file: file, lines: TOMLKeyLines(text))
         try reader.allowOnly(["name", "module", "abi", "description", "tabs"], in: root, at: nil)
         let name = try reader.string("name", in: root, at: nil, required: true)!
         guard TabIdentifier.isValid(name) else { throw reader.error("name", at: nil, "'\(name)' is not a valid plugin name (letters, digits, '.', '_', '-'; at most 64)") }
@@ -39,11 +39,11 @@ extension PluginManifest {
 /// Typed access to a parsed manifest, turning every mismatch into a `PluginManifestError`.
 private struct ManifestReader {
     let file: String
-    let lines: ManifestLines
+    let lines: TOMLKeyLines
 
     func error(_ key: String, at tab: Int?, _ message: String) -> PluginManifestError {
         let dotted = tab.map { "tabs[\($0)].\(key)" } ?? key
-        return PluginManifestError(file: file, key: dotted, line: lines.line(of: key, inTab: tab), message: message)
+        return PluginManifestError(file: file, key: dotted, line: lines.line(of: dotted), message: message)
     }
 
     func allowOnly(_ keys: Set<String>, in table: TOMLTable, at tab: Int?) throws(PluginManifestError) {
@@ -137,41 +137,5 @@ private struct ManifestReader {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false).flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-    }
-}
-
-/// Finds the line of a key in manifest text, since the TOML parser reports lines only for
-/// syntax errors. A plain look at the text, good for the manifests people write.
-struct ManifestLines {
-    private let lines: [Substring]
-
-    init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    }
-
-    /// The 1-based line of `key` at the top level (tab nil) or in the `tab`-th `[[tabs]]`.
-    func line(of key: String, inTab tab: Int?) -> Int? {
-        let bareKey = String(key.split(separator: ".").first ?? Substring(key))
-        var section = -1  // -1: top level; n: the n-th [[tabs]]
-        var inOtherTable = false
-        for (number, raw) in lines.enumerated() {
-            let line = raw.drop(while: { $0 == " " || $0 == "\t" })
-            if line.hasPrefix("[[") {
-                if line.hasPrefix("[[tabs]]") { section += 1 }
-                inOtherTable = false
-                if tab == nil, bareKey == "tabs", line.hasPrefix("[[tabs]]") { return number + 1 }
-                continue
-            }
-            if line.hasPrefix("[") {
-                // [tabs.titles] belongs to the current tab; any other table is elsewhere.
-                inOtherTable = !line.hasPrefix("[tabs.")
-                if section == (tab ?? -1), line.hasPrefix("[tabs.\(bareKey)]") { return number + 1 }
-                continue
-            }
-            guard section == (tab ?? -1), !inOtherTable else { continue }
-            let name = line.prefix(while: { $0 != "=" && $0 != " " && $0 != "\t" })
-            if name == bareKey || name == "\"\(bareKey)\"" { return number + 1 }
-        }
-        return nil
     }
 }
