@@ -54,6 +54,7 @@ public final class PluginAdmission {
         }
         switch PluginTrial.run(executable: executable, path: manifest.file, arguments: probeArguments, timeout: probeTimeout) {
         case .passed:
+            log.info("plugin \(manifest.name): \(fingerprint.path) passed its probe in a child process; remembered")
             records.remember(fingerprint, probed: true)
             return fingerprint
         case .failed(let reason):
