@@ -122,6 +122,12 @@ struct PluginFaultTests {
         #expect(daemon.log.contains("(remembered; replace or touch"), "\(daemon.log)")
         #expect(Self.records(daemon) == remembered)  // Not probed again: the record is unchanged.
         #expect(daemon.stop() == 0)
+
+        // --list-plugins reads the same records.
+        let listed = try runCommand([try PackagePaths.executable("tabbard"), "--list-plugins", "--plugin-dir", plugins,
+                                     "--state-dir", daemon.stateDirectory])
+        #expect(listed.status == 0 && listed.output.contains("  status: refused: probe failed: crashed (signal \(SIGABRT)"),
+                "\(listed.output)\(listed.errors)")
     }
 
     @Test("a good plugin is probed at its first start only; a replaced module file is probed again")
@@ -184,5 +190,8 @@ struct PluginFaultTests {
                 "\(daemon.log)")
         #expect(!(try stringsProperty(bus, "AvailableTabs")).contains("hanger-tab"))
         #expect(daemon.stop() == 0)
+        let listed = try runCommand([try PackagePaths.executable("tabbard"), "--list-plugins", "--plugin-dir", plugins,
+                                     "--state-dir", daemon.stateDirectory])
+        #expect(listed.status == 0 && listed.output.contains("  status: refused: disabled after 3 failures"), "\(listed.output)\(listed.errors)")
     }
 }

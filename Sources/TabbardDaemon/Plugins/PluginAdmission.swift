@@ -46,10 +46,7 @@ public final class PluginAdmission {
     func admit(_ file: CheckedFile, manifest: PluginManifest) throws(PluginRefusal) -> PluginFingerprint? {
         guard let fingerprint = PluginFingerprint(descriptor: file.descriptor, path: file.path) else { return nil }
         if let record = records.record(for: fingerprint) {
-            if !record.probed { throw .probeFailed("\(record.reason) (remembered; replace or touch \(fingerprint.path) to probe it again)") }
-            if record.failures >= Self.failureLimit {
-                throw .disabledAfterFailures(path: fingerprint.path, failures: record.failures, reason: record.reason)
-            }
+            try Self.check(record, of: fingerprint)
             return fingerprint
         }
         switch PluginTrial.run(executable: executable, path: manifest.file, arguments: probeArguments, timeout: probeTimeout) {
@@ -60,6 +57,15 @@ public final class PluginAdmission {
         case .failed(let reason):
             records.remember(fingerprint, probed: false, reason: reason)
             throw .probeFailed(reason)
+        }
+    }
+
+    /// Throws when `record` says the file must be skipped without a new probe: its probe
+    /// failed, or it hung the daemon `failureLimit` times.
+    static func check(_ record: PluginRecord, of fingerprint: PluginFingerprint) throws(PluginRefusal) {
+        if !record.probed { throw .probeFailed("\(record.reason) (remembered; replace or touch \(fingerprint.path) to probe it again)") }
+        if record.failures >= failureLimit {
+            throw .disabledAfterFailures(path: fingerprint.path, failures: record.failures, reason: record.reason)
         }
     }
 

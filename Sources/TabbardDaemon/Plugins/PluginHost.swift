@@ -86,11 +86,18 @@ public final class PluginHost {
         return result
     }
 
-    /// Lists what `load` would find, running no plugin code: every check up to `dlopen`.
-    public static func survey(directories: [String], trust: PluginTrust, enabled: Set<String>? = nil) -> PluginReport {
+    /// Lists what `load` would find, running no plugin code: every check up to `dlopen`, and
+    /// the remembered outcomes in `records` (a failed probe, a plugin disabled after hangs).
+    public static func survey(directories: [String], trust: PluginTrust, enabled: Set<String>? = nil,
+                              records: PluginRecords? = nil) -> PluginReport {
         let scan = PluginDirectoryScan(directories: directories, trust: trust)
         var report = evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
-            try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust).requireSharedObject()
+            let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
+            try file.requireSharedObject()
+            if let records, let fingerprint = PluginFingerprint(descriptor: file.descriptor, path: file.path),
+               let record = records.record(for: fingerprint) {
+                try PluginAdmission.check(record, of: fingerprint)
+            }
             return nil
         } refused: { _, _ in }
         for (directory, reason) in scan.unreadableDirectories { report.unreadableDirectories[directory] = reason }
