@@ -46,23 +46,37 @@ struct PluginAdmissionTests {
         #expect(memory.record(for: Self.clock)?.probed == false)
     }
 
-    /// A stand-in for the probe child: a script that behaves as `body` says.
-    static func script(_ body: String, in directory: TemporaryDirectory) throws -> String {
-        try directory.write("probe.sh", "#!/bin/sh\n\(body)\n", mode: 0o755)
+    /// Stand-ins for the probe child: scripts that behave as `bodies` say, all written (and
+    /// closed, close-on-exec) before any runs, so that no process spawned meanwhile by a test
+    /// running in parallel holds one open for writing when it is executed (ETXTBSY).
+    static func scripts(_ bodies: [String], in directory: TemporaryDirectory) throws -> [String] {
+        try bodies.enumerated().map { index, body in
+            let path = directory.path + "/probe\(index).sh"
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+            guard descriptor >= 0 else { throw FixtureError.missing(path) }
+            let text = Array("#!/bin/sh\n\(body)\n".utf8)
+            let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            guard written == text.count else { throw FixtureError.missing(path) }
+            return path
+        }
     }
 
     @Test("the probe child's verdicts: passed, refused, crashed, wrong exit, and killed after the timeout")
     func trialOutcomes() throws {
         let directory = try TemporaryDirectory()
-        func run(_ body: String, timeout: Duration = .seconds(20)) throws -> PluginTrial.Outcome {
-            PluginTrial.run(executable: try Self.script(body, in: directory), path: "x.plugin", arguments: [], timeout: timeout)
+        let bodies = ["[ \"$1 $2\" = '--probe-plugin x.plugin' ] && echo 'ok: plugin x 1 (ABI 1.0)'",
+                      "echo 'refused: plugin table lacks the required function render'; exit 1",
+                      "kill -SEGV $$", "exit 3", "exec sleep 60"]
+        let scripts = try Self.scripts(bodies, in: directory)
+        func run(_ index: Int, timeout: Duration = .seconds(20)) -> PluginTrial.Outcome {
+            PluginTrial.run(executable: scripts[index], path: "x.plugin", arguments: [], timeout: timeout)
         }
-        #expect(try run("[ \"$1 $2\" = '--probe-plugin x.plugin' ] && echo 'ok: plugin x 1 (ABI 1.0)'") == .passed)
-        #expect(try run("echo 'refused: plugin table lacks the required function render'; exit 1")
-                == .failed("plugin table lacks the required function render"))
-        #expect(try run("kill -SEGV $$") == .failed("crashed (signal \(SIGSEGV), \(String(cString: strsignal(SIGSEGV))))"))
-        #expect(try run("exit 3") == .failed("exited with status 3"))
-        #expect(try run("exec sleep 60", timeout: .milliseconds(200)) == .failed("did not finish within 200 ms (killed)"))
+        #expect(run(0) == .passed)
+        #expect(run(1) == .failed("plugin table lacks the required function render"))
+        #expect(run(2) == .failed("crashed (signal \(SIGSEGV), \(String(cString: strsignal(SIGSEGV))))"))
+        #expect(run(3) == .failed("exited with status 3"))
+        #expect(run(4, timeout: .milliseconds(200)) == .failed("did not finish within 200 ms (killed)"))
     }
 
     @Test("the hang watch reports a call that outlives its limit, naming plugin, function and tab, and stays quiet for calls that return")
