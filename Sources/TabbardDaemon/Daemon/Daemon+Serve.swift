@@ -45,7 +45,12 @@ extension Daemon {
     private static func start(_ setup: Setup, loop: EventLoop, log: Log, notifier: ServiceNotifier) throws(DBusError) -> TabBarService? {
         let began = ContinuousClock.now
         let relay = PluginEventRelay(loop: loop)
-        let plugins = PluginHost(trust: setup.trust, log: log, sink: relay.sink)
+        let records = PluginRecords(file: setup.options.persistsState
+                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil)
+        let admission = PluginAdmission(
+            records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
+            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"])
+        let plugins = PluginHost(trust: setup.trust, log: log, admission: admission, sink: relay.sink)
         _ = plugins.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init))
         let catalog = plugins.catalog.map { $0.tab.definition(plugin: $0.plugin.name) }
 

@@ -30,8 +30,10 @@ public enum Daemon {
             return outcome.passed ? 0 : 1
         case .listPlugins:
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
+            let records = options.persistsState
+                ? PluginRecords(file: StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName)) : nil
             print(PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
-                                    enabled: setup.configuration.plugins.map(Set.init)).text, terminator: "")
+                                    enabled: setup.configuration.plugins.map(Set.init), records: records).text, terminator: "")
             return 0
         case .checkConfig:
             return checkConfiguration(options: options, log: log)

@@ -11,6 +11,9 @@ public final class PluginHost {
     /// Where skipped plugins, slow calls and plugins' own lines are logged.
     public let log: Log
     private let sink: PluginEventSink
+    /// Probes new module files in a child process and watches calls for hangs; nil where
+    /// plugins are loaded without that guard (tests, probing itself).
+    public let admission: PluginAdmission?
     /// Every module ever loaded, by plugin name; kept because a library is never unloaded.
     private var loaded: [String: PluginModule] = [:]
     /// The plugins in use after the last scan, in load order.
@@ -21,8 +24,9 @@ public final class PluginHost {
     private var tabsByID: [String: (plugin: PluginModule, tab: PluginTabDeclaration)] = [:]
 
     /// A host that logs to `log` and sends every host callback of every plugin to `sink`.
-    public init(trust: PluginTrust, log: Log, sink: @escaping PluginEventSink) {
+    public init(trust: PluginTrust, log: Log, admission: PluginAdmission? = nil, sink: @escaping PluginEventSink) {
         self.trust = trust
+        self.admission = admission
         self.log = log
         self.sink = sink
     }
@@ -63,7 +67,11 @@ public final class PluginHost {
                 module = earlier
             } else {
                 let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
+                try file.requireSharedObject()
+                let fingerprint = try admission?.admit(file, manifest: manifest)
                 module = try PluginModule.load(file, manifest: manifest, log: log, sink: sink)
+                module.fingerprint = fingerprint
+                module.hangWatch = admission?.hangWatch()
                 loaded[manifest.name] = module
                 log.info("plugin \(manifest.name) \(module.version) loaded from \(module.path): \(manifest.tabs.map(\.id).joined(separator: ", "))")
             }
@@ -78,11 +86,18 @@ public final class PluginHost {
         return result
     }
 
-    /// Lists what `load` would find, running no plugin code: every check up to `dlopen`.
-    public static func survey(directories: [String], trust: PluginTrust, enabled: Set<String>? = nil) -> PluginReport {
+    /// Lists what `load` would find, running no plugin code: every check up to `dlopen`, and
+    /// the remembered outcomes in `records` (a failed probe, a plugin disabled after hangs).
+    public static func survey(directories: [String], trust: PluginTrust, enabled: Set<String>? = nil,
+                              records: PluginRecords? = nil) -> PluginReport {
         let scan = PluginDirectoryScan(directories: directories, trust: trust)
         var report = evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
-            try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust).requireSharedObject()
+            let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
+            try file.requireSharedObject()
+            if let records, let fingerprint = PluginFingerprint(descriptor: file.descriptor, path: file.path),
+               let record = records.record(for: fingerprint) {
+                try PluginAdmission.check(record, of: fingerprint)
+            }
             return nil
         } refused: { _, _ in }
         for (directory, reason) in scan.unreadableDirectories { report.unreadableDirectories[directory] = reason }

@@ -27,6 +27,10 @@ public final class PluginModule {
     let sink: PluginEventSink
     /// Calls slower than this are logged with the plugin, function and duration.
     var slowCallThreshold: Duration = .milliseconds(10)
+    /// Watches every call for a hang, in the daemon; nil when probing or in tests.
+    var hangWatch: HangWatch?
+    /// The module file's fingerprint, under which a hang is recorded.
+    var fingerprint: PluginFingerprint?
 
     private init(name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
                  table: tabbard_plugin, log: Log, sink: @escaping PluginEventSink) {
@@ -112,7 +116,9 @@ public final class PluginModule {
     func timed<T>(_ function: String, tab: String, _ call: () -> T) -> T {
         let clock = ContinuousClock()
         let start = clock.now
+        let previous = hangWatch?.begin(.init(plugin: name, function: function, tab: tab, fingerprint: fingerprint))
         let result = call()
+        hangWatch?.end(restoring: previous ?? nil)
         let duration = clock.now - start
         if duration > slowCallThreshold {
             let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15

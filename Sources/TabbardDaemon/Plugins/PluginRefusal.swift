@@ -45,6 +45,8 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidName(String)
     /// The probe child crashed or could not be run (reported by the daemon's probe).
     case probeFailed(String)
+    /// The module file hung the daemon this many times; it stays skipped until replaced.
+    case disabledAfterFailures(path: String, failures: Int, reason: String)
 
     /// The reason as one sentence, naming the offending file or value.
     public var description: String {
@@ -71,6 +73,8 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .nameMismatch(let table, let manifest): "plugin table names itself '\(table)', the manifest '\(manifest)'"
         case .invalidName(let name): "plugin table gives no valid name ('\(name)')"
         case .probeFailed(let reason): "probe failed: \(reason)"
+        case .disabledAfterFailures(let path, let failures, let reason):
+            "disabled after \(failures) failures (last: \(reason)); replace or touch \(path), or remove its line from plugins.state, to enable it again"
         }
     }
 }

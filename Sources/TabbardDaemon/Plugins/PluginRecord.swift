@@ -1,0 +1,99 @@
+import Synchronization
+
+/// What is remembered about one fingerprint.
+public struct PluginRecord: Sendable, Equatable {
+    /// Whether the probe in a child process passed.
+    public var probed: Bool
+    /// How many times a call into the plugin hung the daemon (or the probe failed).
+    public var failures: Int
+    /// The last failure, for the log line that skips the plugin.
+    public var reason: String
+
+    /// A record from its parts.
+    public init(probed: Bool, failures: Int, reason: String) {
+        self.probed = probed
+        self.failures = failures
+        self.reason = reason
+    }
+}
+
+/// The remembered outcomes of probes and hangs, by fingerprint, kept in `plugins.state` in
+/// the state directory (or only in memory with `--no-state`). One line per module file:
+/// `ok|bad <failures> <size> <mtime-ns> <path>\t<reason>`; the file is replaced atomically.
+///
+/// Used from the loop thread, and once from the hang watch's thread just before the
+/// process exits, hence the lock.
+public final class PluginRecords: Sendable {
+    /// The file; nil when nothing is remembered across starts.
+    public let file: StateFile?
+    private let records: Mutex<[PluginFingerprint: PluginRecord]>
+
+    /// Records read from `file` (an unreadable or malformed line is forgotten, which only
+    /// costs a new probe).
+    public init(file: StateFile?) {
+        self.file = file
+        var read: [PluginFingerprint: PluginRecord] = [:]
+        if let file, let bytes = try? file.read() {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                if let (fingerprint, record) = Self.parse(line) { read[fingerprint] = record }
+            }
+        }
+        records = Mutex(read)
+    }
+
+    /// The file name inside the state directory.
+    public static let fileName = "plugins.state"
+
+    /// What is known about `fingerprint`.
+    public func record(for fingerprint: PluginFingerprint) -> PluginRecord? {
+        records.withLock { $0[fingerprint] }
+    }
+
+    /// Remembers the probe's outcome for `fingerprint`, and forgets other versions of the
+    /// same path (a replaced file starts afresh).
+    public func remember(_ fingerprint: PluginFingerprint, probed: Bool, reason: String = "") {
+        update { all in
+            let failures = probed ? (all[fingerprint]?.failures ?? 0) : (all[fingerprint]?.failures ?? 0) + 1
+            for key in all.keys where key.path == fingerprint.path && key != fingerprint { all[key] = nil }
+            all[fingerprint] = PluginRecord(probed: probed, failures: failures, reason: reason)
+        }
+    }
+
+    /// Counts one more failure (a hang) for `fingerprint`; returns the new count.
+    @discardableResult
+    public func recordFailure(_ fingerprint: PluginFingerprint, reason: String) -> Int {
+        var count = 0
+        update { all in
+            var record = all[fingerprint] ?? PluginRecord(probed: true, failures: 0, reason: "")
+            record.failures += 1
+            record.reason = reason
+            count = record.failures
+            all[fingerprint] = record
+        }
+        return count
+    }
+
+    private func update(_ change: (inout [PluginFingerprint: PluginRecord]) -> Void) {
+        let text = records.withLock { all in
+            change(&all)
+            return all.sorted { $0.key.path < $1.key.path }.map { Self.line($0.key, $0.value) }.joined()
+        }
+        // A record that cannot be written only costs a probe at the next start.
+        try? file?.write(Array(text.utf8))
+    }
+
+    static func line(_ fingerprint: PluginFingerprint, _ record: PluginRecord) -> String {
+        let clean = { (text: String) in String(text.map { $0 == "\n" || $0 == "\t" ? " " : $0 }) }
+        return "\(record.probed ? "ok" : "bad") \(record.failures) \(fingerprint.size) \(fingerprint.modified) "
+            + "\(clean(fingerprint.path))\t\(clean(record.reason))\n"
+    }
+
+    static func parse(_ line: Substring) -> (PluginFingerprint, PluginRecord)? {
+        let halves = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        let fields = halves[0].split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
+        guard fields.count == 5, fields[0] == "ok" || fields[0] == "bad", let failures = Int(fields[1]),
+              let size = Int64(fields[2]), let modified = Int64(fields[3]), !fields[4].isEmpty else { return nil }
+        return (PluginFingerprint(path: String(fields[4]), size: size, modified: modified),
+                PluginRecord(probed: fields[0] == "ok", failures: failures, reason: halves.count > 1 ? String(halves[1]) : ""))
+    }
+}
