@@ -11,9 +11,10 @@ struct DelegateFaultTests {
         let summary = try runFault("slow", count: taps)
         let busy = summary.counts("errors")["org.tabbard.TabBar1.Error.Busy", default: 0]
         #expect(summary.count("true") + busy == taps, "\(summary.output)")
-        // One being decided and 64 waiting at any time; the delegate may free a few places
-        // while the taps arrive.
-        #expect(summary.count("true") >= 65 && busy >= taps - 200, "\(summary.output)")
+        // One being decided and 64 waiting; each answer takes at least 50 ms, so while the
+        // taps were being sent at most one place per 50 ms came free.
+        let freedWhileSending = summary.count("spray_ms") / 50 + 1
+        #expect(summary.count("true") >= 65 && summary.count("true") <= 65 + freedWhileSending, "\(summary.output)")
     }
 
     @Test("a delegate that registers and never answers: every tap is decided by the timeout")
@@ -37,7 +38,7 @@ struct DelegateFaultTests {
 
     @Test("a delegate flooding the daemon with calls while it answers: every tap is decided")
     func floodingDelegateIsServed() throws {
-        let taps = Variant.pick(short: 1_000, long: 20_000)
+        let taps = Variant.pick(short: 500, long: 5_000)
         let summary = try runFault("flood", count: taps)
         #expect(summary.count("true") == taps, "\(summary.output)")
         #expect(summary.counts("errors").isEmpty, "\(summary.output)")
