@@ -10,7 +10,10 @@ struct DelegateFaultTests {
         let taps = Variant.pick(short: 2_000, long: 20_000)
         let summary = try runFault("slow", count: taps)
         let busy = summary.counts("errors")["org.tabbard.TabBar1.Error.Busy", default: 0]
-        #expect(summary.count("true") + busy == taps, "\(summary.output)")
+        // The bus itself may refuse a client with this many calls waiting for replies.
+        let refusedByBus = summary.counts("errors")["org.freedesktop.DBus.Error.LimitsExceeded", default: 0]
+        #expect(summary.count("true") + busy + refusedByBus == taps, "\(summary.output)")
+        #expect(busy > taps / 2, "\(summary.output)")
         // One being decided and 64 waiting; each answer takes at least 50 ms, so while the
         // taps were being sent at most one place per 50 ms came free.
         let freedWhileSending = summary.count("spray_ms") / 50 + 1

@@ -15,6 +15,7 @@ slowest answer is kept, and the daemon's VmRSS is sampled. SCENARIO is one of
             badge changes each emit PropertiesChanged.
 Prints "SUMMARY {json}": taps answered true/false, errors by name, the slowest Select in ms,
 VmRSS before, peak and after, and the invariant violations afterwards."""
+import atexit
 import json
 import os
 import signal
@@ -48,9 +49,24 @@ def set_property(name, value):
                                                             dbus_interface="org.freedesktop.DBus.Properties")
 
 
+delegates = []
+
+
+def stop_delegates():
+    """Kills the delegates still running, whichever way the script ends."""
+    for process in delegates:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+atexit.register(stop_delegates)
+
+
 def start_delegate(mode, delay=0):
     process = subprocess.Popen([sys.executable, os.path.join(here, "delegate.py"), address, mode, str(delay)],
                                stdout=subprocess.PIPE, text=True)
+    delegates.append(process)
     line = process.stdout.readline().strip()
     if line != "ready":
         raise SystemExit("the delegate did not start: %r" % line)
