@@ -263,6 +263,9 @@ except dbus.exceptions.DBusException:
     pass
 state = invariants.describe(check)
 stats["violations"] = invariants.violations(state)
+# The fuzzing may have left no tabs, or every tab disabled: start again from the configuration.
+controller.Reset(dbus_interface=SERVICE, timeout=10)
+state = invariants.describe(check)
 target = (state["VisibleTabs"] or state["MoreTabs"] or [""])[0]
 started = time.monotonic()
 try:
