@@ -2,6 +2,7 @@
 #   make            release binaries and the bundled plugins
 #   make test       every test (what CI runs)
 #   make demo       a private bus, the daemon, and a walk through it with tabctl
+#   make reliability  the long reliability runs (fuzzing, SIGKILL, faults, memory; docs/reliability.md)
 #   make bench      the benchmarks (figures only; see docs/performance.md)
 #   make install    the install layout of docs/architecture.md, under DESTDIR and PREFIX
 #   make uninstall  removes what make install put there
@@ -13,7 +14,7 @@ DESTDIR    ?=
 # The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
 CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test demo bench bench-model bench-tabctl clean plugins release-plugins \
+.PHONY: all build deps test-deps test reliability demo bench bench-model bench-tabctl clean plugins release-plugins \
 	install install-plugins uninstall
 
 all: build release-plugins
@@ -31,6 +32,12 @@ test: deps test-deps plugins
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build $(SWIFTFLAGS)
 	scripts/check-deployment
+
+# The reliability suite's long variants (docs/reliability.md): the same tests `make test` runs
+# short, at full length. Takes several minutes.
+reliability: deps test-deps plugins
+	$(SWIFT) build --build-tests $(SWIFTFLAGS)
+	TABBARD_RELIABILITY=long $(SWIFT) test --skip-build --filter ReliabilityTests $(SWIFTFLAGS)
 
 # A private session bus, the daemon with the bundled plugins and a temporary state directory,
 # then select, tap, badge, customize, More and follow with tabctl, drawing the bar after each

@@ -182,6 +182,20 @@ targets += [
     ),
 ]
 
+// MARK: - Reliability
+
+// The daemon as a process under fuzzing, SIGKILL, faulty delegates and clients, and long runs
+// watched for memory growth. Short variants run with every test; `make reliability` runs the
+// long ones (TABBARD_RELIABILITY=long). Needs `tabbard` built and the plugins staged.
+targets += [
+    .testTarget(
+        name: "ReliabilityTests",
+        dependencies: ["TabbardTestSupport"],
+        exclude: ["Scripts"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - Command-line client
 
 targets += [
