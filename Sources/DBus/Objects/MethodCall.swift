@@ -34,11 +34,7 @@ public struct MethodCall {
     /// signature, so this throws only for calls to a method declared with other types.
     public func decode<each T: DBusDecodable>(_ types: repeat (each T).Type) throws(DBusError) -> (repeat each T) {
         var reader = arguments()
-        let values = (repeat try reader.read((each T).self))
-        guard reader.isAtEnd else {
-            throw .invalidArgs("unexpected argument \(reader.position) of type '\(reader.nextSignature)'")
-        }
-        return values
+        return try reader.readToEnd(repeat each types)
     }
 
     /// The whole message as a `Message` (one allocation; for handlers that keep it).

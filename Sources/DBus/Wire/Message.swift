@@ -112,11 +112,7 @@ public final class Message {
     /// Reads the whole body as the given types; a different signature throws `InvalidArgs`.
     public func decode<each T: DBusDecodable>(_ types: repeat (each T).Type) throws(DBusError) -> (repeat each T) {
         var reader = reader()
-        let values = (repeat try reader.read((each T).self))
-        guard reader.isAtEnd else {
-            throw .invalidArgs("unexpected argument \(reader.position) of type '\(reader.nextSignature)'")
-        }
-        return values
+        return try reader.readToEnd(repeat each types)
     }
 
     /// Every argument as dynamic values.

@@ -41,6 +41,16 @@ public struct MessageReader {
         return String(cString: raw)
     }
 
+    /// Reads the remaining arguments as exactly the given types: one more argument, or one
+    /// fewer, throws `InvalidArgs` naming it.
+    public mutating func readToEnd<each T: DBusDecodable>(_ types: repeat (each T).Type) throws(DBusError) -> (repeat each T) {
+        let values = (repeat try read((each T).self))
+        guard isAtEnd else {
+            throw .invalidArgs("unexpected argument \(position) of type '\(nextSignature)'")
+        }
+        return values
+    }
+
     /// Reads one value of type `T`.
     @inlinable
     public mutating func read<T: DBusDecodable>(_ type: T.Type = T.self) throws(DBusError) -> T {
