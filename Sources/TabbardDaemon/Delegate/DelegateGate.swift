@@ -38,7 +38,7 @@ final class DelegateGate {
 
     /// Answers a `Tap` call: at once when nothing waits and there is no delegate, else later.
     func tap(_ item: String, call: MethodCall) throws -> Replied {
-        let pending = try checked { controller throws(TabError) in try controller.beginTap(item) }
+        let pending = try service.check { controller throws(TabError) in try controller.beginTap(item) }
         if asking == nil && waitingCount == 0 && pending.delegate == nil {
             let selected = try service.perform { controller throws(TabError) in
                 let outcome = try controller.completeTap(pending, allowed: true)
@@ -77,7 +77,7 @@ final class DelegateGate {
             compactQueue()
             let pending: PendingTap
             do {
-                pending = try checked { controller throws(TabError) in try controller.beginTap(next.item) }
+                pending = try service.check { controller throws(TabError) in try controller.beginTap(next.item) }
             } catch {
                 next.reply.fail(DBusError(error))
                 continue
@@ -142,14 +142,6 @@ final class DelegateGate {
             try waiting.reply.reply(selected)
         } catch {
             waiting.reply.fail(DBusError(error))
-        }
-    }
-
-    private func checked<T>(_ question: (TabController) throws(TabError) -> T) throws(DBusError) -> T {
-        do {
-            return try question(service.controller)
-        } catch {
-            throw error.dbusError
         }
     }
 

@@ -4,14 +4,10 @@ import DBus
 public enum BusNames {
     /// The well-known bus name.
     public static let service = "org.tabbard.TabBar1"
-    /// The controller object.
-    public static let controllerPath = "/org/tabbard/TabBar1"
-    /// The controller's own tab bar.
-    public static let barPath = "/org/tabbard/TabBar1/bar"
     /// The controller object's path.
-    static let controller: DBus.ObjectPath = "/org/tabbard/TabBar1"
-    /// The bar object's path.
-    static let bar: DBus.ObjectPath = "/org/tabbard/TabBar1/bar"
+    public static let controller: DBus.ObjectPath = "/org/tabbard/TabBar1"
+    /// The path of the controller's own tab bar.
+    public static let bar: DBus.ObjectPath = "/org/tabbard/TabBar1/bar"
     /// Where tab objects live, one per catalog tab.
     public static let tabPathPrefix = "/org/tabbard/TabBar1/tab/"
     /// The controller interface.

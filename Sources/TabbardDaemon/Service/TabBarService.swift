@@ -89,10 +89,11 @@ public final class TabBarService: @unchecked Sendable {
         return outcome.0
     }
 
-    /// Reads the model without changing it, mapping its errors.
-    func check(_ question: (TabController) throws(TabError) -> Void) throws(DBusError) {
+    /// Reads the model without changing it, mapping its errors; returns what `question` does.
+    @discardableResult
+    func check<Answer>(_ question: (TabController) throws(TabError) -> Answer) throws(DBusError) -> Answer {
         do {
-            try question(controller)
+            return try question(controller)
         } catch {
             throw error.dbusError
         }
