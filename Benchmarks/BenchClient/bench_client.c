@@ -93,20 +93,22 @@ int64_t bench_run_strings(bench_client *client, const char *destination, const c
     return run(client, &plan, errors_ok, window, calls, latencies);
 }
 
+/* Sends call number `index` of the plan, noting when it left under its serial. */
+static void send_call(DBusConnection *connection, const call_plan *plan, int index, int64_t *sent_at) {
+    DBusMessage *message = next_call(plan, index);
+    dbus_uint32_t serial;
+    int64_t t = now_ns();
+    dbus_connection_send(connection, message, &serial);
+    sent_at[serial % RING] = t;
+    dbus_message_unref(message);
+}
+
 static int64_t run(bench_client *client, const call_plan *plan, int errors_ok, int window, int calls, int64_t *latencies) {
     static int64_t sent_at[RING];
     DBusConnection *connection = client->connection;
     int sent = 0, done = 0, failed = 0;
     int64_t start = now_ns();
-    while (sent < window && sent < calls) {
-        DBusMessage *message = next_call(plan, sent);
-        dbus_uint32_t serial;
-        int64_t t = now_ns();
-        dbus_connection_send(connection, message, &serial);
-        sent_at[serial % RING] = t;
-        dbus_message_unref(message);
-        sent++;
-    }
+    while (sent < window && sent < calls) send_call(connection, plan, sent++, sent_at);
     while (done < calls) {
         DBusMessage *reply = dbus_connection_pop_message(connection);
         if (reply == NULL) {
@@ -118,15 +120,7 @@ static int64_t run(bench_client *client, const call_plan *plan, int errors_ok, i
             int64_t t = now_ns();
             if (type == DBUS_MESSAGE_TYPE_ERROR) failed++;
             latencies[done++] = t - sent_at[dbus_message_get_reply_serial(reply) % RING];
-            if (sent < calls) {
-                DBusMessage *message = next_call(plan, sent);
-                dbus_uint32_t serial;
-                int64_t s = now_ns();
-                dbus_connection_send(connection, message, &serial);
-                sent_at[serial % RING] = s;
-                dbus_message_unref(message);
-                sent++;
-            }
+            if (sent < calls) send_call(connection, plan, sent++, sent_at);
         }
         dbus_message_unref(reply);
     }
