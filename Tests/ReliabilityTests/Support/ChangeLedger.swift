@@ -5,7 +5,9 @@ import TabbardTestSupport
 /// Changes made to a daemon through the bus, and what each answer promises: an acknowledged
 /// change must be there after a restart (STATE-4), a refused one must have changed nothing.
 /// Each change is a structural one (`SetTabs`, on disk before its reply) and a batched one
-/// (`SetBadge`, on disk within the flush interval or at a clean stop).
+/// (`Select`, on disk within the flush interval or at a clean stop). Only tabs with a
+/// restoration id are selected: no other selection is restored (STATE-1). Badges are not
+/// used, as a plugin that sets its own badge when it starts wins (STATE-3).
 struct ChangeLedger {
     /// Calls answered with success.
     private(set) var acknowledged = 0
@@ -17,30 +19,34 @@ struct ChangeLedger {
     private(set) var lost = 0
 
     private let catalog: [String]
+    /// The tabs whose selection is restored.
+    private let restorable: Set<String>
     /// `Tabs` as last acknowledged.
     private var tabs: [String]
-    /// Badges last acknowledged, for tabs still in `tabs`.
-    private var badges: [String: String] = [:]
+    /// The selection last acknowledged, nil until a `Select` was.
+    private var selected: String?
 
     /// A ledger for the daemon on `address`, starting from its current state.
     init(address: String) throws {
         let state = try describe(address)
-        catalog = ((state["catalog"] as? [[String: Any]]) ?? []).compactMap { $0["Id"] as? String }
+        let entries = (state["catalog"] as? [[String: Any]]) ?? []
+        catalog = entries.compactMap { $0["Id"] as? String }
+        restorable = Set(entries.filter { ($0["RestorationId"] as? String ?? "") != "" }.compactMap { $0["Id"] as? String })
         tabs = state["Tabs"] as? [String] ?? []
-        guard catalog.count >= 2 else { throw TestFailure("a catalog of \(catalog) is too small to change") }
+        guard catalog.count >= 2, !restorable.isEmpty else { throw TestFailure("a catalog of \(catalog) is too small to change") }
     }
 
-    /// Replaces `Tabs` with a random selection of the catalog, then sets a badge on one of them.
+    /// Replaces `Tabs` with a random choice from the catalog that holds a restorable tab, then
+    /// selects one of those.
     mutating func change(_ address: String) throws {
-        let chosen = Array(catalog.shuffled().prefix(Int.random(in: 2...catalog.count)))
+        var chosen = Array(catalog.shuffled().prefix(Int.random(in: 2...catalog.count)))
+        if !chosen.contains(where: restorable.contains), let tab = restorable.randomElement() { chosen[0] = tab }
         if try note(call(address, "SetTabs", "as", [String(chosen.count)] + chosen)) {
             tabs = chosen
-            // A tab that left `Tabs` may lose its badge; only badges of tabs that stay are promised.
-            badges = badges.filter { chosen.contains($0.key) }
+            selected = nil  // Kept or moved by TABS rules; only an acknowledged Select is promised.
         }
-        let tab = tabs.randomElement() ?? chosen[0]
-        let value = String(Int.random(in: 1...999))
-        if try note(call(address, "SetBadge", "ss", [tab, value])) { badges[tab] = value }
+        guard let tab = tabs.filter(restorable.contains).randomElement() else { return }
+        if try note(call(address, "Select", "s", [tab])) { selected = tab }
     }
 
     /// Compares the restarted daemon on `address` with what was acknowledged; every difference
@@ -52,13 +58,10 @@ struct ChangeLedger {
             lost += 1
             Issue.record("\(context): Tabs \(restored) after the restart, \(tabs) acknowledged")
         }
-        let entries = (state["catalog"] as? [[String: Any]]) ?? []
-        for (tab, value) in badges {
-            let shown = entries.first { $0["Id"] as? String == tab }?["BadgeValue"] as? String
-            if shown != value {
-                lost += 1
-                Issue.record("\(context): badge of \(tab) is \(shown ?? "none") after the restart, \(value) acknowledged")
-            }
+        let shown = state["SelectedTab"] as? String ?? ""
+        if let selected, shown != selected {
+            lost += 1
+            Issue.record("\(context): \(shown) selected after the restart, \(selected) acknowledged")
         }
     }
 
