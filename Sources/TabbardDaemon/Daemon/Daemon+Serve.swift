@@ -19,6 +19,7 @@ extension Daemon {
                 if signal == SIGHUP { reloadRequested() } else { stopRequested() }
             }
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
+            guard StateDirectoryLock.claim(for: setup, log: log) else { return 1 }
             guard let service = try start(setup, loop: loop, log: log, notifier: notifier) else { return 1 }
             stopRequested = { [unowned service] in
                 log.notice("stopping")
@@ -46,7 +47,7 @@ extension Daemon {
         let began = ContinuousClock.now
         let relay = PluginEventRelay(loop: loop)
         let records = PluginRecords(file: setup.options.persistsState
-                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil)
+                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil, log: log)
         let admission = PluginAdmission(
             records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
             probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"])
