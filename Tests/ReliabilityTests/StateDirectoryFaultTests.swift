@@ -22,6 +22,17 @@ struct StateDirectoryFaultTests {
         var afterStop: (_ daemon: DaemonProcess) throws -> Void = { _ in }
         /// At the end of each try, with the daemon stopped.
         var afterTry: (_ daemon: DaemonProcess) -> Void = { _ in }
+
+        /// `plant` puts something at `name` in the state directory before the first start;
+        /// the daemon must set it aside as `setAsideAs` and say so.
+        static func plantedBeforeStart(_ fault: String, at name: String, setAsideAs: String,
+                                       plant: @escaping (_ path: String) throws -> Void) -> Fault {
+            Fault(name: fault, beforeStart: { directory in try plant(directory + "/" + name) }, afterTry: { daemon in
+                var info = stat()
+                #expect(lstat(daemon.stateDirectory + "/" + setAsideAs, &info) == 0, "no \(setAsideAs) in \(daemon.stateDirectory)")
+                #expect(daemon.log.contains("set aside as \(daemon.stateDirectory)/\(setAsideAs)"), "log:\n\(daemon.log)")
+            })
+        }
     }
 
     /// What the tries of one fault added up to.
@@ -38,20 +49,13 @@ struct StateDirectoryFaultTests {
 
     @Test("a FIFO at state.json is set aside at start; the daemon serves, stops on SIGTERM, keeps every acknowledged change (STATE-4)")
     func fifoAtState() throws {
-        try exercise(Fault(name: "fifo-at-state", beforeStart: { directory in
-            try makeFIFO(directory + "/state.json")
-        }, afterTry: { daemon in
-            expectSetAside(daemon, as: "state.json.fifo")
-        }))
+        try exercise(.plantedBeforeStart("fifo-at-state", at: "state.json", setAsideAs: "state.json.fifo", plant: { try makeFIFO($0) }))
     }
 
     @Test("a FIFO at plugins.state is set aside at start; the daemon serves and keeps every acknowledged change")
     func fifoAtPluginRecords() throws {
-        try exercise(Fault(name: "fifo-at-plugins-state", beforeStart: { directory in
-            try makeFIFO(directory + "/plugins.state")
-        }, afterTry: { daemon in
-            expectSetAside(daemon, as: "plugins.state.fifo")
-        }))
+        try exercise(.plantedBeforeStart("fifo-at-plugins-state", at: "plugins.state", setAsideAs: "plugins.state.fifo",
+                                         plant: { try makeFIFO($0) }))
     }
 
     @Test("a FIFO planted at state.json.new blocks no write: every call is answered and kept (STATE-4)")
@@ -64,11 +68,9 @@ struct StateDirectoryFaultTests {
 
     @Test("state.json linked to /dev/zero is set aside unread; the daemon starts small and keeps every acknowledged change")
     func deviceAtState() throws {
-        try exercise(Fault(name: "dev-zero-at-state", beforeStart: { directory in
-            try makeLink(directory + "/state.json", to: "/dev/zero")
-        }, afterTry: { daemon in
-            expectSetAside(daemon, as: "state.json.symlink")
-        }))
+        try exercise(.plantedBeforeStart("dev-zero-at-state", at: "state.json", setAsideAs: "state.json.symlink") { path in
+            try makeLink(path, to: "/dev/zero")
+        })
     }
 
     @Test("a link planted at state.json.new is removed, never written through: its target stays as it was (STATE-4)")
@@ -164,14 +166,6 @@ private final class SecondDaemons {
         for survivor in survivors { survivor.process.stop(signal: SIGTERM) }
         survivors.removeAll()
     }
-}
-
-/// Expects the daemon's first start to have set aside what was planted, under `name`, and
-/// said so.
-private func expectSetAside(_ daemon: DaemonProcess, as name: String) {
-    var info = stat()
-    #expect(lstat(daemon.stateDirectory + "/" + name, &info) == 0, "no \(name) in \(daemon.stateDirectory)")
-    #expect(daemon.log.contains("set aside as \(daemon.stateDirectory)/\(name)"), "log:\n\(daemon.log)")
 }
 
 /// Creates a FIFO at `path`; with `unlessPresent`, one already there is left as it is.
