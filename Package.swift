@@ -68,6 +68,22 @@ targets += [
     ),
 ]
 
+// MARK: - JSON
+
+// A JSON reader and a Codable bridge to its tree, in Swift alone (no Foundation), for the state
+// file; bounded, and no input makes it trap. (Writing goes through DBus's JSONWriter.)
+targets += [
+    .target(
+        name: "JSON",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "JSONTests",
+        dependencies: ["JSON"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - Test support
 
 // What the integration tests share: a private dbus-daemon per test, running external programs.
@@ -170,6 +186,7 @@ targets += [
             "DBus",
             "TabbardPluginABI",
             "TOML",
+            "JSON",
         ],
         swiftSettings: strict
     ),

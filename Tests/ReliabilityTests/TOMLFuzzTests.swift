@@ -3,7 +3,7 @@ import Testing
 import TabbardDaemon
 import TabbardTestSupport
 
-/// The configuration and manifest readers fed generated inputs (`TOMLInputs`): in-process, where
+/// The configuration and manifest readers fed generated inputs (`MutatedInputs`): in-process, where
 /// a trap would end the test run, and as `tabbard --check-config` processes on a sample.
 @Suite("The configuration and manifest readers survive fuzzing")
 struct TOMLFuzzTests {
@@ -32,9 +32,9 @@ struct TOMLFuzzTests {
 
     @Test("every generated input is accepted or refused with file, line and key or column; none traps")
     func inProcess() throws {
-        let count = Variant.pick(short: 20_000, long: 200_000)
+        let count = Variant.pick(short: 10_000, long: 200_000)
         let seed = UInt64.random(in: 1...1_000_000)
-        var inputs = TOMLInputs(corpus: try TOMLCorpus.files(), seed: seed)
+        var inputs = MutatedInputs.toml(corpus: try TOMLCorpus.files(), seed: seed)
         var configurations = Tally(), manifests = Tally()
         let began = Date()
         for _ in 0..<count {
@@ -62,7 +62,7 @@ struct TOMLFuzzTests {
     func checkConfigProcesses() throws {
         let count = Variant.pick(short: 40, long: 500)
         let seed = UInt64.random(in: 1...1_000_000)
-        var inputs = TOMLInputs(corpus: try TOMLCorpus.files(), seed: seed)
+        var inputs = MutatedInputs.toml(corpus: try TOMLCorpus.files(), seed: seed)
         let directory = try makeTemporaryDirectory("tabbard-fuzz")
         var statuses: [Int32: Int] = [:]
         for index in 0..<count {

@@ -1,29 +1,33 @@
 import Foundation
 import TabbardTestSupport
 
-/// Generated TOML inputs for the configuration and manifest readers: byte flips, truncations,
-/// splices of valid files, TOML punctuation dropped in at random, and the inputs that once
-/// aborted the daemon. Seeded, so that a failure can be replayed.
-struct TOMLInputs {
-    /// Inputs that aborted the vendored C++ parser (issue: "two bytes of TOML abort the daemon").
-    static let formerAborts = ["[/", "[!", "[é", "[$]", "[.", "[*]", "[ /]", "tabs = [}", "s=[1,}"]
-
-    /// Pieces of TOML syntax worth inserting: delimiters, escapes, number prefixes, dates.
-    static let tokens: [[UInt8]] = [
-        "[", "]", "[[", "]]", "{", "}", "=", ",", ".", "\"", "'", "\"\"\"", "'''", "#", "\n", "\r", "\r\n", "\\",
-        "\\u", "\\U0010FFFF", "\\uD800", "0x", "0o", "0b", "_", "1e999", "-9223372036854775809", "9223372036854775807",
-        "inf", "nan", "true", "1979-05-27T07:32:00Z", "07:32", "a.b.c", "é", "\u{0}", "\u{7F}", "\t", " = ",
-        "[tabs]", "[[tabs]]", "[appearance]", "{ a = 1 }", "[1, [2, [3]]]",
-    ].map { Array($0.utf8) }
-
+/// Generated inputs for a file reader: byte flips, truncations, splices of valid files, pieces
+/// of the format's syntax dropped in at random, known hostile inputs at line starts, and deep
+/// nesting. Seeded, so that a failure can be replayed.
+struct MutatedInputs {
     /// Valid files the mutations start from.
     let corpus: [[UInt8]]
+    /// Pieces of the format's syntax worth inserting.
+    let tokens: [[UInt8]]
+    /// Whole inputs known to be hostile.
+    let hostile: [[UInt8]]
+    /// What opens and closes one level of nesting, and what comes before the first.
+    let nesting: (prefix: [UInt8], open: UInt8, close: UInt8)
     private var random: SplitMix64
 
     /// Inputs drawn from `corpus` with `seed`.
-    init(corpus: [[UInt8]], seed: UInt64) {
+    init(corpus: [[UInt8]], tokens: [[UInt8]], hostile: [[UInt8]], nesting: (prefix: [UInt8], open: UInt8, close: UInt8), seed: UInt64) {
         self.corpus = corpus
+        self.tokens = tokens
+        self.hostile = hostile
+        self.nesting = nesting
         random = SplitMix64(seed: seed)
+    }
+
+    /// TOML for the configuration and manifest readers.
+    static func toml(corpus: [[UInt8]], seed: UInt64) -> MutatedInputs {
+        MutatedInputs(corpus: corpus, tokens: TOMLInputs.tokens, hostile: TOMLInputs.formerAborts.map { Array($0.utf8) },
+                      nesting: (Array("x = ".utf8), UInt8(ascii: "["), UInt8(ascii: "]")), seed: seed)
     }
 
     /// The next input.
@@ -38,10 +42,10 @@ struct TOMLInputs {
             let other = corpus[pick(corpus.count)]
             bytes = Array(bytes.prefix(pick(bytes.count + 1))) + Array(other.suffix(pick(other.count + 1)))
         case 3:  // Syntax dropped in at random places.
-            for _ in 0...pick(3) { bytes.insert(contentsOf: Self.tokens[pick(Self.tokens.count)], at: pick(bytes.count + 1)) }
-        case 4:  // A former abort at the start of a line.
+            for _ in 0...pick(3) { bytes.insert(contentsOf: tokens[pick(tokens.count)], at: pick(bytes.count + 1)) }
+        case 4:  // A hostile input at the start of a line.
             let lines = bytes.indices.filter { $0 == 0 || bytes[$0 - 1] == UInt8(ascii: "\n") }
-            bytes.insert(contentsOf: Array(Self.formerAborts[pick(Self.formerAborts.count)].utf8) + [0x0A],
+            bytes.insert(contentsOf: hostile[pick(hostile.count)] + [0x0A],
                          at: lines.isEmpty ? 0 : lines[pick(lines.count)])
         case 5:  // A range deleted.
             if !bytes.isEmpty {
@@ -54,12 +58,12 @@ struct TOMLInputs {
                 let range = start..<min(bytes.count, start + 1 + pick(200))
                 bytes.insert(contentsOf: bytes[range], at: pick(bytes.count + 1))
             }
-        case 7:  // A former abort or token soup alone.
-            bytes = (0...pick(6)).flatMap { _ in Self.tokens[pick(Self.tokens.count)] }
-            if pick(2) == 0 { bytes = Array(Self.formerAborts[pick(Self.formerAborts.count)].utf8) }
+        case 7:  // A hostile input or token soup alone.
+            bytes = (0...pick(6)).flatMap { _ in tokens[pick(tokens.count)] }
+            if pick(2) == 0 { bytes = hostile[pick(hostile.count)] }
         default:  // Deep nesting.
             let depth = 1 + pick(100)
-            bytes = Array("x = ".utf8) + Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: pick(depth + 1))
+            bytes = nesting.prefix + Array(repeating: nesting.open, count: depth) + Array(repeating: nesting.close, count: pick(depth + 1))
         }
         return bytes
     }
@@ -68,6 +72,21 @@ struct TOMLInputs {
         count <= 1 ? 0 : Int(random.next() % UInt64(count))
     }
 }
+
+/// What the TOML fuzzing knows of TOML.
+enum TOMLInputs {
+    /// Inputs that aborted the vendored C++ parser .
+    static let formerAborts = ["[/", "[!", "[é", "[$]", "[.", "[*]", "[ /]", "tabs = [}", "s=[1,}"]
+
+    /// Pieces of TOML syntax worth inserting: delimiters, escapes, number prefixes, dates.
+    static let tokens: [[UInt8]] = [
+        "[", "]", "[[", "]]", "{", "}", "=", ",", ".", "\"", "'", "\"\"\"", "'''", "#", "\n", "\r", "\r\n", "\\",
+        "\\u", "\\U0010FFFF", "\\uD800", "0x", "0o", "0b", "_", "1e999", "-9223372036854775809", "9223372036854775807",
+        "inf", "nan", "true", "1979-05-27T07:32:00Z", "07:32", "a.b.c", "é", "\u{0}", "\u{7F}", "\t", " = ",
+        "[tabs]", "[[tabs]]", "[appearance]", "{ a = 1 }", "[1, [2, [3]]]",
+    ].map { Array($0.utf8) }
+}
+
 
 /// A small, fast, seedable generator (Vigna's SplitMix64).
 struct SplitMix64: RandomNumberGenerator {
