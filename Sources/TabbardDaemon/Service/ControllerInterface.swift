@@ -209,11 +209,12 @@ extension TabBarService {
         return properties
     }
 
-    /// `Properties.Set` of a writable controller property: the wrong D-Bus type is the
-    /// standard `InvalidArgs`, a value out of range the model's `InvalidArgument` (ERR-1).
+    /// `Properties.Set` of a writable controller property. The wire has answered a value of
+    /// the wrong D-Bus type with the standard `InvalidArgs` already; a value out of range is
+    /// the model's `InvalidArgument` (ERR-1).
     private func set(_ property: ControllerProperty, from reader: inout MessageReader) throws {
         let raw = try reader.readValue()
-        guard let value = PropertyValue(raw, signature: property.signature) else {
+        guard let value = PropertyValue(raw) else {
             throw DBusError.invalidArgs("\(property.rawValue) is '\(property.signature)', not '\(raw.signature)'")
         }
         try perform { controller throws(TabError) in try controller.set(property, to: value) }

@@ -56,7 +56,7 @@ extension TabBarService {
             if content.title.isEmpty { content.title = page }
             return content
         } catch let error as PluginCallError {
-            throw TabError.pluginFailed("\(error)").dbusError
+            throw ServiceError.pluginFailed("\(error)").dbusError
         } catch {
             throw DBusError(error)
         }
@@ -68,7 +68,7 @@ extension TabBarService {
         try check { controller throws(TabError) in try controller.checkAction(id, action) }
         let tab = try pluginTab(id)
         guard tab.activate(action) else {
-            throw TabError.pluginFailed("Plugin '\(tab.plugin)' refused action '\(action)' of tab '\(id)'.").dbusError
+            throw ServiceError.pluginFailed("Plugin '\(tab.plugin)' refused action '\(action)' of tab '\(id)'.").dbusError
         }
         refreshActions(of: id)
     }
@@ -86,7 +86,7 @@ extension TabBarService {
 
     private func pluginTab(_ id: String) throws(DBusError) -> PluginTab {
         guard let tab = pluginTabs[id] else {
-            throw TabError.pluginFailed("Tab '\(id)' has no running plugin instance.").dbusError
+            throw ServiceError.pluginFailed("Tab '\(id)' has no running plugin instance.").dbusError
         }
         return tab
     }

@@ -55,7 +55,7 @@ extension TabBarService {
         ]
         let methods = locked.map { name, inputs in
             Interface.Method(name, inputs: inputs, doc: InterfaceDocs.bar[name]) { _ in
-                throw TabError.barLocked(name).dbusError
+                throw ServiceError.barLocked(name).dbusError
             }
         }
         let properties = BarProperty.allCases.map { property in

@@ -50,17 +50,8 @@ extension TabBarService {
     }
 
     private func emit(_ signal: DelegateSignal) {
-        let path = BusNames.controller
-        let interface = BusNames.controllerInterface
         do {
-            switch signal {
-            case .didSelect(let item):
-                try connection.emit(path: path, interface: interface, name: signal.member, item)
-            case .willBeginCustomizing(let tabs):
-                try connection.emit(path: path, interface: interface, name: signal.member, tabs)
-            case .willEndCustomizing(let tabs, let changed), .didEndCustomizing(let tabs, let changed):
-                try connection.emit(path: path, interface: interface, name: signal.member, tabs, changed)
-            }
+            try signal.emit(on: connection)
         } catch {
             log.warning("cannot emit \(signal.member): \(error)")
         }
