@@ -163,7 +163,7 @@ struct ControllerInterface {
             },
             change("Reset") { (controller: inout TabController, _) throws(TabError) in controller.reset() },
             method("Describe", [], [Argument("json", "s")]) { [unowned service, version] call in
-                try call.reply(DescribeDocument(service.controller, version: version).json)
+                try call.reply(DescribeDocument.json(of: service.controller, version: version))
             },
         ]
     }

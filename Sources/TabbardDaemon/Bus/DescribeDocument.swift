@@ -4,20 +4,11 @@ import TabModel
 /// `Describe`'s answer: the controller's properties under their API names, `Version`, and
 /// `catalog`, every catalog tab with its properties, in catalog order; one JSON object with
 /// stable keys, meant for jq.
-struct DescribeDocument {
-    private let controller: TabController
-    private let version: String
-
-    /// The document of `controller` in a daemon of `version`. Takes one copy of the model for
-    /// the whole document: reading a struct stored in a class copies it on every access, which
-    /// at 10,000 tabs would dominate the cost.
-    init(_ controller: TabController, version: String) {
-        self.controller = controller
-        self.version = version
-    }
-
-    /// The JSON text. O(tabs × properties).
-    var json: String {
+enum DescribeDocument {
+    /// The JSON text of `controller` in a daemon of `version`. O(tabs × properties). The caller
+    /// hands over one copy of the model for the whole document: reading a struct stored in a
+    /// class copies it on every access, which at 10,000 tabs would dominate the cost.
+    static func json(of controller: TabController, version: String) -> String {
         var json = JSONWriter(capacity: 512 + controller.catalog.count * 700)
         json.beginObject()
         for property in ControllerProperty.allCases {
