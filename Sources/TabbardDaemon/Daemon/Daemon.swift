@@ -31,7 +31,7 @@ public enum Daemon {
         case .listPlugins:
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
             let records = options.persistsState
-                ? PluginRecords(file: StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName)) : nil
+                ? PluginRecords.reading(StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName), log: log) : nil
             print(PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
                                     enabled: setup.configuration.plugins.map(Set.init), records: records).text, terminator: "")
             return 0
