@@ -97,13 +97,15 @@ release-plugins:
 # installs nothing system-wide (the default for a PREFIX under $HOME).
 INSTALL_CONFIG = $(if $(filter command line,$(origin CONFIG)),$(CONFIG),release)
 INSTALL_ENV    = PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" $(if $(SCOPE),SCOPE="$(SCOPE)")
+# Plugins are staged apart from PLUGIN_STAGE, which the tests and the demo use.
+INSTALL_STAGE  = .build/plugins-$(INSTALL_CONFIG)
 
 install: deps
 	@scripts/install-deps install
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product tabbard $(SWIFTFLAGS)
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product tabctl $(SWIFTFLAGS)
-	$(MAKE) plugins CONFIG=$(INSTALL_CONFIG)
-	$(INSTALL_ENV) scripts/install install "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path $(SWIFTFLAGS))" $(PLUGIN_STAGE)
+	$(MAKE) plugins CONFIG=$(INSTALL_CONFIG) PLUGIN_STAGE=$(INSTALL_STAGE)
+	$(INSTALL_ENV) scripts/install install "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path $(SWIFTFLAGS))" $(INSTALL_STAGE)
 
 uninstall:
 	$(INSTALL_ENV) scripts/install uninstall
