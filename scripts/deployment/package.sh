@@ -129,6 +129,11 @@ result $? "a member of the tabbard group may change the bar" "$(cat /tmp/member.
 kill -TERM "$daemon"
 wait "$daemon"
 result $? "the daemon stops on SIGTERM with status 0" "$(tail -3 /tmp/tabbard.log)"
+# The name is the tabbard user's alone: another user's daemon is refused it by the policy.
+setpriv --reuid=visitor --regid=visitor --init-groups /usr/bin/tabbard --system --no-state > /tmp/usurper.log 2>&1
+status=$?
+[ "$status" != 0 ] && grep -q AccessDenied /tmp/usurper.log
+result $? "the bus policy refuses org.tabbard.TabBar1 to any other user" "exit $status: $(cat /tmp/usurper.log)"
 [ -n "$(ls /var/lib/tabbard)" ] && [ "$(stat -c %U /var/lib/tabbard/*  | sort -u)" = tabbard ]
 result $? "it kept its state in /var/lib/tabbard, owned by tabbard" "$(ls -la /var/lib/tabbard)"
 # The bus goes with this process namespace.
