@@ -22,6 +22,20 @@ else
     else
         fail "systemd-analyze security rates the system unit '${exposure:-?}' (wanted at most 1.0)"
     fi
+    # The drop-in docs/plugins.md gives to widen the sandbox, beside a copy of the unit.
+    [ -n "${documented_log:-}" ] || source scripts/deployment/docs.sh
+    mkdir -p "$work/widened/tabbard.service.d"
+    cp "$work/tabbard.service" "$work/widened/"
+    doc_block docs/plugins.md ini '[Service]' > "$work/widened/tabbard.service.d/plugins.conf"
+    widened=$(SYSTEMD_UNIT_PATH="$work/widened:" systemd-analyze security --offline=true tabbard.service 2> /dev/null)
+    widened_exposure=$(sed -n 's/.*Overall exposure level for tabbard.service: \([0-9.]*\).*/\1/p' <<< "$widened")
+    if SYSTEMD_UNIT_PATH="$work/widened:" systemd-analyze verify tabbard.service > "$work/widened.log" 2>&1 \
+        && grep -q '✗ ProcSubset=' <<< "$widened" && grep -q '✗ PrivateNetwork=' <<< "$widened"; then
+        pass "the guide's drop-in opens /proc and the network to plugins (exposure ${exposure:-?} → ${widened_exposure:-?})"
+    else
+        fail "the guide's drop-in does not verify or does not widen the sandbox" "$(cat "$work/widened.log"; grep -E 'ProcSubset|PrivateNetwork' <<< "$widened")"
+    fi
+
     # sysusers.d and tmpfiles.d, applied to an empty root: the user, then its state directory.
     sysroot=$work/sysroot
     mkdir -p "$sysroot/etc"
