@@ -167,3 +167,61 @@ DRIVE
         fi
     fi
 fi
+
+# The same package where systemd runs as PID 1 (a Debian 12 container booted by
+# systemd-nspawn): installing enables and starts the unit, reload re-reads, remove stops and
+# disables it, purge forgets it. Skipped where systemd-nspawn cannot boot a container.
+if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
+    booted_root=$work/booted-root
+    if ! command -v systemd-nspawn > /dev/null; then
+        skip "the package under systemd" "systemd-nspawn is not installed"
+    elif ! mmdebstrap --variant=minbase --include=dbus,systemd,systemd-sysv bookworm "$booted_root" > "$work/mmdebstrap-booted.log" 2>&1; then
+        fail "mmdebstrap could not make a Debian 12 root with systemd" "$(tail -10 "$work/mmdebstrap-booted.log")"
+    else
+        cleanups+=("rm -rf '$booted_root'")
+        cp "$deb" "$booted_root/var/tmp/"
+        systemd-nspawn --keep-unit --register=no --quiet -D "$booted_root" --boot > "$work/boot.log" 2>&1 &
+        nspawn=$!
+        pids+=("$nspawn")
+        leader=""
+        for _ in $(seq 120); do
+            grep -q 'login:' "$work/boot.log" && leader=$(ps -o pid= --ppid "$nspawn" | tr -d ' ') && break
+            kill -0 "$nspawn" 2> /dev/null || break
+            sleep 0.5
+        done
+        if [ -z "$leader" ]; then
+            skip "the package under systemd" "systemd-nspawn could not boot a container here: $(tail -2 "$work/boot.log" | tr '\n' ' ')"
+        else
+            booted() { nsenter -t "$leader" -a -- "$@"; }
+            booted env DEBIAN_FRONTEND=noninteractive apt-get install -y "/var/tmp/$(basename "$deb")" > "$work/booted-install.log" 2>&1
+            if [ "$(booted systemctl is-enabled tabbard)" = enabled ] && [ "$(booted systemctl is-active tabbard)" = active ] \
+                && booted tabctl --system get Version > /dev/null && ! grep -q 'Could not execute systemctl' "$work/booted-install.log"; then
+                pass "under systemd, installing the package enables and starts tabbard.service, which serves the system bus"
+            else
+                fail "under systemd, the package did not enable and start the unit" "$(tail -5 "$work/booted-install.log"; booted systemctl status tabbard --no-pager 2>&1 | tail -10)"
+            fi
+            booted tabctl --system badge alarm 2 > /dev/null
+            if booted systemctl reload tabbard && [ "$(booted systemctl is-active tabbard)" = active ] \
+                && booted journalctl -u tabbard --no-pager | grep -q 'reloaded:'; then
+                pass "systemctl reload tabbard re-reads the configuration (SIGHUP)"
+            else
+                fail "systemctl reload tabbard fails" "$(booted journalctl -u tabbard --no-pager 2>&1 | tail -5)"
+            fi
+            booted env DEBIAN_FRONTEND=noninteractive apt-get remove -y tabbard > "$work/booted-remove.log" 2>&1
+            if [ "$(booted systemctl is-active tabbard)" != active ] && [ ! -e "$booted_root/etc/systemd/system/multi-user.target.wants/tabbard.service" ]; then
+                pass "under systemd, removing the package stops and disables the unit"
+            else
+                fail "under systemd, removing the package left the unit running or enabled" "$(booted systemctl status tabbard --no-pager 2>&1 | head -5)"
+            fi
+            booted env DEBIAN_FRONTEND=noninteractive apt-get purge -y tabbard > "$work/booted-purge.log" 2>&1
+            left=$(find "$booted_root/etc/systemd" "$booted_root/var/lib/systemd" "$booted_root/var/lib/tabbard" -name '*tabbard*' 2> /dev/null)
+            if [ -z "$left" ] && [ ! -e "$booted_root/var/lib/tabbard" ]; then
+                pass "under systemd, purging leaves no unit link, mask, enablement record or state"
+            else
+                fail "under systemd, purging left these" "$left"
+            fi
+        fi
+        kill "$nspawn" 2> /dev/null
+        wait "$nspawn" 2> /dev/null
+    fi
+fi
