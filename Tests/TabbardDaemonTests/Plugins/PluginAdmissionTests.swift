@@ -89,7 +89,7 @@ struct PluginAdmissionTests {
             let captured = CapturedLog()
             let admission = PluginAdmission(records: records, log: captured.log, hangLimit: .seconds(5),
                                             probeArguments: [], executable: passing)
-            let host = PluginHost(trust: .session, log: captured.log, admission: admission, sink: EventRecorder().sink)
+            let host = PluginHost(trust: .session, log: captured.log, admission: admission)
             host.load(directories: [directory.path])
             return captured.lines.first { $0.contains("passed its probe") }
         }

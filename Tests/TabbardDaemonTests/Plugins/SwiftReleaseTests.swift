@@ -14,7 +14,7 @@ struct SwiftReleaseTests {
         try compileFixture("older-swift", in: directory, defines: ["SWIFT_RELEASE=\"6.2.x\""])
         try directory.write("older-swift.plugin", testManifest("older-swift", tabs: ["older-tab"]))
         let captured = CapturedLog()
-        let host = PluginHost(trust: .session, log: captured.log, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .session, log: captured.log)
         let report = host.load(directories: [directory.path])
         let status = try #require(report.entries.first?.status)
         #expect(status != .loaded)
@@ -29,14 +29,14 @@ struct SwiftReleaseTests {
         let directory = try TemporaryDirectory()
         try compileFixture("same-swift", in: directory, defines: ["SWIFT_RELEASE=\"\(SwiftRelease.compiler)\""])
         try directory.write("same-swift.plugin", testManifest("same-swift", tabs: ["same-tab"]))
-        let host = PluginHost(trust: .session, log: quietLog, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .session, log: quietLog)
         #expect(host.load(directories: [directory.path]).entries.map(\.status) == [.loaded])
     }
 
     @Test("the bundled Swift plugins record the daemon's Swift release; the C plugin records none")
     func bundledPluginsRecordTheirRelease() throws {
         let staged = try PackagePaths.requireStagedPlugins()
-        let host = PluginHost(trust: .session, log: quietLog, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .session, log: quietLog)
         host.load(directories: [staged])
         let daemon = "\(SwiftRelease.compiler)"
         #expect(host.modules.map(\.name) == ["clock", "media", "notes"])
