@@ -1,5 +1,6 @@
 import Glibc
 import TabModel
+import TabbardSwiftRelease
 
 /// The `tabbard` program: parses its command line and runs the command it names. `main.swift`
 /// is only `exit(Daemon.main(arguments:))`.
@@ -22,7 +23,8 @@ public enum Daemon {
             print(DaemonOptions.usage)
             return 0
         case .version:
-            print("tabbard \(version)")
+            // The Swift release too: Swift plugins must be built with it.
+            print("tabbard \(version) (Swift \(SwiftRelease.compiler))")
             return 0
         case .probePlugin(let file):
             let outcome = PluginProbe.run(path: file, trust: options.instance == .system ? .system : .session, log: log)

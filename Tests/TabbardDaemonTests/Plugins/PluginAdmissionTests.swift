@@ -79,6 +79,26 @@ struct PluginAdmissionTests {
         #expect(run(4, timeout: .milliseconds(200)) == .failed("did not finish within 200 ms (killed)"))
     }
 
+    @Test("a passed probe is logged as remembered only when there is a state file to remember it in (--no-state)")
+    func probeLogSaysRememberedOnlyWithState() throws {
+        let directory = try TemporaryDirectory()
+        try compileFixture("probed", in: directory)
+        try directory.write("probed.plugin", testManifest("probed", tabs: ["probed-tab"]))
+        let passing = try Self.scripts(["echo 'ok: plugin probed 0.1 (ABI 1.0)'"], in: directory)[0]
+        func probeLine(records: PluginRecords) -> String? {
+            let captured = CapturedLog()
+            let admission = PluginAdmission(records: records, log: captured.log, hangLimit: .seconds(5),
+                                            probeArguments: [], executable: passing)
+            let host = PluginHost(trust: .session, log: captured.log, admission: admission)
+            host.load(directories: [directory.path])
+            return captured.lines.first { $0.contains("passed its probe") }
+        }
+        let withoutState = try #require(probeLine(records: PluginRecords(file: nil)))
+        #expect(!withoutState.contains("remembered"), "\(withoutState)")
+        let withState = try #require(probeLine(records: PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName))))
+        #expect(withState.contains("remembered"), "\(withState)")
+    }
+
     @Test("the hang watch reports a call that outlives its limit, naming plugin, function and tab, and stays quiet for calls that return")
     func hangWatch() {
         let reported = Mutex<[HangWatch.Call]>([])
