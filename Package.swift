@@ -182,6 +182,9 @@ targets += [
 // MARK: - Daemon
 
 targets += [
+    // What runs when the daemon is dying, in C because it must be async-signal-safe: signal
+    // handlers and exit hooks that blame a plugin for a crash and record it in plugins.state.
+    .target(name: "CCrashGuard"),
     .target(
         name: "TabbardDaemon",
         dependencies: [
@@ -191,6 +194,7 @@ targets += [
             "TabbardSwiftRelease",
             "TOML",
             "JSON",
+            "CCrashGuard",
         ],
         swiftSettings: strict
     ),
@@ -206,7 +210,7 @@ targets += [
     // compile themselves.
     .testTarget(
         name: "TabbardDaemonTests",
-        dependencies: ["TabbardDaemon", "TabModel", "DBus"],
+        dependencies: ["TabbardDaemon", "TabModel", "DBus", "CCrashGuard"],
         swiftSettings: strict
     ),
     // The daemon as a process on a private bus, driven by busctl, gdbus, dbus-send and

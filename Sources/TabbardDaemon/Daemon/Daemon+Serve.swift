@@ -19,7 +19,11 @@ extension Daemon {
             }
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
             guard StateDirectoryLock.claim(for: setup, log: log) else { return 1 }
-            guard let service = try start(setup, loop: loop, log: log) else { return 1 }
+            // From the first plugin loaded until serving ends, a crash or an exit() is blamed
+            // on a plugin and counted against it; then exiting is the daemon's own.
+            let crashGuard = CrashGuard.install(records: pluginRecordsFile(setup), log: log)
+            defer { crashGuard?.disarm() }
+            guard let service = try start(setup, crashGuard: crashGuard, loop: loop, log: log) else { return 1 }
             notifier.ready(status: service.statusLine)
             let watchdog = try notifier.watchdogInterval.map { interval throws(DBusError) in
                 try loop.schedule(after: interval, repeating: interval) { notifier.watchdog() }
@@ -47,9 +51,9 @@ extension Daemon {
     }
 
     /// Builds everything and puts it on the bus; nil after logging why when the start fails.
-    private static func start(_ setup: Setup, loop: EventLoop, log: Log) throws(DBusError) -> TabBarService? {
+    private static func start(_ setup: Setup, crashGuard: CrashGuard?, loop: EventLoop, log: Log) throws(DBusError) -> TabBarService? {
         let began = ContinuousClock.now
-        let plugins = PluginTabs(host: loadPlugins(setup, log: log), loop: loop, log: log)
+        let plugins = PluginTabs(host: loadPlugins(setup, crashGuard: crashGuard, log: log), loop: loop, log: log)
         var controller: TabController
         do {
             controller = try TabController(catalog: plugins.catalog, configuration: setup.configuration.controller)
@@ -98,16 +102,22 @@ extension Daemon {
     }
 
     /// The plugins of the configured directories, each new module file tried in a child
-    /// process first and its outcome remembered in the state directory.
-    private static func loadPlugins(_ setup: Setup, log: Log) -> PluginHost {
-        let records = PluginRecords(file: setup.options.persistsState
-                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil, log: log)
+    /// process first and its outcome remembered in the state directory, where `crashGuard`
+    /// counts crashes too.
+    private static func loadPlugins(_ setup: Setup, crashGuard: CrashGuard?, log: Log) -> PluginHost {
+        let records = PluginRecords(file: pluginRecordsFile(setup), log: log, crashGuard: crashGuard)
         let admission = PluginAdmission(
             records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
-            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"])
+            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"], crashGuard: crashGuard)
         let host = PluginHost(trust: setup.trust, log: log, admission: admission)
         host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init))
         return host
+    }
+
+    /// Where plugin outcomes are remembered: `plugins.state` in the state directory; nil with
+    /// `--no-state`.
+    private static func pluginRecordsFile(_ setup: Setup) -> StateFile? {
+        setup.options.persistsState ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil
     }
 
     /// Restores the saved state into `controller` (STATE-3) and returns what keeps it saved

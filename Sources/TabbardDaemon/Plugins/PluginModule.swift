@@ -30,10 +30,8 @@ public final class PluginModule {
     let log: Log
     /// Calls slower than this are logged with the plugin, function and duration.
     var slowCallThreshold: Duration = .milliseconds(10)
-    /// Watches every call for a hang, in the daemon; nil when probing or in tests.
-    var hangWatch: HangWatch?
-    /// The module file's fingerprint, under which a hang is recorded.
-    var fingerprint: PluginFingerprint?
+    /// Watches every call for a hang and a crash, in the daemon; nil when probing or in tests.
+    var callGuard: PluginCallGuard?
 
     private init(name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
                  swiftRelease: String?, table: tabbard_plugin, log: Log) {
@@ -129,13 +127,12 @@ public final class PluginModule {
         return PluginTab(declaration: declaration, module: self, instance: instance, context: context)
     }
 
-    /// Runs one plugin call, logging it when it takes longer than `slowCallThreshold`.
+    /// Runs one plugin call, watched by `callGuard`, logging it when it takes longer than
+    /// `slowCallThreshold`.
     func timed<T>(_ function: String, tab: String, _ call: () -> T) -> T {
         let clock = ContinuousClock()
         let start = clock.now
-        let previous = hangWatch?.begin(.init(plugin: name, function: function, tab: tab, fingerprint: fingerprint))
-        let result = call()
-        hangWatch?.end(restoring: previous ?? nil)
+        let result = callGuard.map { $0.during(plugin: name, function: function, tab: tab, call) } ?? call()
         let duration = clock.now - start
         if duration > slowCallThreshold {
             let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
