@@ -1,11 +1,12 @@
 import Glibc
 
 /// Notices a plugin call that does not return. The loop thread notes each call before it
-/// makes it (`begin`) and after (`end`); a thread of its own sleeps until a call starts,
-/// then until that call's limit, and when the same call is still running then, hands it
+/// makes it (`begin`) and after (`end`); a thread of its own sleeps until a call starts, then
+/// looks at it every tenth of the limit, and when the same call has run for the limit as far
+/// as those looks can vouch (`WatchedTime`: a stopped process is not a hung plugin), hands it
 /// to `onHang`, which does not return (the daemon records the failure and exits so that
-/// systemd restarts it). While no call is running the thread waits without a timeout,
-/// so an idle daemon is never woken by it.
+/// systemd restarts it). While no call is running the thread waits without a timeout, so an
+/// idle daemon is never woken by it; a call that returns within a tick costs it no wakeup.
 final class HangWatch: @unchecked Sendable {
     /// One call in progress.
     struct Call: Sendable {
@@ -19,6 +20,8 @@ final class HangWatch: @unchecked Sendable {
         var fingerprint: PluginFingerprint?
         /// When the call started, on the monotonic clock, in nanoseconds.
         var started: Int64 = 0
+        /// Which call this is, counted from 1, so that the watch tells two calls apart.
+        var serial = 0
     }
 
     /// How long a call may run before it counts as hung.
@@ -28,6 +31,7 @@ final class HangWatch: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var current: Call?
+    private var calls = 0
 
     /// Starts the watching thread. `onHang` runs on it and is expected to end the process.
     init(limit: Duration, onHang: @escaping @Sendable (Call) -> Void) {
@@ -55,6 +59,8 @@ final class HangWatch: @unchecked Sendable {
         var call = call
         call.started = Self.now()
         pthread_mutex_lock(mutex)
+        calls += 1
+        call.serial = calls
         let previous = current
         current = call
         pthread_cond_signal(condition)
@@ -71,19 +77,25 @@ final class HangWatch: @unchecked Sendable {
     }
 
     private func watch() {
+        let tick = WatchedTime.tick(for: limit.nanoseconds)
+        var watched: (serial: Int, time: WatchedTime)?
         pthread_mutex_lock(mutex)
         while true {
             guard let call = current else {
+                watched = nil
                 pthread_cond_wait(condition, mutex)
                 continue
             }
-            let deadline = call.started + limit.nanoseconds
-            if Self.now() >= deadline {
+            if watched?.serial != call.serial { watched = (call.serial, WatchedTime(since: call.started, tick: tick)) }
+            let now = Self.now()
+            watched!.time.look(at: now)
+            if watched!.time.counted >= limit.nanoseconds {
                 pthread_mutex_unlock(mutex)
                 onHang(call)
                 return
             }
-            var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+            let next = now + tick
+            var until = timespec(tv_sec: Int(next / 1_000_000_000), tv_nsec: Int(next % 1_000_000_000))
             pthread_cond_timedwait(condition, mutex, &until)
         }
     }
