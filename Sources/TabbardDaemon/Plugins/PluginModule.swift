@@ -112,19 +112,16 @@ public final class PluginModule {
     /// when probing), whose host callbacks go to `sink`. Nil when the plugin declines; the tab
     /// is then left out, and logged.
     public func createTab(_ declaration: PluginTabDeclaration, sink: @escaping PluginEventSink) -> PluginTab? {
-        let context = TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log)
-        // Contexts are never freed: a buggy plugin thread calling after destroy must find a
-        // closed context, not freed memory. One small object per tab instance.
-        _ = Unmanaged.passRetained(context)
+        let handle = HostHandles.shared.issue(TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log))
         let instance = timed("create", tab: declaration.id) {
-            declaration.id.withCString { table.create!(table.user_data, $0, context.pointer) }
+            declaration.id.withCString { table.create!(table.user_data, $0, handle) }
         }
         guard let instance else {
-            context.close()
+            HostHandles.shared.retire(handle)
             log.warning("plugin \(name): create for tab \(declaration.id) returned NULL; tab left out")
             return nil
         }
-        return PluginTab(declaration: declaration, module: self, instance: instance, context: context)
+        return PluginTab(declaration: declaration, module: self, instance: instance, handle: handle)
     }
 
     /// Runs one plugin call, watched by `callGuard`, logging it when it takes longer than
