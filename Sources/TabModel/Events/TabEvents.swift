@@ -19,6 +19,8 @@ public struct TabEvents: Equatable, Sendable {
     public internal(set) var catalogAdded: [String] = []
     /// Tabs that left the catalog (`InterfacesRemoved`).
     public internal(set) var catalogRemoved: [String] = []
+    /// Standalone bars and their items: objects, property changes and signals (SBAR-1..5).
+    public internal(set) var standaloneBars = StandaloneBarEvents()
     /// A delegate the daemon stopped using while it is still on the bus: send it `Release`.
     public internal(set) var releasedDelegate: DelegateRegistration?
     /// STATE-4: the strongest durability class among the changes.
@@ -30,7 +32,7 @@ public struct TabEvents: Equatable, Sendable {
     /// Whether the request changed nothing observable and emits nothing.
     public var isEmpty: Bool {
         controllerProperties.isEmpty && tabProperties.isEmpty && barProperties.isEmpty && signals.isEmpty
-            && catalogAdded.isEmpty && catalogRemoved.isEmpty && releasedDelegate == nil
+            && catalogAdded.isEmpty && catalogRemoved.isEmpty && releasedDelegate == nil && standaloneBars.isEmpty
     }
 
     /// The properties that changed on `tab`, empty if none. O(changed tabs).
@@ -63,6 +65,7 @@ extension TabEvents {
         navigation += later.navigation
         catalogAdded += later.catalogAdded
         catalogRemoved += later.catalogRemoved
+        standaloneBars.absorb(later.standaloneBars)
         releasedDelegate = releasedDelegate ?? later.releasedDelegate
         durability = max(durability, later.durability)
         switch (selection, later.selection) {
