@@ -30,10 +30,7 @@ extension TabController {
         let position = try requireItem(id, on: index)
         var objects = StandaloneBarEvents()
         objects.itemsRemoved = [BarItemReference(bar: name, item: id)]
-        return changeBar(index, .placement(bars[index]), objects: objects) { bar in
-            bar.definedItems.remove(at: position)
-            bar.place(bar.items.filter { $0 != id })
-        }
+        return changeBar(index, .placement(bars[index]), objects: objects) { $0.removeDefinition(at: position) }
     }
 
     // MARK: Item properties and badges (SBAR-2)
@@ -46,7 +43,7 @@ extension TabController {
         let index = try requireBar(name)
         let position = try requireItem(id, on: index)
         return try changeBar(index, .item(id, of: name)) { bar throws(TabError) in
-            try bar.definedItems[position].set(property, to: value)
+            try bar.update(itemAt: position) { item throws(TabError) in try item.set(property, to: value) }
         }
     }
 
@@ -57,7 +54,7 @@ extension TabController {
         let position = try requireItem(id, on: index)
         var normalized = badge
         if case .text(let text) = badge { normalized = try Badge(value: text) }
-        return changeBar(index, .item(id, of: name)) { $0.definedItems[position].badge = normalized }
+        return changeBar(index, .item(id, of: name)) { $0.update(itemAt: position) { $0.badge = normalized } }
     }
 
     // MARK: The items on the bar (SBAR-3)
@@ -121,7 +118,7 @@ extension TabController {
         var objects = StandaloneBarEvents()
         objects.itemsAdded = [BarItemReference(bar: name, item: item.id)]
         let scope = BarScope(bar: name, properties: [.definedItems], items: [], itemProperties: [])
-        return changeBar(index, scope, objects: objects) { $0.definedItems.append(item) }
+        return changeBar(index, scope, objects: objects) { $0.define(item) }
     }
 
     /// Validates `id` (ID-1) and returns its position among the bar's defined items;

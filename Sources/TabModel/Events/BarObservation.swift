@@ -70,27 +70,22 @@ extension TabController {
     /// Adds to `events` the bar and item properties that differ between `before` and `after`,
     /// with their durability; returns whether any did (which moves `Revision`, SBAR-1).
     func compare(_ scope: BarScope, before: BarObservation, after: BarObservation, into events: inout TabEvents) -> Bool {
-        var changedAny = false
+        var step = StandaloneBarEvents()
         if let old = before.bar, let new = after.bar {
             let changed = scope.properties.indices.filter { old[$0] != new[$0] }.map { scope.properties[$0] }
             if !changed.isEmpty {
-                var step = StandaloneBarEvents()
                 step.barProperties = [StandaloneBarPropertyChanges(bar: scope.bar, properties: changed)]
-                events.standaloneBars.absorb(step)
                 events.durability = max(events.durability, changed.map(\.durability).max()!)
-                changedAny = true
             }
         }
         for (row, id) in scope.items.enumerated() {
             guard let old = before.items[row], let new = after.items[row] else { continue }
             let changed = scope.itemProperties.indices.filter { old[$0] != new[$0] }.map { scope.itemProperties[$0] }
             guard !changed.isEmpty else { continue }
-            var step = StandaloneBarEvents()
-            step.itemProperties = [BarItemPropertyChanges(item: BarItemReference(bar: scope.bar, item: id), properties: changed)]
-            events.standaloneBars.absorb(step)
+            step.itemProperties.append(BarItemPropertyChanges(item: BarItemReference(bar: scope.bar, item: id), properties: changed))
             events.durability = max(events.durability, changed.map(\.durability).max()!)
-            changedAny = true
         }
-        return changedAny
+        events.standaloneBars.absorb(step)
+        return !step.barProperties.isEmpty || !step.itemProperties.isEmpty
     }
 }

@@ -45,22 +45,8 @@ public struct StandaloneBarEvents: Equatable, Sendable {
     mutating func absorb(_ later: StandaloneBarEvents) {
         barsAdded += later.barsAdded
         itemsAdded += later.itemsAdded
-        for change in later.barProperties {
-            if let row = barProperties.firstIndex(where: { $0.bar == change.bar }) {
-                let merged = Set(barProperties[row].properties).union(change.properties)
-                barProperties[row].properties = StandaloneBarProperty.allCases.filter { merged.contains($0) }
-            } else {
-                barProperties.append(change)
-            }
-        }
-        for change in later.itemProperties {
-            if let row = itemProperties.firstIndex(where: { $0.item == change.item }) {
-                let merged = Set(itemProperties[row].properties).union(change.properties)
-                itemProperties[row].properties = BarItemProperty.allCases.filter { merged.contains($0) }
-            } else {
-                itemProperties.append(change)
-            }
-        }
+        barProperties.merge(later.barProperties, order: StandaloneBarProperty.allCases)
+        itemProperties.merge(later.itemProperties, order: BarItemProperty.allCases)
         signals += later.signals
         itemsRemoved += later.itemsRemoved
         barsRemoved += later.barsRemoved

@@ -48,17 +48,7 @@ extension TabEvents {
     mutating func absorb(_ later: TabEvents) {
         let controller = Set(controllerProperties).union(later.controllerProperties)
         controllerProperties = ControllerProperty.allCases.filter { controller.contains($0) }
-        var rows: [String: Int] = [:]
-        for (row, change) in tabProperties.enumerated() { rows[change.tab] = row }
-        for change in later.tabProperties {
-            if let row = rows[change.tab] {
-                let merged = Set(tabProperties[row].properties).union(change.properties)
-                tabProperties[row].properties = TabProperty.allCases.filter { merged.contains($0) }
-            } else {
-                rows[change.tab] = tabProperties.count
-                tabProperties.append(change)
-            }
-        }
+        tabProperties.merge(later.tabProperties, order: TabProperty.allCases)
         let bar = Set(barProperties).union(later.barProperties)
         barProperties = BarProperty.allCases.filter { bar.contains($0) }
         signals += later.signals

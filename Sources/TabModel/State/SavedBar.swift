@@ -49,8 +49,8 @@ extension SavedBar {
     /// The bar as it was saved, with no session.
     var bar: StandaloneBar {
         var bar = StandaloneBar(name: name, appearance: appearance)
-        bar.definedItems = definedItems
-        bar.items = items
+        for item in definedItems { bar.define(item) }
+        bar.place(items)
         bar.selectedItem = selectedItem
         return bar
     }
