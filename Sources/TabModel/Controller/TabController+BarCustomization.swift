@@ -9,7 +9,7 @@ extension TabController {
     /// fixed in place. Sets `Customizing`, then emits `WillBeginCustomizingItems(ids)` and
     /// `DidBeginCustomizingItems(ids)`. Throws `NoSuchBar`, `Busy` while a session is open on the
     /// bar (for its owner too), `InvalidArgument` for a malformed or repeated id, `NoSuchItem`
-    /// for one not defined. O(items²).
+    /// for one not defined. O(items).
     public mutating func beginCustomizingItems(_ ids: [String], on name: String, owner: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         if let session = bars[index].session {
@@ -32,7 +32,7 @@ extension TabController {
     /// it, and nothing leaves. Throws `NoSuchBar`, `NotCustomizing` without a session, `Busy` for
     /// another owner, `NoSuchItem`, `IndexOutOfRange` outside the bar's items (CUST-9),
     /// `NotCustomizable` for an item that is not a candidate or a fixed item at `position`.
-    /// O(items²).
+    /// O(items).
     public mutating func replaceItem(at position: Int, with id: String, on name: String, owner: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         try TabIdentifier.validate(id, as: "item id") // ID-1: before anything else
@@ -52,7 +52,7 @@ extension TabController {
     /// `position`, over positions of candidates only; fixed items keep their place (CUST-2's
     /// rule). Throws `NoSuchBar`, `NotCustomizing`, `Busy` for another owner, `NoSuchItem` for an
     /// item not on the bar, `IndexOutOfRange` (CUST-9), `NotCustomizable` when `id` or the item
-    /// at `position` is fixed. O(items²).
+    /// at `position` is fixed. O(items).
     public mutating func moveItem(_ id: String, to position: Int, on name: String, owner: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         try TabIdentifier.validate(id, as: "item id") // ID-1: before anything else

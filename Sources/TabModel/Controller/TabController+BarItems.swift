@@ -6,7 +6,7 @@ extension TabController {
     /// `AddItem(item_id, title, image, selected_image)`: defines an item on bar `name`, enabled,
     /// without a badge, rendered as a template, not on the bar. Throws `NoSuchBar`, or
     /// `InvalidArgument` for a malformed id or image, an id in use on the bar, or a 257th item.
-    /// O(items).
+    /// O(bars): one lookup of the bar, the rest O(1).
     public mutating func addItem(_ id: String, title: String, image: String, selectedImage: String, on name: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         return try define(BarItem(id: id, title: title, image: image, selectedImage: selectedImage), on: index)
@@ -14,7 +14,7 @@ extension TabController {
 
     /// `AddSystemItem(item_id, system_item, tag)`: defines a system item (ITEM-3), whose title
     /// and images are the daemon's. Throws as `addItem`, and `InvalidArgument` for an unknown
-    /// system item. O(items).
+    /// system item. O(bars): one lookup of the bar, the rest O(1).
     public mutating func addSystemItem(_ id: String, systemItem: String, tag: Int32, on name: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         return try define(BarItem(id: id, systemItem: systemItem, tag: tag), on: index)
@@ -22,7 +22,7 @@ extension TabController {
 
     /// `RemoveItem(item_id)`: deletes a defined item; off the bar it goes, and a selected one
     /// leaves the selection empty (SBAR-4). Throws `NoSuchBar`, `Busy` during the bar's session
-    /// (SBAR-5), `NoSuchItem`. O(items²) for the announcement.
+    /// (SBAR-5), `NoSuchItem`. O(items).
     public mutating func removeItem(_ id: String, from name: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         try TabIdentifier.validate(id, as: "item id")
@@ -38,7 +38,7 @@ extension TabController {
     /// Writes a writable property of item `id` (`Title`, `Image`, `SelectedImage`,
     /// `ImageRenderingMode`, `Tag`, `BadgeColor`, `Enabled`) with the rules of `BarItem.set`.
     /// Throws `NoSuchBar`, `NoSuchItem`, `NotSupported` for the face of a system item (ITEM-3),
-    /// `InvalidArgument` for a bad value. Served during the bar's session. O(items).
+    /// `InvalidArgument` for a bad value. Served during the bar's session. O(bars): one lookup of the bar, the rest O(1).
     public mutating func setItem(_ property: BarItemProperty, of id: String, on name: String, to value: PropertyValue) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         let position = try requireItem(id, on: index)
@@ -48,7 +48,7 @@ extension TabController {
     }
 
     /// `SetBadge(value)` (a `.dot` or `.text`) and `ClearBadge()` (nil) of item `id` (ITEM-4).
-    /// Throws `NoSuchBar`, `NoSuchItem`, `InvalidArgument` for text over 64 bytes. O(items).
+    /// Throws `NoSuchBar`, `NoSuchItem`, `InvalidArgument` for text over 64 bytes. O(bars): one lookup of the bar, the rest O(1).
     public mutating func setItemBadge(_ badge: Badge?, of id: String, on name: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         let position = try requireItem(id, on: index)
@@ -63,7 +63,7 @@ extension TabController {
     /// `ItemsSet(item_ids, animated)` after the property changes. An identical list is a no-op
     /// whatever `animated` says. The selection stays if its item stays, else it is empty.
     /// Throws `NoSuchBar`, `Busy` during the bar's session (SBAR-5), `InvalidArgument` for a
-    /// malformed or repeated id, `NoSuchItem` for one not defined. O(items²).
+    /// malformed or repeated id, `NoSuchItem` for one not defined. O(items).
     public mutating func setItems(_ ids: [String], animated: Bool, on name: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         try requireNoSession(on: index, for: "SetItems")
@@ -81,7 +81,7 @@ extension TabController {
     /// `SetSelectedItem(item_id)`: selects an item on the bar programmatically, or nothing for
     /// an empty id. A disabled item may be selected (ITEM-6). Emits only property changes;
     /// selecting the selected item emits nothing. Throws `NoSuchBar`, `NoSuchItem` for an item
-    /// not defined or not on the bar. Served during the bar's session. O(items).
+    /// not defined or not on the bar. Served during the bar's session. O(bars): one lookup of the bar, the rest O(1).
     public mutating func selectItem(_ id: String, on name: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         let wanted: String? = id.isEmpty ? nil : id
@@ -92,7 +92,7 @@ extension TabController {
     /// `Tap(item_id)`: a user's tap selects the item and emits `DidSelectItem(item_id)` after the
     /// property changes, also when it was selected already (then only the signal). The bar
     /// delegate has no veto. Throws, in this order, `NoSuchBar`, `NoSuchItem` for an item not on
-    /// the bar, `Disabled` (ITEM-6), `Busy` during the bar's session (SBAR-5). O(items).
+    /// the bar, `Disabled` (ITEM-6), `Busy` during the bar's session (SBAR-5). O(bars): one lookup of the bar, the rest O(1).
     public mutating func tapItem(_ id: String, on name: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         try requireOnBar(id, on: index)

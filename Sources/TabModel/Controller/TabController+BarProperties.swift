@@ -14,7 +14,7 @@ extension TabController {
     }
 
     /// The value of a property of item `id` of bar `name`, nil when either does not exist.
-    /// O(items).
+    /// O(bars).
     public func value(of property: BarItemProperty, item id: String, bar name: String) -> PropertyValue? {
         guard let bar = bar(named: name), let item = bar.item(id) else { return nil }
         return value(of: property, item: item, in: bar)

@@ -81,7 +81,7 @@ extension TabController {
     }
 
     /// Replaces every bar at once (`RemoveBar`, `Reset`, a restore): bars and items on one side
-    /// only come or go as objects; those on both sides announce what differs. O(bars × items²).
+    /// only come or go as objects; those on both sides announce what differs. O(bars × items).
     mutating func replaceBars(with newBars: [StandaloneBar]) -> TabEvents {
         let old = bars
         var scopes: [BarScope] = []

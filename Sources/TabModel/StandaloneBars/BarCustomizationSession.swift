@@ -9,7 +9,17 @@ public struct BarCustomizationSession: Equatable, Sendable {
     public let candidates: [String]
     /// `Items` at `BeginCustomizingItems`.
     public let itemsAtBegin: [String]
+    /// `candidates` as a set, for O(1) questions.
+    private let movable: Set<String>
 
-    /// Whether the user may place or move `id` (SBAR-5). O(candidates).
-    func isMovable(_ id: String) -> Bool { candidates.contains(id) }
+    /// A session of `owner` over `candidates`, begun while the bar showed `itemsAtBegin`.
+    public init(owner: String, candidates: [String], itemsAtBegin: [String]) {
+        self.owner = owner
+        self.candidates = candidates
+        self.itemsAtBegin = itemsAtBegin
+        movable = Set(candidates)
+    }
+
+    /// Whether the user may place or move `id` (SBAR-5). O(1).
+    func isMovable(_ id: String) -> Bool { movable.contains(id) }
 }
