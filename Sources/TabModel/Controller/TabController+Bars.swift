@@ -27,7 +27,13 @@ extension TabController {
     public mutating func removeBar(_ name: String) throws(TabError) -> TabEvents {
         let index = try requireBar(name)
         try requireNoSession(on: index, for: "RemoveBar")
-        return replaceBars(with: bars.filter { $0.name != name })
+        let scope = ObservationScope.bars([])
+        let before = observe(scope)
+        let removed = bars.remove(at: index)
+        var objects = StandaloneBarEvents()
+        objects.itemsRemoved = removed.references()
+        objects.barsRemoved = [name]
+        return finish(scope, since: before, bars: objects)
     }
 
     // MARK: Appearance (SBAR-6)
@@ -80,7 +86,7 @@ extension TabController {
         return finish(observed, since: before, bars: announced)
     }
 
-    /// Replaces every bar at once (`RemoveBar`, `Reset`, a restore): bars and items on one side
+    /// Replaces every bar at once (`Reset`, a restore): bars and items on one side
     /// only come or go as objects; those on both sides announce what differs. O(bars × items).
     mutating func replaceBars(with newBars: [StandaloneBar]) -> TabEvents {
         let old = bars
@@ -89,16 +95,16 @@ extension TabController {
         for bar in newBars {
             guard let previous = old.first(where: { $0.name == bar.name }) else {
                 objects.barsAdded.append(bar.name)
-                objects.itemsAdded += bar.definedItems.map { BarItemReference(bar: bar.name, item: $0.id) }
+                objects.itemsAdded += bar.references()
                 continue
             }
             let ids = previous.definedItems.map(\.id) + bar.definedItems.map(\.id).filter { previous.item($0) == nil }
             scopes.append(BarScope(bar: bar.name, properties: StandaloneBarProperty.allCases, items: ids, itemProperties: BarItemProperty.allCases))
-            objects.itemsAdded += bar.definedItems.filter { previous.item($0.id) == nil }.map { BarItemReference(bar: bar.name, item: $0.id) }
+            objects.itemsAdded += bar.references { previous.item($0.id) == nil }
         }
         for bar in old {
             let successor = newBars.first { $0.name == bar.name }
-            objects.itemsRemoved += bar.definedItems.filter { successor?.item($0.id) == nil }.map { BarItemReference(bar: bar.name, item: $0.id) }
+            objects.itemsRemoved += bar.references { successor?.item($0.id) == nil }
             if successor == nil { objects.barsRemoved.append(bar.name) }
         }
         let scope = ObservationScope.bars(scopes)

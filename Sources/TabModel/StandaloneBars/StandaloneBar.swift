@@ -44,6 +44,12 @@ public struct StandaloneBar: Equatable, Sendable {
     /// The position of `id` in `definedItems`, or nil. O(1).
     func definitionIndex(of id: String) -> Int? { definitionIndices[id] }
 
+    /// The defined items that `include` picks, named with the bar, in definition order: the
+    /// item objects that come or go with them. O(items).
+    func references(where include: (BarItem) -> Bool = { _ in true }) -> [BarItemReference] {
+        definedItems.filter(include).map { BarItemReference(bar: name, item: $0.id) }
+    }
+
     // MARK: Changing
 
     /// Defines `item` after the others. Its id must be new on the bar. O(1).
