@@ -37,7 +37,7 @@ struct BarInvariantTests {
 
     // MARK: State
 
-    /// SBAR-1..4, 7: names, items, selection and the values a client reads agree.
+    /// SBAR-1..4, 6, 7: names, items, selection, appearance and the values a client reads agree.
     private func checkBar(_ bar: StandaloneBar, in c: TabController, _ operation: BarRandomOperation) {
         #expect(c.bars.count <= TabController.maximumBars)
         #expect(c.barNames.filter { $0 == bar.name }.count == 1, "\(operation): bar names unique")
@@ -50,6 +50,8 @@ struct BarInvariantTests {
         #expect(c.value(.items, on: bar.name) == .strings(bar.items))
         #expect(c.value(.selectedItem, on: bar.name) == .string(bar.selectedItem ?? ""))
         #expect(c.value(.customizing, on: bar.name) == .bool(bar.session != nil))
+        // SBAR-6: what a bar keeps passes LOOK-1..5 as the controller's does, colors uppercased.
+        #expect((try? bar.appearance.validate()) != nil && bar.appearance == bar.appearance.normalized, "\(operation): appearance")
         let language = LocaleChain(c.locale).language
         for item in bar.definedItems {
             let position = bar.items.firstIndex(of: item.id)
