@@ -96,6 +96,7 @@ struct ErrorTests {
             { c, value in _ = try c.setOrientation(value) },
             { c, value in _ = try c.checkAction("songs", value) },
             { c, value in _ = try c.createBar(value) },
+            { c, value in _ = try c.set(.maxVisible, to: .string(value)) },
         ]
         for attempt in attempts {
             do {

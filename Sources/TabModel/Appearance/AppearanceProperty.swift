@@ -91,7 +91,7 @@ extension Appearance {
         case (_, .string(let image)) where property.imageField != nil: try setImage(property.imageField!, to: image)
         default:
             if !property.isWritable { throw .invalidArgument("Appearance property \(property) is read-only.") }
-            throw .invalidArgument("Appearance property \(property) does not take \(value).")
+            throw .invalidArgument("Appearance property \(property) cannot be set to \(value.offendingDescription).")
         }
     }
 

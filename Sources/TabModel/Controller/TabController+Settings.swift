@@ -81,7 +81,7 @@ extension TabController {
         case (.selectionIndicatorImage, .string(let image)): return try setImage(\.selectionIndicatorImage, image)
         default:
             if !property.isWritable { throw .invalidArgument("Property \(property.rawValue) is read-only.") }
-            throw .invalidArgument("Property \(property.rawValue) cannot be set to \(value).")
+            throw .invalidArgument("Property \(property.rawValue) cannot be set to \(value.offendingDescription).")
         }
     }
 

@@ -24,3 +24,20 @@ extension String.StringInterpolation {
         appendLiteral(OffendingValue.quoted(value))
     }
 }
+
+extension PropertyValue {
+    /// The value as an error message names it (ERR-2): a text quoted and cut as
+    /// `OffendingValue.quoted` cuts it, a list or a map by its size, so that a value of the
+    /// wrong type cannot make a long message either.
+    var offendingDescription: String {
+        switch self {
+        case .string(let text): "the text \(quoted: text)"
+        case .strings(let list): "a list of \(list.count) texts"
+        case .bool(let flag): "the flag \(flag)"
+        case .int32(let number): "the number \(number)"
+        case .uint32(let number): "the number \(number)"
+        case .uint64(let number): "the number \(number)"
+        case .dictionary(let map): "a map of \(map.count) entries"
+        }
+    }
+}

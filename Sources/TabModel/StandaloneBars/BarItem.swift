@@ -93,7 +93,7 @@ public struct BarItem: Equatable, Codable, Sendable {
             enabled = flag
         default:
             if !property.isWritable { throw .invalidArgument("Item property \(property) is read-only.") }
-            throw .invalidArgument("Item property \(property) does not take \(value).")
+            throw .invalidArgument("Item property \(property) cannot be set to \(value.offendingDescription).")
         }
     }
 
