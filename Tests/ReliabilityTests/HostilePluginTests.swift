@@ -9,8 +9,7 @@ import TabbardTestSupport
 struct HostilePluginTests {
     @Test("host callbacks given handles the host never made are ignored and logged; the daemon serves")
     func forgedHandles() throws {
-        let plugins = try FaultPlugin.directory(fault: (name: "forger", define: "BAD_HANDLES"))
-        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        let daemon = try FaultPlugin.daemon("forger", "BAD_HANDLES")
         let bus = daemon.bus.address
         let rounds = Variant.pick(short: 3, long: 300)
         for round in 0..<rounds {
@@ -30,8 +29,7 @@ struct HostilePluginTests {
 
     @Test("titles, badges, pages, content and log lines over their limits are refused or cut, with a log line; the daemon stays on the bus")
     func hugeValues() throws {
-        let plugins = try FaultPlugin.directory(fault: (name: "giant", define: "HUGE_VALUES"))
-        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        let daemon = try FaultPlugin.daemon("giant", "HUGE_VALUES")
         let bus = daemon.bus.address
         let rounds = Variant.pick(short: 2, long: 20)
         var refusedContent = 0

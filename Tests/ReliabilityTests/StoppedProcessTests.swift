@@ -10,8 +10,7 @@ struct StoppedProcessTests {
     @Test("0.5 s stops during GetContent calls, with a 300 ms hang limit: no exit, nothing counted, every call answered")
     func stopsDuringCalls() throws {
         // Render takes 100 ms, so that a stop lands inside a call most of the time.
-        let plugins = try FaultPlugin.directory(fault: (name: "slow", define: "SLOW_RENDER=100"))
-        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "300"], pluginDirectory: plugins)
+        let daemon = try FaultPlugin.daemon("slow", "SLOW_RENDER=100", environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "300"])
         let bus = daemon.bus.address
         let call = { (tab: String) in
             "busctl --address='\(bus)' --timeout=20 call org.tabbard.TabBar1 /org/tabbard/TabBar1 org.tabbard.TabBar1 GetContent s \(tab)"

@@ -164,6 +164,12 @@ public enum FaultPlugin {
     }
     """#
 
+    /// A daemon on a private bus with the bundled clock plugin and plugin `name`, whose one tab
+    /// is `<name>-tab`, compiled with `define`.
+    public static func daemon(_ name: String, _ define: String, environment: [String: String] = [:]) throws -> DaemonProcess {
+        try DaemonProcess(environment: environment, pluginDirectory: try directory(fault: (name: name, define: define)))
+    }
+
     /// A plugin directory with a copy of the bundled clock plugin and, when `fault` is
     /// given, plugin `name` compiled with that define.
     public static func directory(fault: (name: String, define: String)?) throws -> String {
