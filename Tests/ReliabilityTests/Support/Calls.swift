@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TabbardTestSupport
 
 /// Calls a controller method with `busctl call` (arguments in busctl's syntax); returns the
@@ -25,4 +26,18 @@ func slowFlushConfiguration() throws -> String {
     let file = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
     try "flush_interval_ms = 60000\n".write(toFile: file, atomically: true, encoding: .utf8)
     return file
+}
+
+/// Counts acknowledged changes found missing after a restart, each also a failed expectation,
+/// so that a run's "lost" figure is counted rather than assumed.
+struct Losses {
+    /// How many were missing.
+    private(set) var count = 0
+
+    /// Expects an acknowledged change to be `kept`; counts it as lost when not.
+    mutating func expectKept(_ kept: Bool, _ comment: @autoclosure () -> String,
+                             sourceLocation: SourceLocation = #_sourceLocation) {
+        if !kept { count += 1 }
+        #expect(kept, Comment(rawValue: comment()), sourceLocation: sourceLocation)
+    }
 }
