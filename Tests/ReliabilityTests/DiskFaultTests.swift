@@ -40,7 +40,9 @@ struct DiskFaultTests {
                                            launcher: mount.launcher)
             let bus = daemon.bus.address
             try requireAcknowledged(busctl(bus, "SetTabs", "as", "3", Self.first[0], Self.first[1], Self.first[2]), "SetTabs")
-            try fault.apply(to: mount)
+            // Applied while the daemon is stopped: a mount cannot turn read-only while the
+            // daemon holds its lock file open for writing.
+            try restart(daemon, afterApplying: fault, to: mount)
 
             // Structural: refused, naming the cause; nothing announced, nothing changed.
             let change = try runScript("durability.py", ["structural", bus] + Self.refused, timeout: 60)
@@ -70,7 +72,7 @@ struct DiskFaultTests {
             losses.expectKept(state["SelectedTab"] as? String == "alarm", "try \(attempt)")
 
             // A stop that cannot save says so: it exits non-zero.
-            try fault.apply(to: mount)
+            try restart(daemon, afterApplying: fault, to: mount)
             try requireAcknowledged(busctl(bus, "SetBadge", "ss", "world-clock", "unsaved"), "SetBadge")
             acknowledgedChanges += 1
             #expect(daemon.stop() != 0, "a stop that cannot save must exit non-zero; log:\n\(daemon.log)")
@@ -83,6 +85,13 @@ struct DiskFaultTests {
             #expect(daemon.stop() == 0)
         }
         print("disk-\(fault): SUMMARY {\"tries\": \(tries), \"acknowledged\": \(acknowledgedChanges), \"refused\": \(refusedChanges), \"unsaved_stop_failed\": \(reportedUnsaved), \"lost\": \(losses.count)}")
+    }
+
+    /// Stops `daemon` cleanly, makes the state directory unwritable, and starts it again.
+    private func restart(_ daemon: DaemonProcess, afterApplying fault: Fault, to mount: PrivateMount) throws {
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+        try fault.apply(to: mount)
+        try daemon.start()
     }
 
     @Test("state.json that is a directory: every change is refused or kept, never acknowledged and dropped (STATE-4)")

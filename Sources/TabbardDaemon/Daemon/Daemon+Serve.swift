@@ -19,6 +19,7 @@ extension Daemon {
                 if signal == SIGHUP { reloadRequested() } else { stopRequested() }
             }
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
+            guard StateDirectoryLock.claim(for: setup, log: log) else { return 1 }
             var busLost = false
             let started = try start(setup, loop: loop, notifier: notifier, log: log) {
                 log.error("lost the connection to the bus")
@@ -119,7 +120,7 @@ extension Daemon {
     /// what `writer` holds.
     private static func loadPlugins(_ setup: Setup, writer: StateWriter?, log: Log) -> PluginHost {
         let records = PluginRecords(file: setup.options.persistsState
-                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil)
+                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil, log: log)
         let admission = PluginAdmission(
             records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
             probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"],
