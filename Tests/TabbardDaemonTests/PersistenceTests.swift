@@ -126,6 +126,16 @@ struct PersistenceTests {
         #expect(saved(broken.state) == (try controller(badge: "3")).snapshot())
     }
 
+    @Test("a flush with nothing waiting writes nothing and does not call an earlier failure over (STATE-4)")
+    func flushWithNothingHeld() throws {
+        let broken = BrokenDirectory()
+        let loop = try EventLoop()
+        let persistence = try makePersistence(broken.state, flushInterval: .seconds(60), loop: loop)
+        #expect(throws: FileError.self) { try persistence.commit(try controller(badge: "5")) }
+        #expect(persistence.flush() == nil)
+        #expect(persistence.failure?.contains("Not a directory") == true, "no write succeeded since the failure")
+    }
+
     /// Runs `loop` on this thread for `duration`.
     private func run(_ loop: EventLoop, for duration: Duration) throws {
         let stop = try loop.schedule(after: duration) { loop.stop() }

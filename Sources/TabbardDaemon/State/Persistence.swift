@@ -87,6 +87,8 @@ final class Persistence: @unchecked Sendable {
     func flush() -> FileError? {
         timer?.disarm()
         writeDue = false
+        // Nothing waits: nothing written, and no failure before this one is over.
+        guard writer.isHolding else { return nil }
         guard let error = writer.writeHeldNow() else {
             succeeded()
             return nil
