@@ -7,8 +7,8 @@ import Glibc
 ///   process (`PluginTrial`); one that fails is skipped, and the outcome, good or bad, is
 ///   remembered in `plugins.state` so an unchanged file is not probed again;
 /// - every plugin call is watched (`HangWatch`); a call that outlives the hang limit is
-///   recorded as a failure of that file and the daemon exits with `failureExitStatus`, for
-///   systemd to restart it with its state restored;
+///   recorded as a failure of that file, the acknowledged state is saved, and the daemon
+///   exits with `failureExitStatus`, for systemd to restart it with its state restored;
 /// - a crash or an `exit()` while the daemon serves is recorded the same way against the
 ///   plugin to blame (`CrashGuard`), and the daemon ends with a failure status;
 /// - a file with `failureLimit` recorded failures is skipped until it is replaced or
@@ -31,15 +31,20 @@ public final class PluginAdmission {
     /// Blames crashes on plugins; nil where it is not installed (tests, probing).
     let crashGuard: CrashGuard?
     private let log: Log
+    /// Saves the acknowledged state before a hang exit; nil when saved, else why not.
+    private let saveState: @Sendable () -> FileError?
     private var watch: HangWatch?
 
     /// An admission remembering outcomes in `records`; probes run `executable` (this very
-    /// program by default) with `probeArguments`.
+    /// program by default) with `probeArguments`. `saveState` runs on the hang watch's thread
+    /// before a hang exit and writes what the loop thread acknowledged (STATE-4).
     public init(records: PluginRecords, log: Log, hangLimit: Duration, probeArguments: [String],
+                saveState: @escaping @Sendable () -> FileError?,
                 executable: String = "/proc/self/exe", probeTimeout: Duration = .seconds(5), crashGuard: CrashGuard? = nil) {
         self.records = records
         self.crashGuard = crashGuard
         self.log = log
+        self.saveState = saveState
         self.hangLimit = hangLimit
         self.probeArguments = probeArguments
         self.executable = executable
@@ -88,14 +93,15 @@ public final class PluginAdmission {
     /// The hang watch for loaded modules; its thread starts with the first module.
     private func hangWatch() -> HangWatch {
         if let watch { return watch }
-        let (records, log, limit) = (records, log, hangLimit)
+        let (records, log, limit, saveState) = (records, log, hangLimit, saveState)
         let made = HangWatch(limit: hangLimit) { call in
             let reason = "\(call.function) for tab \(call.tab) did not return within \(limit.milliseconds) ms"
             let failures = call.fingerprint.map { records.recordFailure($0, reason: reason) }
             let count = failures.map { "; failure \($0) of \(Self.failureLimit) before the plugin is disabled" } ?? ""
             log.error("plugin \(call.plugin): \(reason); exiting so that the service restarts\(count)")
-            // Nothing else is flushed: state is already durable (STATE-4), and the loop
-            // thread is stuck inside the plugin.
+            // STATE-4: the loop thread is stuck inside the plugin, so what it acknowledged is
+            // written from here; the writer was handed each change before its reply.
+            if let failure = saveState() { log.error("cannot save state before exiting: \(failure)") }
             _exit(Self.failureExitStatus)
         }
         watch = made

@@ -88,7 +88,7 @@ struct PluginAdmissionTests {
         func probeLine(records: PluginRecords) -> String? {
             let captured = CapturedLog()
             let admission = PluginAdmission(records: records, log: captured.log, hangLimit: .seconds(5),
-                                            probeArguments: [], executable: passing)
+                                            probeArguments: [], saveState: { nil }, executable: passing)
             let host = PluginHost(trust: .session, log: captured.log, admission: admission)
             host.load(directories: [directory.path])
             return captured.lines.first { $0.contains("passed its probe") }
