@@ -1,4 +1,5 @@
 import CDBus
+import Loop
 
 extension Connection {
     /// The timeout libdbus uses when none is given (25 s).
@@ -76,10 +77,9 @@ extension Connection {
         try send(message)
     }
 
+    /// A timeout as libdbus takes it: whole milliseconds, within `Int32`.
     static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        return Int32(clamping: max(0, total))
+        Int32(clamping: max(0, duration.milliseconds))
     }
 }
 

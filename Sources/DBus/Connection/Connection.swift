@@ -1,4 +1,6 @@
 import CDBus
+import Glibc
+import Loop
 
 /// A private connection to a message bus (or a peer address), registered with `Hello`.
 ///
@@ -7,16 +9,6 @@ import CDBus
 /// libdbus is never called from another thread. Unattached, it can make blocking calls from
 /// the thread that opened it (what a command-line client needs).
 public final class Connection: @unchecked Sendable {
-    /// Where to connect.
-    public enum Bus: Sendable, Equatable {
-        /// The user's session bus (`$DBUS_SESSION_BUS_ADDRESS`).
-        case session
-        /// The system bus.
-        case system
-        /// A bus at a D-Bus address such as `unix:path=/run/bus.sock`.
-        case address(String)
-    }
-
     let raw: OpaquePointer
     /// The loop the connection runs on, once attached.
     public private(set) var loop: EventLoop?

@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import Loop
 import TabModel
 
 extension Daemon {
@@ -42,7 +43,7 @@ extension Daemon {
     }
 
     /// Builds everything and puts it on the bus; nil after logging why when the start fails.
-    private static func start(_ setup: Setup, loop: EventLoop, log: Log, notifier: ServiceNotifier) throws(DBusError) -> TabBarService? {
+    private static func start(_ setup: Setup, loop: EventLoop, log: Log, notifier: ServiceNotifier) throws -> TabBarService? {
         let began = ContinuousClock.now
         let relay = PluginEventRelay(loop: loop)
         let records = PluginRecords(file: setup.options.persistsState
@@ -128,13 +129,5 @@ extension Daemon {
         case .system: .system
         case .address(let address): .address(address)
         }
-    }
-}
-
-extension Duration {
-    /// The duration in whole milliseconds, for log lines.
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }

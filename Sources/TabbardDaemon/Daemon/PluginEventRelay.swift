@@ -1,4 +1,4 @@
-import DBus
+import Loop
 
 /// Carries host callbacks from plugins to the service on the loop thread. The plugin host
 /// needs its sink before the service exists, so the relay is made first and told the service

@@ -1,4 +1,5 @@
 import Glibc
+import Loop
 import TabbardPluginABI
 import TabModel
 
@@ -121,9 +122,8 @@ public final class PluginModule {
         hangWatch?.end(restoring: previous ?? nil)
         let duration = clock.now - start
         if duration > slowCallThreshold {
-            let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-            let rounded = (milliseconds * 10).rounded() / 10
-            log.warning("plugin \(name): \(function) for tab \(tab) took \(rounded) ms (limit \(slowCallThreshold.components.seconds * 1000 + slowCallThreshold.components.attoseconds / 1_000_000_000_000_000) ms)")
+            let rounded = (Double(duration.nanoseconds) / 100_000).rounded() / 10
+            log.warning("plugin \(name): \(function) for tab \(tab) took \(rounded) ms (limit \(slowCallThreshold.milliseconds) ms)")
         }
         return result
     }

@@ -1,4 +1,5 @@
 import DBus
+import Loop
 import TabModel
 
 /// The tab bar controller as served on the bus. It owns the model, the plugin tab instances

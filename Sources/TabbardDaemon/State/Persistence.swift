@@ -1,5 +1,5 @@
-import DBus
 import Dispatch
+import Loop
 import TabModel
 
 /// Decides when state reaches the disk (STATE-4): structural changes at once, durable before
@@ -22,7 +22,7 @@ final class Persistence {
     var snapshot: () -> ControllerSnapshot = { preconditionFailure("Persistence used before its service was attached") }
 
     /// Persistence through `store`, batching volatile changes for `flushInterval` on `loop`.
-    init(store: StateStore, flushInterval: Duration, loop: EventLoop, log: Log) throws(DBusError) {
+    init(store: StateStore, flushInterval: Duration, loop: EventLoop, log: Log) throws(LoopError) {
         self.store = store
         self.flushInterval = flushInterval
         self.log = log

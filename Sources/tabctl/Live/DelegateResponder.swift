@@ -1,4 +1,5 @@
 import DBus
+import Loop
 import Glibc
 
 /// `tabctl delegate`: registers an `org.tabbard.TabBar1.Delegate` object and answers

@@ -1,4 +1,5 @@
 import DBus
+import Loop
 
 /// `tabctl show --follow`: the bar drawn again after every change. Changes come in bursts
 /// (a selection changes the controller and two tabs), so a redraw waits a moment for the rest

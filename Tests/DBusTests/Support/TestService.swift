@@ -1,5 +1,6 @@
 import TabbardTestSupport
 import DBus
+import Loop
 import Glibc
 
 /// A service exported with the library for the tests: echo methods for every type, properties
