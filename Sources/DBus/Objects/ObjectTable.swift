@@ -174,17 +174,22 @@ final class ObjectTable {
         invoke(method, raw)
     }
 
-    /// The interface a call that names none would reach at `path`: the first that has the
-    /// member, or `Introspectable` for `Introspect` on a node without an object; nil when
-    /// nothing answers it. Lets access checks judge such a call by what it would run.
-    func interfaceReached(path: UnsafePointer<CChar>, member: UnsafePointer<CChar>) -> String? {
+    /// Whether the method a call reaches is unprivileged, judged by what dispatch would run:
+    /// a call that names no interface by the first interface that has the member, and
+    /// `Introspect` on a node without an object as `Introspectable`'s. A call that reaches
+    /// nothing is not unprivileged, so that leaving the interface out neither opens nor closes
+    /// a member.
+    func reachesUnprivileged(
+        path: UnsafePointer<CChar>, interface interfaceName: UnsafePointer<CChar>?, member: UnsafePointer<CChar>
+    ) -> Bool {
         guard let object = objects.lookup(path) else {
-            return strcmp(member, "Introspect") == 0 ? StandardInterfaces.introspectable : nil
+            let introspectable = interfaceName.map { strcmp($0, StandardInterfaces.introspectable) == 0 } ?? true
+            return introspectable && strcmp(member, "Introspect") == 0
         }
-        for interface in object.interfaces + standard.interfaces(for: object) where interface.methods.lookup(member) != nil {
-            return interface.name
-        }
-        return nil
+        guard let interfaceName else { return findMethod(member, in: object)?.unprivileged ?? false }
+        guard let interface = object.byName.lookup(interfaceName) ?? standard.lookup(interfaceName, for: object),
+              let index = interface.methods.lookup(member) else { return false }
+        return interface.interface.methods[index].unprivileged
     }
 
     /// A call without an interface: the first interface that has the member wins.

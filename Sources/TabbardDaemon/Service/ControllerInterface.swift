@@ -11,11 +11,14 @@ extension TabBarService {
                   signals: controllerSignals(), properties: controllerProperties())
     }
 
-    /// A method of the controller, documented from the interface file.
+    /// A method of the controller, documented from the interface file; `unprivileged` for the
+    /// ones that only read, open to every caller (dbus-api.md, Access).
     func method(
-        _ name: String, _ inputs: [Argument] = [], _ outputs: [Argument] = [], handler: @escaping MethodHandler
+        _ name: String, _ inputs: [Argument] = [], _ outputs: [Argument] = [], unprivileged: Bool = false,
+        handler: @escaping MethodHandler
     ) -> Interface.Method {
-        Interface.Method(name, inputs: inputs, outputs: outputs, doc: InterfaceDocs.controller[name], handler: handler)
+        Interface.Method(name, inputs: inputs, outputs: outputs, doc: InterfaceDocs.controller[name],
+                         unprivileged: unprivileged, handler: handler)
     }
 
     // MARK: - Selection and taps
@@ -157,7 +160,7 @@ extension TabBarService {
                 try perform { controller throws(TabError) in controller.reset() }
                 return try call.reply()
             },
-            method("Describe", [], [Argument("json", "s")]) { [unowned self] call in
+            method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned self] call in
                 try call.reply(describe())
             },
         ]

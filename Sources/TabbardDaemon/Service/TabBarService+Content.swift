@@ -22,7 +22,7 @@ extension TabBarService {
                 return try call.reply()
             },
             method("GetContent", [Argument("tab_id", "s")],
-                   [Argument("page", "s"), Argument("mime_type", "s"), Argument("body", "s")]) { [unowned self] call in
+                   [Argument("page", "s"), Argument("mime_type", "s"), Argument("body", "s")], unprivileged: true) { [unowned self] call in
                 let content = try content(of: try call.decode(String.self))
                 return try call.reply(content.title, content.mimeType, content.body)
             },

@@ -17,9 +17,7 @@ extension TabBarService {
     func enforceAccess() {
         guard access.enforced else { return }
         // Reads `access` at each call, so that a reload's admin group takes effect at once.
-        connection.authorizer = { [unowned self] uid, interface, member in
-            access.allows(uid: uid, interface: interface, member: member)
-        }
+        connection.authorizer = { [unowned self] uid in access.mayChange(uid: uid) }
     }
 
     /// A clean stop (SIGTERM, SIGINT): everything on disk (STATE-4), the delegate released,
