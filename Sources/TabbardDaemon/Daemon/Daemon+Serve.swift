@@ -81,7 +81,7 @@ extension Daemon {
 
         let connection: Connection
         do {
-            connection = try Connection(bus(setup.options.bus))
+            connection = try Connection(setup.options.bus)
         } catch {
             log.error("cannot connect to the bus: \(error.message)")
             return nil
@@ -121,13 +121,5 @@ extension Daemon {
 
     private static func reloadSetup(options: DaemonOptions, log: Log) -> Setup? {
         try? Setup(options: options, log: log)
-    }
-
-    private static func bus(_ choice: BusChoice) -> Connection.Bus {
-        switch choice {
-        case .session: .session
-        case .system: .system
-        case .address(let address): .address(address)
-        }
     }
 }

@@ -10,9 +10,9 @@ final class TabBarClient {
     let timeout: Duration
 
     /// Connects to `bus`; any failure to get there means the daemon is unreachable.
-    init(bus: BusAddress, timeoutMs: Int32) throws(CommandFailure) {
+    init(bus: Connection.Bus, timeoutMs: Int32) throws(CommandFailure) {
         do {
-            connection = try Connection(bus.connectionBus)
+            connection = try Connection(bus)
         } catch {
             throw .unreachable(error)
         }
@@ -84,16 +84,5 @@ final class TabBarClient {
             tabs[values.string("Id")] = values
         }
         return tabs
-    }
-}
-
-extension BusAddress {
-    /// The library's name for the same bus.
-    var connectionBus: Connection.Bus {
-        switch self {
-        case .session: .session
-        case .system: .system
-        case .address(let address): .address(address)
-        }
     }
 }

@@ -1,3 +1,5 @@
+import DBus
+
 /// One thing `tabctl` was asked to do, parsed from its command line.
 enum Request: Equatable {
     /// Draw the bar and the shown content; with `follow`, redraw on every change.
@@ -78,20 +80,10 @@ struct DelegateRules: Equatable {
     var exec: String?
 }
 
-/// Which bus to reach the daemon on.
-enum BusAddress: Equatable {
-    /// The session bus (default).
-    case session
-    /// The system bus.
-    case system
-    /// An explicit address.
-    case address(String)
-}
-
 /// The whole parsed command line: global options and the request.
 struct Invocation: Equatable {
     /// Where the daemon is.
-    var bus: BusAddress = .session
+    var bus: Connection.Bus = .session
     /// `--json`: machine-readable output.
     var json = false
     /// `--timeout MS`: how long to wait for each reply.
