@@ -8,6 +8,7 @@ extension Connection {
     /// Calls a method and blocks until the reply, an error reply or the timeout (`NoReply`).
     /// For command-line clients; on the loop thread use `callAsync`, which never blocks.
     public func call(_ message: Message, timeout: Duration = defaultTimeout) throws(DBusError) -> Message {
+        assertOwnThread()
         guard isConnected else { throw .disconnected() }
         let milliseconds = Self.milliseconds(timeout)
         let reply = try DBusError.checking {
@@ -39,6 +40,7 @@ extension Connection {
         completion: @escaping (Result<Message, DBusError>) -> Void
     ) throws(DBusError) -> PendingCall {
         precondition(loop != nil, "callAsync needs a connection attached to an EventLoop")
+        assertOwnThread()
         guard isConnected else { throw .disconnected() }
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, Self.milliseconds(timeout)) != 0 else {
@@ -113,9 +115,6 @@ public final class PendingCall {
     }
 
     deinit { dbus_pending_call_unref(raw) }
-
-    /// True once the reply (or timeout) has arrived.
-    public var isCompleted: Bool { dbus_pending_call_get_completed(raw) != 0 }
 
     /// Drops the call: the completion will not run. A reply that still arrives is discarded.
     public func cancel() {

@@ -25,7 +25,10 @@ extension Connection {
     /// Loop thread only; nil (the default) lets every call through.
     public var authorizer: ((_ uid: UInt32) -> Bool)? {
         get { authorization.authorizer }
-        set { authorization.authorizer = newValue }
+        set {
+            assertOwnThread()
+            authorization.authorizer = newValue
+        }
     }
 
     /// Dispatches an incoming method call, through the authorizer when there is one.

@@ -63,11 +63,11 @@ final class ObjectTable {
         }
     }
 
-    var hasPendingChanges: Bool { !dirty.isEmpty }
-
     /// Sends one `PropertiesChanged` per changed interface of each dirty object.
     func flushChanges() {
         guard !dirty.isEmpty else { return }
+        // Property getters run from here.
+        connection.assertOwnThread()
         let objects = dirty
         dirty.removeAll(keepingCapacity: true)
         for object in objects {
@@ -201,6 +201,8 @@ final class ObjectTable {
     }
 
     func invoke(_ method: Interface.Method, _ raw: OpaquePointer) {
+        // Every handler, the standard interfaces' included, runs from here.
+        connection.assertOwnThread()
         let signature = dbus_message_get_signature(raw)!
         let matches = method.inputSignature.withCString { strcmp($0, signature) == 0 }
         guard matches else {
