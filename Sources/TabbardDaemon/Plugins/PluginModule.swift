@@ -67,7 +67,8 @@ public final class PluginModule {
         guard table.create != nil else { throw .missingFunction("create") }
         guard table.destroy != nil else { throw .missingFunction("destroy") }
         guard table.render != nil else { throw .missingFunction("render") }
-        let name = table.name.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
+        // Invalid UTF-8 is repaired (U+FFFD), so it fails the name check below, with the name shown.
+        let name = table.name.map { String(cString: $0) } ?? ""
         guard TabIdentifier.isValid(name) else { throw .invalidName(name) }
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
         let version = table.version.map { String(cString: $0) } ?? ""
