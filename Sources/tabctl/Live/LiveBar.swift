@@ -65,8 +65,7 @@ final class LiveBar {
         if json {
             text = picture.json + "\n"
         } else {
-            let look = TerminalLook.current()
-            let drawing = BarRenderer(width: look.width, colors: look.colors).render(picture)
+            let drawing = picture.drawnForStandardOutput()
             // On a terminal each frame replaces the last; into a pipe frames follow each other.
             text = StandardStream.output.isTerminal ? "\u{1B}[H\u{1B}[2J" + drawing : drawing + "\n"
         }
