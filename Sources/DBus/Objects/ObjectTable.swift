@@ -234,14 +234,3 @@ final class ObjectTable {
         connection.sendError(.unknownObject("no object at \(pathString)"), to: raw)
     }
 }
-
-extension DBusError {
-    /// Any error as a D-Bus error: itself if it is one, else `Failed` with its description.
-    public init(_ error: any Error) {
-        if let error = error as? DBusError {
-            self = error
-        } else {
-            self = .failed(String(describing: error))
-        }
-    }
-}
