@@ -53,6 +53,38 @@ targets += [
     ),
 ]
 
+// MARK: - TOML
+
+// A TOML 1.0 reader in Swift alone (no Foundation): it knows nothing of tabs, and no input makes
+// it trap; the daemon reads its configuration and plugin manifests with it.
+targets += [
+    .target(
+        name: "TOML",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "TOMLTests",
+        dependencies: ["TOML"],
+        swiftSettings: strict
+    ),
+]
+
+// MARK: - JSON
+
+// A JSON reader and a Codable bridge to its tree, in Swift alone (no Foundation), for the state
+// file; bounded, and no input makes it trap. (Writing goes through DBus's JSONWriter.)
+targets += [
+    .target(
+        name: "JSON",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "JSONTests",
+        dependencies: ["JSON"],
+        swiftSettings: strict
+    ),
+]
+
 // MARK: - Test support
 
 // What the integration tests share: a private dbus-daemon per test, running external programs.
@@ -174,7 +206,8 @@ targets += [
             "Loop",
             "DBus",
             "TabbardPluginABI",
-            .product(name: "TOMLKit", package: "TOMLKit"),
+            "TOML",
+            "JSON",
         ],
         swiftSettings: strict
     ),
@@ -206,12 +239,13 @@ targets += [
 // MARK: - Reliability
 
 // The daemon as a process under fuzzing, SIGKILL, faulty delegates and clients, and long runs
-// watched for memory growth. Short variants run with every test; `make reliability` runs the
-// long ones (TABBARD_RELIABILITY=long). Needs `tabbard` built and the plugins staged.
+// watched for memory growth, and its file readers fuzzed in-process. Short variants run with
+// every test; `make reliability` runs the long ones (TABBARD_RELIABILITY=long). Needs `tabbard`
+// built and the plugins staged.
 targets += [
     .testTarget(
         name: "ReliabilityTests",
-        dependencies: ["TabbardTestSupport"],
+        dependencies: ["TabbardTestSupport", "TabbardDaemon"],
         exclude: ["Scripts"],
         swiftSettings: strict
     ),
@@ -251,7 +285,6 @@ let package = Package(
     products: products,
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

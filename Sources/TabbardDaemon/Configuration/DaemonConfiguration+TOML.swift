@@ -1,20 +1,18 @@
-internal import TOMLKit
 import TabModel
 
 extension DaemonConfiguration {
-    /// Parses `tabbard.toml` text. `file` names it in errors. Unknown keys, values of the wrong
-    /// type and values the model refuses (ids, colors, ranges) are errors naming the line and key.
+    /// Parses `tabbard.toml` text. `file` names it in errors.
     public init(toml text: String, file: String) throws(ConfigurationError) {
+        try self.init(toml: Array(text.utf8), file: file)
+    }
+
+    /// Parses the bytes of `tabbard.toml`. `file` names it in errors. Bytes that are not text
+    /// (a NUL, malformed UTF-8) and TOML syntax errors name the line and column; unknown keys,
+    /// values of the wrong type and values the model refuses (ids, colors, ranges) name the
+    /// line and the key.
+    public init(toml bytes: [UInt8], file: String) throws(ConfigurationError) {
         self.init()
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigurationError(file: file, line: error.source.begin.line, reason: error.description)
-        } catch {
-            throw ConfigurationError(file: file, reason: "cannot parse: \(error)")
-        }
-        var reader = TOMLReader(table: table, lines: TOMLKeyLines(text), file: file)
+        var reader = try TableReader(document: bytes, file: file)
         pluginDirectories = try reader.strings("plugin_dirs")
         plugins = try reader.strings("plugins")
         controller.tabs = try reader.strings("tabs", each: TabIdentifier.validate)
@@ -61,102 +59,6 @@ extension DaemonConfiguration {
             throw ConfigurationError(file: path, reason: error.description)
         }
         guard let bytes else { throw ConfigurationError(file: path, reason: "no such file") }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ConfigurationError(file: path, reason: "not valid UTF-8")
-        }
-        try self.init(toml: text, file: path)
-    }
-}
-
-/// Reads typed keys out of one TOML table, remembering which keys were read so that anything
-/// left over is reported as unknown.
-private struct TOMLReader {
-    let table: TOMLTable
-    let lines: TOMLKeyLines
-    let file: String
-    var prefix = ""
-    private var read: Set<String> = []
-
-    init(table: TOMLTable, lines: TOMLKeyLines, file: String, prefix: String = "") {
-        self.table = table
-        self.lines = lines
-        self.file = file
-        self.prefix = prefix
-    }
-
-    /// A string, checked by `check` (a model validator) when given.
-    mutating func string(_ key: String, _ check: ((String) throws(TabError) -> Void)? = nil) throws(ConfigurationError) -> String? {
-        try parsed(key) { (text: String) throws(TabError) -> String in
-            try check?(text)
-            return text
-        }
-    }
-
-    /// A string turned into a value by `parse`, whose `TabError` becomes this key's error.
-    mutating func parsed<T>(_ key: String, _ parse: (String) throws(TabError) -> T) throws(ConfigurationError) -> T? {
-        guard let value = value(key) else { return nil }
-        guard let text = value.string else { throw failure(key, "must be a string, not \(value.type)") }
-        do {
-            return try parse(text)
-        } catch {
-            throw failure(key, error.message)
-        }
-    }
-
-    mutating func strings(_ key: String, each check: ((String) throws(TabError) -> Void)? = nil) throws(ConfigurationError) -> [String]? {
-        guard let value = value(key) else { return nil }
-        guard let array = value.array else { throw failure(key, "must be an array of strings, not \(value.type)") }
-        var result: [String] = []
-        for element in array {
-            guard let text = element.string else {
-                throw failure(key, "must be an array of strings; found \(element.type)")
-            }
-            do {
-                try check?(text)
-            } catch {
-                throw failure(key, error.message)
-            }
-            result.append(text)
-        }
-        return result
-    }
-
-    mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
-        guard let value = value(key) else { return nil }
-        guard let number = value.int else { throw failure(key, "must be an integer, not \(value.type)") }
-        guard range.contains(number) else {
-            throw failure(key, "must be \(range.lowerBound) to \(range.upperBound), not \(number)")
-        }
-        return number
-    }
-
-    mutating func bool(_ key: String) throws(ConfigurationError) -> Bool? {
-        guard let value = value(key) else { return nil }
-        guard let flag = value.bool else { throw failure(key, "must be true or false, not \(value.type)") }
-        return flag
-    }
-
-    mutating func table(_ key: String) throws(ConfigurationError) -> TOMLReader? {
-        guard let value = value(key) else { return nil }
-        guard let nested = value.table else { throw failure(key, "must be a table, not \(value.type)") }
-        return TOMLReader(table: nested, lines: lines, file: file, prefix: path(key) + ".")
-    }
-
-    /// Every key of the table not read so far is unknown: a typo must not pass silently.
-    func rejectUnread() throws(ConfigurationError) {
-        for key in table.keys.sorted() where !read.contains(key) {
-            throw ConfigurationError(file: file, line: lines.line(of: path(key)), key: path(key), reason: "unknown key")
-        }
-    }
-
-    private mutating func value(_ key: String) -> (any TOMLValueConvertible)? {
-        read.insert(key)
-        return table[key]
-    }
-
-    private func path(_ key: String) -> String { prefix + key }
-
-    private func failure(_ key: String, _ reason: String) -> ConfigurationError {
-        ConfigurationError(file: file, line: lines.line(of: path(key)), key: path(key), reason: reason)
+        try self.init(toml: bytes, file: path)
     }
 }

@@ -32,7 +32,7 @@ struct PluginDirectoryScan {
     /// Opens, checks and parses the manifest `name` in `directory`.
     static func readManifest(_ name: String, in directory: String, trust: PluginTrust) throws(PluginRefusal) -> PluginManifest {
         let text = try CheckedFile.open(name, in: directory, trust: trust).readText()
-        do throws(PluginManifestError) {
+        do throws(ConfigurationError) {
             return try PluginManifest(parsing: text, file: (directory.hasSuffix("/") ? directory : directory + "/") + name)
         } catch {
             throw .manifest(error)

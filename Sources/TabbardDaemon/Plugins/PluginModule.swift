@@ -25,7 +25,6 @@ public final class PluginModule {
 
     let table: tabbard_plugin
     let log: Log
-    let sink: PluginEventSink
     /// Calls slower than this are logged with the plugin, function and duration.
     var slowCallThreshold: Duration = .milliseconds(10)
     /// Watches every call for a hang, in the daemon; nil when probing or in tests.
@@ -34,7 +33,7 @@ public final class PluginModule {
     var fingerprint: PluginFingerprint?
 
     private init(name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
-                 table: tabbard_plugin, log: Log, sink: @escaping PluginEventSink) {
+                 table: tabbard_plugin, log: Log) {
         self.name = name
         self.version = version
         self.abi = abi
@@ -42,7 +41,6 @@ public final class PluginModule {
         self.path = path
         self.table = table
         self.log = log
-        self.sink = sink
     }
 
     /// The size of the 1.0 table, the smallest `struct_size` accepted (TABBARD_PLUGIN_SIZE_1_0).
@@ -50,7 +48,7 @@ public final class PluginModule {
 
     /// Loads `file` (already opened and checked) and validates its table. `manifest`, when
     /// given, names the plugin; its name must match the table's.
-    static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log, sink: @escaping PluginEventSink) throws(PluginRefusal) -> PluginModule {
+    static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log) throws(PluginRefusal) -> PluginModule {
         try file.requireSharedObject()
         // Loading through the descriptor loads the very file that was checked.
         guard let handle = dlopen(file.descriptorPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
@@ -73,7 +71,7 @@ public final class PluginModule {
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
         let version = table.version.map { String(cString: $0) } ?? ""
         return PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
-                            manifest: manifest, path: file.path, table: table, log: log, sink: sink)
+                            manifest: manifest, path: file.path, table: table, log: log)
     }
 
     /// Applies the versioning rule of the header: same major, minor not newer, size between
@@ -97,8 +95,9 @@ public final class PluginModule {
     }
 
     /// Creates the instance for `declaration` (a tab of this plugin's manifest, or any id
-    /// when probing). Nil when the plugin declines; the tab is then left out, and logged.
-    public func createTab(_ declaration: PluginTabDeclaration) -> PluginTab? {
+    /// when probing), whose host callbacks go to `sink`. Nil when the plugin declines; the tab
+    /// is then left out, and logged.
+    public func createTab(_ declaration: PluginTabDeclaration, sink: @escaping PluginEventSink) -> PluginTab? {
         let context = TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log)
         // Contexts are never freed: a buggy plugin thread calling after destroy must find a
         // closed context, not freed memory. One small object per tab instance.

@@ -2,7 +2,7 @@
 /// in `tabbard --list-plugins`; it names the offending file or value.
 public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The manifest could not be read or is invalid.
-    case manifest(PluginManifestError)
+    case manifest(ConfigurationError)
     /// Another manifest already declared a plugin of this name.
     case duplicatePlugin(name: String, firstFile: String)
     /// A tab id is already offered by an earlier plugin (first loaded wins).

@@ -1,4 +1,3 @@
-import Foundation
 import TabModel
 
 /// Keeps the controller's state on disk (STATE-1..4): one versioned JSON file, replaced
@@ -27,30 +26,21 @@ public struct StateStore: Sendable {
             log.warning("cannot read state \(file.path): \(error); starting from the configuration")
             return nil
         }
-        if let version = Self.formatVersion(of: bytes), version != ControllerSnapshot.currentFormatVersion {
+        if let version = StateCodec.formatVersion(of: bytes), version != ControllerSnapshot.currentFormatVersion {
             setAside(reason: "format version \(version), this daemon reads \(ControllerSnapshot.currentFormatVersion)", suffix: "v\(version)")
             return nil
         }
         do {
-            return try JSONDecoder().decode(ControllerSnapshot.self, from: Data(bytes))
+            return try StateCodec.decode(bytes)
         } catch {
-            setAside(reason: "it does not parse (\(Self.describe(error)))", suffix: "corrupt")
+            setAside(reason: "it does not parse (\(error))", suffix: "corrupt")
             return nil
         }
     }
 
     /// Writes `snapshot` durably before returning.
     public func save(_ snapshot: ControllerSnapshot) throws(FileError) {
-        let data: Data
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            data = try encoder.encode(snapshot)
-        } catch {
-            // Every field is a plain value; encoding cannot fail short of a bug.
-            preconditionFailure("state snapshot does not encode: \(error)")
-        }
-        try file.write(Array(data))
+        try file.write(StateCodec.encode(snapshot))
     }
 
     // MARK: - Reading a bad file
@@ -61,23 +51,6 @@ public struct StateStore: Sendable {
             log.warning("state \(file.path) set aside as \(moved): \(reason); starting from the configuration")
         } catch {
             log.warning("state \(file.path) is unusable (\(reason)) and cannot be set aside: \(error)")
-        }
-    }
-
-    /// The `formatVersion` of a state file, read without decoding the rest, so that a file
-    /// from a newer daemon is recognised as such rather than as corrupt.
-    private static func formatVersion(of bytes: [UInt8]) -> Int? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
-        return object["formatVersion"] as? Int
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context): context.debugDescription
-        case DecodingError.keyNotFound(let key, _): "missing \(key.stringValue)"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "bad value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
-        default: "\(error)"
         }
     }
 }

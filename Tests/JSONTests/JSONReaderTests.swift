@@ -1,0 +1,42 @@
+import Testing
+import JSON
+
+/// The JSON reader: RFC 8259 documents in, a tree out; anything else refused with its offset.
+@Suite("JSON reader")
+struct JSONReaderTests {
+    func parse(_ text: String) throws(JSONError) -> JSONValue { try JSONReader.parse(Array(text.utf8)) }
+
+    func refusal(_ text: String) -> JSONError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("every kind of value, escapes and surrogate pairs resolved")
+    func values() throws {
+        #expect(try parse(#" {"a": [1, -2, 3.5, 1e3, true, false, null], "b": "x\/\"\\\n\u00e9\ud83d\ude00"} "#)
+                == .object(["a": .array([.integer(1), .integer(-2), .double(3.5), .double(1000), .bool(true), .bool(false), .null]),
+                            "b": .string("x/\"\\\né😀")]))
+        #expect(try parse("-9223372036854775808") == .integer(.min))
+        #expect(try parse("9223372036854775808") == .double(9223372036854775808))
+        #expect(try parse("[]") == .array([]) && (try parse("{}")) == .object([:]))
+    }
+
+    @Test("what is not JSON is refused with the offset")
+    func refusals() {
+        #expect(refusal("")?.reason == "the document ends where a value should be")
+        #expect(refusal("[1,]")?.offset == 3)
+        #expect(refusal("{\"a\":1,\"a\":2}")?.reason == "a member named twice")
+        #expect(refusal("01")?.reason == "a number with a leading zero")
+        #expect(refusal("1e999")?.reason == "a number too large for a double")
+        #expect(refusal("\"\\ud800\"")?.reason == "a lone surrogate in \\u escapes")
+        #expect(refusal("\"a\nb\"")?.reason == "a control character in a string")
+        #expect(refusal("tru")?.reason == "not a JSON value (expected true)")
+        #expect(refusal("{} x")?.reason == "text after the JSON value")
+        #expect(refusal(String(repeating: "[", count: JSONReader.maximumDepth + 2))?.reason.contains("nested more than") == true)
+        #expect((try? JSONReader.parse([0x22, 0xFF, 0x22])) == nil)
+    }
+}
