@@ -19,6 +19,7 @@ extension Daemon {
                 if signal == SIGHUP { reloadRequested() } else { stopRequested() }
             }
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
+            guard StateDirectoryLock.claim(for: setup, log: log) else { return 1 }
             guard let service = try start(setup, loop: loop, log: log) else { return 1 }
             notifier.ready(status: service.statusLine)
             let watchdog = try notifier.watchdogInterval.map { interval throws(LoopError) in
@@ -101,7 +102,7 @@ extension Daemon {
     /// process first and its outcome remembered in the state directory.
     private static func loadPlugins(_ setup: Setup, log: Log) -> PluginHost {
         let records = PluginRecords(file: setup.options.persistsState
-                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil)
+                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil, log: log)
         let admission = PluginAdmission(
             records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
             probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"])

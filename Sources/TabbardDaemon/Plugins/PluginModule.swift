@@ -1,6 +1,7 @@
 import Glibc
 import Loop
 import TabbardPluginABI
+import TabbardSwiftRelease
 import TabModel
 
 extension PluginABIVersion {
@@ -22,6 +23,9 @@ public final class PluginModule {
     public let manifest: PluginManifest?
     /// The module file that was loaded.
     public let path: String
+    /// The Swift release that compiled the plugin, as its SDK recorded it; nil for a plugin
+    /// that records none (a C plugin).
+    public let swiftRelease: String?
 
     let table: tabbard_plugin
     let log: Log
@@ -33,12 +37,13 @@ public final class PluginModule {
     var fingerprint: PluginFingerprint?
 
     private init(name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
-                 table: tabbard_plugin, log: Log) {
+                 swiftRelease: String?, table: tabbard_plugin, log: Log) {
         self.name = name
         self.version = version
         self.abi = abi
         self.manifest = manifest
         self.path = path
+        self.swiftRelease = swiftRelease
         self.table = table
         self.log = log
     }
@@ -56,6 +61,7 @@ public final class PluginModule {
             throw .loadFailed(path: file.path, message: message.replacing(file.descriptorPath, with: file.path))
         }
         file.keepOpenForLoadedModule()
+        let swiftRelease = try checkSwiftRelease(of: handle)
         guard let symbol = dlsym(handle, TABBARD_PLUGIN_ENTRY_SYMBOL) else { throw .missingEntry(path: file.path) }
         let entry = unsafeBitCast(symbol, to: tabbard_plugin_entry_fn.self)
         let label = manifest?.name ?? file.path
@@ -71,7 +77,19 @@ public final class PluginModule {
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
         let version = table.version.map { String(cString: $0) } ?? ""
         return PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
-                            manifest: manifest, path: file.path, table: table, log: log)
+                            manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log)
+    }
+
+    /// Refuses a Swift plugin compiled by another Swift release than this daemon, before any
+    /// of its Swift code runs with the daemon's runtime; returns the release it records (nil
+    /// for a plugin that records none, such as a C plugin).
+    private static func checkSwiftRelease(of handle: UnsafeMutableRawPointer) throws(PluginRefusal) -> String? {
+        guard let symbol = dlsym(handle, TABBARD_PLUGIN_SWIFT_RELEASE_SYMBOL) else { return nil }
+        typealias Record = @convention(c) () -> UnsafePointer<CChar>?
+        let plugin = unsafeBitCast(symbol, to: Record.self)().map { String(cString: $0) } ?? ""
+        let daemon = SwiftRelease.compiler.description
+        guard plugin == daemon else { throw .otherSwiftRelease(plugin: plugin.isEmpty ? "an unnamed release" : plugin, daemon: daemon) }
+        return plugin
     }
 
     /// Applies the versioning rule of the header: same major, minor not newer, size between
