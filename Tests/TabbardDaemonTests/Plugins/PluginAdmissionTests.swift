@@ -93,9 +93,9 @@ struct PluginAdmissionTests {
             host.load(directories: [directory.path])
             return captured.lines.first { $0.contains("passed its probe") }
         }
-        let withoutState = try #require(probeLine(records: PluginRecords(file: nil)))
+        let withoutState = try #require(probeLine(records: PluginRecords(file: nil, log: quietLog)))
         #expect(!withoutState.contains("remembered"), "\(withoutState)")
-        let withState = try #require(probeLine(records: PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName))))
+        let withState = try #require(probeLine(records: PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)))
         #expect(withState.contains("remembered"), "\(withState)")
     }
 
