@@ -1,4 +1,5 @@
 import Glibc
+import Loop
 
 /// Notices a plugin call that does not return. The loop thread notes each call before it
 /// makes it (`begin`) and after (`end`); a thread of its own sleeps until a call starts, then
@@ -18,8 +19,8 @@ final class HangWatch: @unchecked Sendable {
         var tab: String
         /// The module file's fingerprint, for the record; nil when unknown.
         var fingerprint: PluginFingerprint?
-        /// When the call started, on the monotonic clock, in nanoseconds.
-        var started: Int64 = 0
+        /// When the call started.
+        var started = MonotonicInstant(sinceStart: .zero)
         /// Which call this is, counted from 1, so that the watch tells two calls apart.
         var serial = 0
     }
@@ -57,7 +58,7 @@ final class HangWatch: @unchecked Sendable {
     /// from within another), for `end`.
     func begin(_ call: Call) -> Call? {
         var call = call
-        call.started = Self.now()
+        call.started = .now()
         pthread_mutex_lock(mutex)
         calls += 1
         call.serial = calls
@@ -77,7 +78,7 @@ final class HangWatch: @unchecked Sendable {
     }
 
     private func watch() {
-        let tick = WatchedTime.tick(for: limit.nanoseconds)
+        let tick = WatchedTime.tick(for: limit)
         var watched: (serial: Int, time: WatchedTime)?
         pthread_mutex_lock(mutex)
         while true {
@@ -87,23 +88,17 @@ final class HangWatch: @unchecked Sendable {
                 continue
             }
             if watched?.serial != call.serial { watched = (call.serial, WatchedTime(since: call.started, tick: tick)) }
-            let now = Self.now()
+            let now = MonotonicInstant.now()
             watched!.time.look(at: now)
-            if watched!.time.counted >= limit.nanoseconds {
+            if watched!.time.counted >= limit {
                 pthread_mutex_unlock(mutex)
                 onHang(call)
                 return
             }
-            let next = now + tick
-            var until = timespec(tv_sec: Int(next / 1_000_000_000), tv_nsec: Int(next % 1_000_000_000))
+            // The condition waits on CLOCK_MONOTONIC, the clock of `MonotonicInstant`.
+            var until = (now + tick).timespec
             pthread_cond_timedwait(condition, mutex, &until)
         }
-    }
-
-    private static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// The hang limit in force: `TABBARD_PLUGIN_HANG_LIMIT_MS` when set, otherwise half of

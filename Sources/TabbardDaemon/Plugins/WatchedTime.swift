@@ -1,3 +1,5 @@
+import Loop
+
 /// How long a plugin call has run, as far as the hang watch can vouch for it: a stopped process
 /// is not a hung plugin.
 ///
@@ -10,26 +12,26 @@
 /// costs a call two ticks. A watch thread starved of CPU counts slower, never faster: a hang
 /// is then reported late, never invented.
 struct WatchedTime {
-    /// How often the watch looks, in nanoseconds.
-    let tick: Int64
-    /// The time that counts, in nanoseconds.
-    private(set) var counted: Int64 = 0
-    private var lastLook: Int64
+    /// How often the watch looks.
+    let tick: Duration
+    /// The time that counts.
+    private(set) var counted: Duration = .zero
+    private var lastLook: MonotonicInstant
 
-    /// A call that started at `start` (monotonic nanoseconds), looked at every `tick`.
-    init(since start: Int64, tick: Int64) {
+    /// A call that started at `start`, looked at every `tick`.
+    init(since start: MonotonicInstant, tick: Duration) {
         self.tick = tick
         self.lastLook = start
     }
 
     /// The watch looks at `now`.
-    mutating func look(at now: Int64) {
-        counted += min(max(0, now - lastLook), 2 * tick)
+    mutating func look(at now: MonotonicInstant) {
+        counted += min(max(.zero, now - lastLook), tick * 2)
         lastLook = now
     }
 
-    /// The tick for a hang limit of `limit` nanoseconds: a tenth of it, 1 ms at least.
-    static func tick(for limit: Int64) -> Int64 {
-        max(limit / 10, 1_000_000)
+    /// The tick for a hang limit of `limit`: a tenth of it, 1 ms at least.
+    static func tick(for limit: Duration) -> Duration {
+        max(limit / 10, .milliseconds(1))
     }
 }
