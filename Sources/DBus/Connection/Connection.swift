@@ -21,16 +21,23 @@ public final class Connection: @unchecked Sendable {
     var routes = SignalRoutes()
     var credentials = CredentialCache()
     var authorization = CallerAuthorization()
+    var expectedReplies = ExpectedReplies()
     /// The unique name the bus gave this connection (`:1.42`).
     public let uniqueName: String
     /// Called on the loop thread when the connection to the bus is lost.
     public var onDisconnect: (() -> Void)?
+    /// Called on the loop thread with each reply dropped because it came from a connection the
+    /// call was not sent to (`ExpectedReplies`).
+    let onForeignReply: ((ForeignReply) -> Void)?
     /// The thread that opened the connection: its own until it is attached to a loop.
     private let openingThread = pthread_self()
 
     /// Connects to `bus` and registers with it. libdbus's exit-on-disconnect is turned off:
-    /// the owner decides what losing the bus means (see `onDisconnect`).
-    public init(_ bus: Bus) throws(DBusError) {
+    /// the owner decides what losing the bus means (see `onDisconnect`). A reply to an
+    /// asynchronous call from anyone but the one asked is dropped and handed to
+    /// `onForeignReply`, to be logged.
+    public init(_ bus: Bus, onForeignReply: ((ForeignReply) -> Void)? = nil) throws(DBusError) {
+        self.onForeignReply = onForeignReply
         _ = dbus_threads_init_default()
         var opened: OpaquePointer?
         switch bus {
@@ -128,6 +135,7 @@ public final class Connection: @unchecked Sendable {
         guard needsDispatch, !dispatchStopped else { return }
         needsDispatch = false
         while true {
+            dropForeignReplies()
             let status = dbus_connection_dispatch(raw)
             if status == DBUS_DISPATCH_COMPLETE { break }
             if status == DBUS_DISPATCH_NEED_MEMORY {

@@ -90,7 +90,9 @@ extension Daemon {
 
         let connection: Connection
         do {
-            connection = try Connection(setup.options.bus)
+            // Replies only from whom they were asked: the bus about credentials, the delegate
+            // about a tap; a forged one is dropped and logged.
+            connection = try Connection(setup.options.bus) { log.warning("\($0)") }
         } catch {
             log.error("cannot connect to the bus: \(error.message)")
             return nil
