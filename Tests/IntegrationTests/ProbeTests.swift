@@ -93,4 +93,60 @@ struct ProbeTests {
         #expect(try busctlCall(daemon.bus.address, "GetContent", "s", "world-clock").contains("text/"))
         #expect(daemon.stop() == 0)
     }
+
+    /// The pids of the children of `pid`, from `/proc/*/stat`.
+    static func children(of pid: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let child = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // After the command's closing parenthesis: state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == pid ? child : nil
+        }
+    }
+
+    /// What each open descriptor of `pid` refers to (`socket:[inode]`, a path, …).
+    static func descriptorTargets(of pid: pid_t) -> [String] {
+        let directory = "/proc/\(pid)/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).compactMap { fd in
+            try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + fd)
+        }
+    }
+
+    @Test("the probe child holds no descriptor of the daemon's bus connection or state directory, and gets a clean environment")
+    func probeChildHoldsNothingOfTheDaemon() throws {
+        let plugins = try FaultPlugin.directory(fault: (name: "stuck", define: "HANG_IN_ENTRY"))
+        let notify = try NotifySocket()
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path, "TABBARD_TEST_SECRET": "kept out"],
+                                       pluginDirectory: plugins)
+        // The stuck probe runs for 5 s: long enough to look at it.
+        var probes: [pid_t] = []
+        let deadline = Date().addingTimeInterval(4)
+        while probes.isEmpty && Date() < deadline {
+            probes = Self.children(of: daemon.pid).filter { child in
+                (try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8))?.contains("--probe-plugin") == true
+            }
+            usleep(20_000)
+        }
+        let probe = try #require(probes.first, "no probe child found")
+        let daemonSockets = Set(Self.descriptorTargets(of: daemon.pid).filter { $0.hasPrefix("socket:") })
+        let held = Self.descriptorTargets(of: probe)
+        #expect(!held.isEmpty, "the probe's descriptors could not be read")
+        // Not one socket of the daemon's (its bus connection, the loop's, any it inherited), and
+        // no socket but standard output, its own end of the probe's socket pair.
+        #expect(held.filter { daemonSockets.contains($0) }.isEmpty, "shared sockets: \(held)")
+        #expect(held.filter { $0.hasPrefix("socket:") }.count <= 1, "\(held)")
+        let state = try #require(realpath(daemon.stateDirectory, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        })
+        #expect(!held.contains { $0 == state || $0.hasPrefix(state + "/") }, "\(held)")
+
+        let environment = try String(contentsOfFile: "/proc/\(probe)/environ", encoding: .utf8).split(separator: "\0").map(String.init)
+        for name in ["NOTIFY_SOCKET", "TABBARD_TEST_SECRET", "DBUS_SESSION_BUS_ADDRESS"] {
+            #expect(!environment.contains { $0.hasPrefix(name + "=") }, "\(environment)")
+        }
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -6,6 +6,8 @@ import Loop
 /// connection a forked copy must not touch). A plugin that crashes while it initialises
 /// takes down the child; a plugin that hangs is killed when the time is up. `run` waits for
 /// the child; the daemon calls it on a thread of its own (`start`), never on the loop thread.
+/// The child gets a clean environment (`PluginEnvironment`) and no descriptor of the daemon's
+/// but its standard output (every other one is close-on-exec).
 enum PluginTrial {
     /// What became of the child.
     enum Outcome: Equatable {
@@ -29,7 +31,8 @@ enum PluginTrial {
 
         let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(executable, arguments: ["--probe-plugin", path] + arguments, standardOutput: writeEnd)
+            child = try ChildProcess.spawn(executable, arguments: ["--probe-plugin", path] + arguments, standardOutput: writeEnd,
+                                           environment: PluginEnvironment.entries(from: ProcessEnvironment.current()))
             close(writeEnd)
         } catch {
             close(writeEnd)

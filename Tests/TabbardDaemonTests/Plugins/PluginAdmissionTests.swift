@@ -134,3 +134,17 @@ struct PluginAdmissionTests {
         #expect(HangWatch.limit(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "0"]) == .seconds(5))
     }
 }
+
+/// What a child that runs plugin code is given of the daemon's environment.
+@Suite("The environment of a plugin's child process")
+struct PluginEnvironmentTests {
+    @Test("only locale, time zone and the journal stream pass, with a fixed PATH; the service manager's, the bus's and anything else stay behind")
+    func cleanEnvironment() {
+        let daemon = ["LANG": "de_DE.UTF-8", "LC_TIME": "C", "TZ": "Europe/Berlin", "JOURNAL_STREAM": "8:123",
+                      "NOTIFY_SOCKET": "/run/systemd/notify", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus",
+                      "STATE_DIRECTORY": "/var/lib/tabbard", "WATCHDOG_USEC": "30000000", "PATH": "/home/me/bin:/usr/bin",
+                      "LD_PRELOAD": "/tmp/evil.so", "API_TOKEN": "secret"]
+        #expect(PluginEnvironment.entries(from: daemon) == ["PATH=/usr/local/bin:/usr/bin:/bin", "JOURNAL_STREAM=8:123",
+                                                           "LANG=de_DE.UTF-8", "LC_TIME=C", "TZ=Europe/Berlin"])
+    }
+}
