@@ -74,6 +74,15 @@ public struct ChildProcess: Sendable {
         return ChildProcess(pid: pid, leadsGroup: newProcessGroup)
     }
 
+    /// Called in a child, first thing: the kernel sends it `signal` when the thread of the
+    /// parent that spawned it ends (with the parent, at the latest), so that a child stuck in
+    /// code it does not control never outlives the parent that would have killed it. Ends the
+    /// child at once when the parent is gone already (adopted by init).
+    public static func endWithParent(signal: Int32 = SIGKILL) {
+        _ = tabbard_set_parent_death_signal(signal)
+        if getppid() == 1 { _exit(1) }
+    }
+
     /// Sends `signal` to the child, and to its whole process group when it leads one.
     public func kill(_ signal: Int32) {
         _ = Glibc.kill(leadsGroup ? -pid : pid, signal)

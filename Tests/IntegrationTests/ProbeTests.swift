@@ -114,18 +114,18 @@ struct ProbeTests {
         }
     }
 
-    @Test("the probe child holds no descriptor of the daemon's bus connection or state directory, and gets a clean environment")
+    @Test("the probe child holds no descriptor of the daemon's bus connection or state directory, gets a clean environment, and ends with the daemon")
     func probeChildHoldsNothingOfTheDaemon() throws {
         let plugins = try FaultPlugin.directory(fault: (name: "stuck", define: "HANG_IN_ENTRY"))
         let notify = try NotifySocket()
         let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path, "TABBARD_TEST_SECRET": "kept out"],
                                        pluginDirectory: plugins)
-        // The stuck probe runs for 5 s: long enough to look at it.
+        // The stuck probe runs for 5 s: long enough to look at it (the clock plugin's ends at once).
         var probes: [pid_t] = []
         let deadline = Date().addingTimeInterval(4)
         while probes.isEmpty && Date() < deadline {
             probes = Self.children(of: daemon.pid).filter { child in
-                (try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8))?.contains("--probe-plugin") == true
+                (try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8))?.contains("stuck.plugin") == true
             }
             usleep(20_000)
         }
@@ -148,5 +148,9 @@ struct ProbeTests {
             #expect(!environment.contains { $0.hasPrefix(name + "=") }, "\(environment)")
         }
         #expect(daemon.stop() == 0)
+        // A probe never outlives the daemon that runs it, hung or not.
+        let gone = Date().addingTimeInterval(3)
+        while kill(probe, 0) == 0 && Date() < gone { usleep(20_000) }
+        #expect(kill(probe, 0) != 0, "the probe child \(probe) outlived the daemon")
     }
 }
