@@ -32,10 +32,9 @@ struct ProbeTests {
         // A notify socket of the test's own: the daemon is used as soon as it owns its name,
         // before READY=1, which waits for the probe.
         let notify = try NotifySocket()
-        let began = Date()
         let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path], pluginDirectory: plugins)
         let bus = daemon.bus.address
-        #expect(Date().timeIntervalSince(began) < 4, "the name was owned only after \(Date().timeIntervalSince(began)) s")
+        // Served while the probe runs: its tab is there, and says so.
         #expect(try stringsProperty(bus, "AvailableTabs").contains("stuck-tab"))
         let error = try Self.contentError(bus, "stuck-tab")
         #expect(error?.contains("being probed") == true, "\(error ?? "GetContent succeeded")")
