@@ -62,10 +62,6 @@ extension PluginLinkMessage {
             case .contentChanged: payload.byte(ChangeKind.contentChanged)
             case .pushPage(let page): payload.byte(ChangeKind.pushPage); payload.text(page)
             }
-        case .log(let level, let line):
-            payload.byte(Kind.log)
-            payload.byte(level)
-            payload.text(line)
         }
         var frame = LinkWriter()
         frame.integer(UInt32(payload.bytes.count))
@@ -135,10 +131,6 @@ extension PluginLinkMessage {
             default: throw .malformed("unknown change \(kind)")
             }
             self = .event(tabID: tab, change)
-        case Kind.log:
-            let level = try reader.byte("log level")
-            guard level <= 7 else { throw .malformed("log level \(level) is not 0 to 7") }
-            self = .log(level: level, line: try reader.text("log line", limit: Self.logLineLimit))
         case let kind:
             throw .malformed("unknown message kind \(kind)")
         }
@@ -151,13 +143,11 @@ extension PluginLinkMessage {
     static let versionLimit = 256
     /// The reason of a failed call: a `PluginCallError`'s words with a quoted refusal.
     static let reasonLimit = 1024
-    /// A log line after `PluginText.logLine` cut it, with the words that say so.
-    static let logLineLimit = PluginText.Field.logLine.limit + 64
 
     // MARK: Tags
 
     private enum Kind {
-        static let call: UInt8 = 1, ready: UInt8 = 2, reply: UInt8 = 3, event: UInt8 = 4, log: UInt8 = 5
+        static let call: UInt8 = 1, ready: UInt8 = 2, reply: UInt8 = 3, event: UInt8 = 4
     }
 
     private enum CallKind {

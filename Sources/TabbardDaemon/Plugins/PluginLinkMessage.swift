@@ -1,7 +1,8 @@
 /// One message on the link between the daemon and the helper process that runs an isolated
 /// plugin (docs/plugins.md, Isolation). The daemon sends calls, each with a serial; the helper
 /// answers each call once with a reply carrying the same serial, and sends, unasked, the
-/// plugin's identity once loaded, its host callbacks (events) and its log lines.
+/// plugin's identity once loaded and its host callbacks (events). The plugin's log lines do not
+/// cross the link: the helper writes them to its standard error, which is the daemon's.
 ///
 /// What the helper sends is plugin input: `PluginLinkMessage+Wire` reads it bounded and
 /// validated, field by field, as the daemon reads bus input.
@@ -14,8 +15,6 @@ enum PluginLinkMessage: Sendable, Equatable {
     case reply(serial: UInt32, PluginLinkReply)
     /// Helper → daemon: a host callback of the plugin for one of its tabs.
     case event(tabID: String, PluginTabEvent.Change)
-    /// Helper → daemon: one of the plugin's log lines, at a syslog level (0…7).
-    case log(level: UInt8, line: String)
 }
 
 /// A call the daemon makes into an isolated plugin: the functions of `PluginTab`, by tab id.

@@ -30,7 +30,6 @@ struct PluginLinkTests {
         .event(tabID: "alarm", .enabled(false)),
         .event(tabID: "alarm", .contentChanged),
         .event(tabID: "alarm", .pushPage("edit")),
-        .log(level: 6, line: "tick"),
     ]
 
     func payload(_ message: PluginLinkMessage) -> [UInt8] { Array(message.frame.dropFirst(4)) }
@@ -93,7 +92,7 @@ struct PluginLinkTests {
         #expect(refusal(payload(tooMany)) == .malformed("1025 actions, more than 1024"))
     }
 
-    @Test("unknown kinds, bad flags and levels, text that is not UTF-8 and bytes past the end are refused")
+    @Test("unknown kinds, bad flags, text that is not UTF-8 and bytes past the end are refused")
     func malformedPayloads() {
         #expect(refusal([]) == .malformed("it ends before its kind"))
         #expect(refusal([99]) == .malformed("unknown message kind 99"))
@@ -106,15 +105,12 @@ struct PluginLinkTests {
         var badFlag = payload(.reply(serial: 1, .done(true)))
         badFlag[badFlag.count - 1] = 2
         #expect(refusal(badFlag) == .malformed("done is 2, neither 0 nor 1"))
-        var badLevel = payload(.log(level: 7, line: "x"))
-        badLevel[1] = 8
-        #expect(refusal(badLevel) == .malformed("log level 8 is not 0 to 7"))
         var notText = payload(.event(tabID: "t", .title("ab")))
         notText[notText.count - 1] = 0xFF
         #expect(refusal(notText) == .malformed("its title is not UTF-8"))
         #expect(refusal(payload(.reply(serial: 1, .done(true))) + [0]) == .malformed("1 bytes follow its last field"))
         #expect(refusal(Array(payload(.ready(name: "clock", version: "1", abi: .host)).dropLast())) == .malformed("it ends before its ABI minor"))
-        #expect(refusal(Array(payload(.log(level: 3, line: "cut")).dropLast())) == .malformed("it ends inside its log line"))
+        #expect(refusal(Array(payload(.event(tabID: "t", .pushPage("next"))).dropLast())) == .malformed("it ends inside its page"))
     }
 
     @Test("a malformed payload inside a well-formed frame is refused by the inbox")
