@@ -1,0 +1,81 @@
+import Foundation
+import Loop
+import Testing
+@testable import TabbardDaemon
+
+/// An isolated plugin's helper kept running: started again with backoff when it ends,
+/// disabled after `PluginAdmission.failureLimit` failures, recorded in `plugins.state`
+/// (docs/plugins.md, Isolation).
+@Suite("Plugin helper processes")
+struct PluginHelperProcessTests {
+    static func helper(_ manifest: String, loop: EventLoop, records: PluginRecords? = nil, fingerprint: PluginFingerprint? = nil) throws -> PluginHelperProcess {
+        let read = try PluginManifest(parsing: String(contentsOfFile: manifest, encoding: .utf8), file: manifest)
+        return PluginHelperProcess(manifest: read, executable: PackagePaths.root + "/.build/debug/tabbard", arguments: [],
+                                   environment: ["PATH=/usr/bin:/bin"], loop: loop, log: quietLog, records: records,
+                                   fingerprint: fingerprint, deadline: .seconds(5), firstBackoff: .milliseconds(10))
+    }
+
+    static func run(_ loop: EventLoop) throws {
+        let timeout = try loop.schedule(after: .seconds(20)) { loop.stop() }
+        loop.run()
+        timeout.cancel()
+    }
+
+    @Test("a helper killed from outside is counted and started again, and answers as before")
+    func restartAfterKill() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let loop = try EventLoop()
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop)
+        var ups = 0
+        var pids: [pid_t] = []
+        var downs: [String] = []
+        var created: Result<PluginLinkReply, PluginLink.Ending>?
+        helper.onUp = { link in
+            ups += 1
+            pids.append(helper.pid ?? 0)
+            if ups == 1 {
+                _ = kill(helper.pid!, SIGKILL)
+            } else {
+                link.call(.create(tabID: "notes")) { created = $0; loop.stop() }
+            }
+        }
+        helper.onDown = { downs.append($0) }
+        helper.start()
+        try Self.run(loop)
+        #expect(ups == 2 && pids.count == 2 && pids[0] != pids[1])
+        #expect(downs == ["its helper ended (signal 9, Killed)"])
+        #expect(helper.failures == 1 && helper.status == .up)
+        #expect(created == .success(.done(true)))
+        helper.stop()
+        #expect(helper.status == .stopped && helper.pid == nil)
+    }
+
+    @Test("a plugin whose helper keeps crashing is disabled after the failure limit and recorded in plugins.state")
+    func disabledAfterRepeatedCrashes() throws {
+        let directory = try TemporaryDirectory()
+        try compileFixture("crash", in: directory, defines: ["CRASH_IN_ENTRY"])
+        let manifest = try directory.write("crash.plugin", "name = \"crash\"\nmodule = \"libcrash.so\"\nabi = \"1.0\"\n[[tabs]]\nid = \"crash\"\ntitle = \"Crash\"\n")
+        let module = open(directory.path + "/libcrash.so", O_RDONLY | O_CLOEXEC)
+        defer { close(module) }
+        let fingerprint = try #require(PluginFingerprint(descriptor: module, path: directory.path + "/libcrash.so"))
+        let records = PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)
+        let loop = try EventLoop()
+        let helper = try Self.helper(manifest, loop: loop, records: records, fingerprint: fingerprint)
+        var downs: [String] = []
+        var disabled: String?
+        helper.onDown = { downs.append($0) }
+        helper.onUp = { _ in Issue.record("a helper that crashes while loading said ready") }
+        helper.onDisabled = { disabled = $0; loop.stop() }
+        helper.start()
+        try Self.run(loop)
+        let crashed = "its helper ended (signal 6, Aborted)"
+        #expect(downs == [crashed, crashed])
+        #expect(disabled == crashed)
+        #expect(helper.status == .disabled(reason: crashed))
+        #expect(records.record(for: fingerprint)?.failures == PluginAdmission.failureLimit)
+        // Disabled means not started again, here and at the next start (PluginAdmission.check).
+        helper.start()
+        #expect(helper.status == .disabled(reason: crashed) && helper.pid == nil)
+        #expect(throws: PluginRefusal.self) { try PluginAdmission.check(records.record(for: fingerprint)!, of: fingerprint) }
+    }
+}
