@@ -50,6 +50,30 @@ struct PluginHelperProcessTests {
         #expect(helper.status == .stopped && helper.pid == nil)
     }
 
+    @Test("a helper holds no descriptor of the daemon's: its standard streams, its link, and the module it loaded")
+    func helperDescriptors() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let loop = try EventLoop()
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop)
+        var held: [String: String] = [:]
+        helper.onUp = { _ in
+            let directory = "/proc/\(helper.pid!)/fd"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                held[name] = (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\(name)")) ?? "?"
+            }
+            loop.stop()
+        }
+        helper.start()
+        try Self.run(loop)
+        helper.stop()
+        #expect(Set(held.keys).isSuperset(of: ["0", "1", "2", "3"]))
+        #expect(held["3"]?.hasPrefix("socket:") == true)
+        let others = held.filter { Int($0.key)! > 3 }
+        // dlopen through the checked descriptor keeps that descriptor open: it is the module.
+        #expect(others.values.allSatisfy { $0.hasSuffix("/libnotes.so") }, "\(held)")
+        #expect(others.count <= 1, "\(held)")
+    }
+
     @Test("a plugin whose helper keeps crashing is disabled after the failure limit and recorded in plugins.state")
     func disabledAfterRepeatedCrashes() throws {
         let directory = try TemporaryDirectory()
