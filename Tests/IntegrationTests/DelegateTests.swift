@@ -143,6 +143,25 @@ struct DelegateTests {
         #expect(delegate.lines.filter { $0.hasPrefix("asked") }.count == 1)
     }
 
+    @Test("Reset releases the taps waiting for the delegate: each is decided at once as if there were none (TAP-7, STATE-5)")
+    func resetReleasesWaitingTaps() throws {
+        let daemon = try DaemonProcess()
+        try busctlSet(daemon.bus.address, "DelegateTimeoutMs", "u", "15000")
+        try busctlSet(daemon.bus.address, "DelegateTimeoutPolicy", "s", "deny")
+        let delegate = try Peer(address: daemon.bus.address, mode: .hang)
+        let first = backgroundCall(daemon.bus.address, "Tap", "s", "alarm")
+        #expect(delegate.waitForLine(timeout: 10) { $0 == "asked alarm" } != nil)
+        let second = backgroundCall(daemon.bus.address, "Tap", "s", "timer")
+        usleep(1_000_000)  // Let the second tap reach the queue.
+        try busctlCall(daemon.bus.address, "Reset")
+        #expect(delegate.waitForLine(timeout: 5) { $0 == "released" } != nil)
+        #expect(try first.wait().output == "b true\n")
+        #expect(try second.wait().output == "b true\n")
+        #expect((second.duration ?? 99) < 7.5, "decided at once, not after the 15 s timeout")
+        #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "timer")
+        #expect(delegate.lines.filter { $0.hasPrefix("asked") } == ["asked alarm"])
+    }
+
     @Test("Reset releases the delegate: it is sent Release and no longer asked")
     func resetReleases() throws {
         let daemon = try DaemonProcess()
