@@ -167,6 +167,7 @@ struct StandaloneBarBusTests {
         #expect(try read("ImageRenderingMode") as? String == "template" && read("OnBar") as? Bool == false)
         #expect(try read("Index") as? Int == -1 && read("Image") as? String == "sun")
         let fav = Names.item("fav", bar: "modes")
+        let revision = try property(bus, "Revision") as? Int ?? -1
         try Self.expectOutcomes(bus, [
             .bar("modes", "AddSystemItem", .string("fav"), .string("favorites"), .int32(3)),
             .bar("modes", "AddSystemItem", .string("x"), .string("starred"), .int32(0), fails: "InvalidArgument"),
@@ -184,6 +185,8 @@ struct StandaloneBarBusTests {
             .bar("modes", "RemoveItem", .string("nope"), fails: "NoSuchItem"),
         ])
         #expect(try read("HasBadge") as? Bool == true && read("BadgeValue") as? String == "")  // ITEM-4: a dot
+        // SBAR-1: every announced change of an item moves Revision; the refused ones none.
+        #expect(try property(bus, "Revision") as? Int == revision + 5)
         #expect(try property(bus, "Tag", path: fav, interface: Names.itemInterface) as? Int == 9)
         #expect(try property(bus, "Title", path: fav, interface: Names.itemInterface) as? String == "Favorites")
         #expect(try stringsProperty(bus, "DefinedItems", path: Names.bar("modes"), interface: Names.barInterface) == ["day", "fav"])
@@ -297,6 +300,22 @@ struct StandaloneBarBusTests {
         }
         #expect(!customizing)
         #expect(daemon.log.contains("customization session of bar modes ended"), "\(daemon.log)")
+    }
+
+    @Test("a bar's session with no call from its owner for customization_timeout_s ends with both end signals; the owner stays on the bus (SBAR-5, CUST-8)")
+    func idleSessionEnds() throws {
+        let config = try ReloadTests.configuration("customization_timeout_s = 1\n")
+        let daemon = try DaemonProcess(arguments: ["--config", config])
+        let bus = daemon.bus.address
+        try Self.expectOutcomes(bus, Self.modes)
+        let watcher = try Peer(address: bus, mode: .watch)
+        let owner = try Peer(address: bus, mode: .barSession)
+        #expect(try property(bus, "Customizing", path: Names.bar("modes"), interface: Names.barInterface) as? Bool == true)
+        let ended = watcher.waitForLine(timeout: 15) { $0.hasPrefix("signal \(Names.barInterface) DidEndCustomizingItems") }
+        #expect(ended?.hasSuffix("[[\"day\", \"fav\"], false]") == true, "\(watcher.lines)")
+        #expect(watcher.lines.contains { $0.hasPrefix("signal \(Names.barInterface) WillEndCustomizingItems") })
+        #expect(try property(bus, "Customizing", path: Names.bar("modes"), interface: Names.barInterface) as? Bool == false)
+        #expect(owner.isRunning)
     }
 
     // MARK: - SBAR-7
