@@ -107,6 +107,27 @@ struct StandaloneBarBusTests {
         #expect(try stringProperty(bus, "BadgeValue", path: Names.item("day", bar: "modes"), interface: Names.itemInterface) == "3")
     }
 
+    @Test("an item that would make the state larger than its bound is refused with StateNotSaved, naming the size; nothing changes and the bar goes on (SBAR-1)")
+    func stateBound() throws {
+        let daemon = try DaemonProcess()
+        let bus = daemon.bus.address
+        try busctlCall(bus, "CreateBar", "s", "modes")
+        let revision = try property(bus, "Revision") as? Int
+        let huge = String(repeating: "t", count: 25 << 20)  // Over 24 MiB, under the bus's 32 MiB messages.
+        let outcomes = try callThroughPython(address: bus, [
+            .bar("modes", "AddItem", .string("huge"), .string(huge), .string(""), .string(""), fails: "StateNotSaved"),
+            .bar("modes", "AddItem", .string("day"), .string("Day"), .string(""), .string("")),
+        ])
+        #expect(outcomes[0].error == Names.errorPrefix + "StateNotSaved", "\(outcomes[0])")
+        #expect((outcomes[0].values.first as? String)?.contains("more than the 25165824 allowed") == true, "\(outcomes[0].values)")
+        #expect(outcomes[1].error == nil, "\(outcomes[1])")
+        #expect(try stringsProperty(bus, "DefinedItems", path: Names.bar("modes"), interface: Names.barInterface) == ["day"])
+        #expect(try property(bus, "Revision") as? Int == revision.map { $0 + 1 })
+        #expect(!daemon.log.contains("cannot save state"), "a refused change is no failure of the disk: \(daemon.log)")
+        try daemon.restart(signal: SIGKILL)
+        #expect(try stringsProperty(bus, "DefinedItems", path: Names.bar("modes"), interface: Names.barInterface) == ["day"])
+    }
+
     @Test("a bar starts from the configuration's [appearance] and keeps its saved appearance after it changed; bars created afterwards take the new one (SBAR-1, SBAR-6)")
     func appearanceProxy() throws {
         let config = try ReloadTests.configuration("[appearance]\ntint_color = \"#112233\"\nbar_style = \"black\"\n")
