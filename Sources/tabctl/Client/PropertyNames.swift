@@ -38,6 +38,7 @@ enum ControllerProperty: String, PropertyName {
     case delegateTimeoutPolicy = "DelegateTimeoutPolicy"
     case revision = "Revision"
     case version = "Version"
+    case bars = "Bars"
 }
 
 /// The properties of `org.tabbard.TabBar1.Tab` that tabctl reads.
