@@ -56,7 +56,7 @@ struct ContractNamesTests {
     func appearanceKeys() throws {
         let contract = try InterfaceFile(path: Self.file)
         let declared = try #require(contract.properties[TabBarNames.controllerInterface])
-        for (key, property) in AppearanceCommand.keys {
+        for (key, property) in AppearanceSetting.keys {
             #expect(declared[property.rawValue] == "readwrite", "\(key) → \(property.rawValue)")
         }
     }
