@@ -2,14 +2,14 @@ import DBus
 
 // A standalone bar's items: defined before they are shown, badged, enabled (SBAR-2).
 
-/// `bar NAME define ID TITLE [IMAGE [SELECTED_IMAGE]] | define ID --system SYSTEM_ITEM [TAG]`:
+/// `bar NAME define ID TITLE [IMAGE [SELECTED_IMAGE]] | define ID --system-item SYSTEM_ITEM [TAG]`:
 /// an item the bar may show, not on the bar yet (SBAR-2); a system item takes its title and
 /// image from the daemon (ITEM-3).
 struct DefineItemAction: BarCallAction, Equatable {
-    static let spec = CommandSpec(name: "define", usage: "ID TITLE [IMAGE [SELECTED_IMAGE]] | ID --system SYSTEM_ITEM [TAG]",
+    static let spec = CommandSpec(name: "define", usage: "ID TITLE [IMAGE [SELECTED_IMAGE]] | ID --system-item SYSTEM_ITEM [TAG]",
                                   summary: "define an item the bar may show (not on the bar yet)",
                                   examples: ["tabctl bar modes define map Map map map.fill", "tabctl bar modes define transit Transit",
-                                             "tabctl bar modes define saved --system favorites 7",
+                                             "tabctl bar modes define saved --system-item favorites 7",
                                              "tabctl bar modes define satellite Satellite"],
                                   details: """
                                       IMAGE and SELECTED_IMAGE are image names or absolute paths (default none). A system
@@ -17,7 +17,7 @@ struct DefineItemAction: BarCallAction, Equatable {
                                       downloads, most-recent, most-viewed) takes its title and image from the daemon; TAG
                                       is a number of the caller's (default 0). 'tabctl bar NAME items' puts items on the bar.
                                       """,
-                                  words: ["--system", "favorites", "featured", "top-rated", "recents", "contacts", "history",
+                                  words: ["--system-item", "favorites", "featured", "top-rated", "recents", "contacts", "history",
                                           "bookmarks", "search", "downloads", "most-recent", "most-viewed"])
     /// What the item shows.
     enum Look: Equatable, Sendable {
@@ -43,11 +43,11 @@ struct DefineItemAction: BarCallAction, Equatable {
 extension DefineItemAction {
     init(parsing operands: inout Operands) throws(UsageError) {
         id = try operands.required("ID")
-        if operands.flag("--system") {
+        if operands.flag("--system-item") {
             let systemItem = try operands.required("SYSTEM_ITEM")
             look = .system(systemItem, tag: operands.isEmpty ? 0 : try operands.integer("TAG"))
         } else {
-            let title = try operands.required("TITLE or --system")
+            let title = try operands.required("TITLE or --system-item")
             let image = operands.isEmpty ? "" : try operands.required("IMAGE")
             look = .custom(title: title, image: image, selectedImage: operands.isEmpty ? "" : try operands.required("SELECTED_IMAGE"))
         }
