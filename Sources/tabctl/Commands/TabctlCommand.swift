@@ -80,20 +80,23 @@ extension ControllerCallCommand {
     }
 }
 
-/// A command whose one operand is a tab id.
-protocol TabIdCommand: ControllerCallCommand {
-    /// The tab.
+/// A command or `bar` action whose one operand is an id: a tab's, or a bar item's.
+protocol IdOperand {
+    /// The tab or item.
     var id: String { get }
-    /// The command for the tab `id`.
+    /// The command or action for `id`.
     init(id: String)
 }
 
-extension TabIdCommand {
-    /// The tab id.
+extension IdOperand {
+    /// The id.
     init(parsing operands: inout Operands) throws(UsageError) {
         self.init(id: try operands.required("ID"))
     }
 }
+
+/// A command whose one operand is a tab id.
+protocol TabIdCommand: ControllerCallCommand, IdOperand {}
 
 /// A command whose operands are a tab id and one word for it (a page, an action), passed as
 /// they are to one controller method.

@@ -101,20 +101,19 @@ extension BarCallAction {
     }
 }
 
-/// An action whose one operand is an item id.
-protocol BarItemAction: BarCallAction {
-    /// The item.
-    var id: String { get }
-    /// The action on the item `id`.
-    init(id: String)
+/// An action that takes no operands.
+protocol BarActionWithoutOperands: BarAction {
+    /// The action.
+    init()
 }
 
-extension BarItemAction {
-    /// The item id.
-    init(parsing operands: inout Operands) throws(UsageError) {
-        self.init(id: try operands.required("ID"))
-    }
+extension BarActionWithoutOperands {
+    /// Nothing to parse: any word left over is the parser's usage error.
+    init(parsing operands: inout Operands) throws(UsageError) { self.init() }
 }
+
+/// An action whose one operand is an item id.
+protocol BarItemAction: BarCallAction, IdOperand {}
 
 /// Every action of `tabctl bar`, in the order `--help` lists them; their examples, run in
 /// that order, make a bar, fill it, use it and remove it again.
