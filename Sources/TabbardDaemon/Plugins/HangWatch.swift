@@ -2,11 +2,12 @@ import Glibc
 import Loop
 
 /// Notices a plugin call that does not return. The loop thread notes each call before it
-/// makes it (`begin`) and after (`end`); a thread of its own sleeps until a call starts,
-/// then until that call's limit, and when the same call is still running then, hands it
+/// makes it (`begin`) and after (`end`); a thread of its own sleeps until a call starts, then
+/// looks at it every tenth of the limit, and when the same call has run for the limit as far
+/// as those looks can vouch (`WatchedTime`: a stopped process is not a hung plugin), hands it
 /// to `onHang`, which does not return (the daemon records the failure and exits so that
-/// systemd restarts it). While no call is running the thread waits without a timeout,
-/// so an idle daemon is never woken by it.
+/// systemd restarts it). While no call is running the thread waits without a timeout, so an
+/// idle daemon is never woken by it; a call that returns within a tick costs it no wakeup.
 final class HangWatch: @unchecked Sendable {
     /// One call in progress.
     struct Call: Sendable {
@@ -20,6 +21,8 @@ final class HangWatch: @unchecked Sendable {
         var fingerprint: PluginFingerprint?
         /// When the call started.
         var started = MonotonicInstant(sinceStart: .zero)
+        /// Which call this is, counted from 1, so that the watch tells two calls apart.
+        var serial = 0
     }
 
     /// How long a call may run before it counts as hung.
@@ -29,6 +32,7 @@ final class HangWatch: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var current: Call?
+    private var calls = 0
 
     /// Starts the watching thread. `onHang` runs on it and is expected to end the process.
     init(limit: Duration, onHang: @escaping @Sendable (Call) -> Void) {
@@ -56,6 +60,8 @@ final class HangWatch: @unchecked Sendable {
         var call = call
         call.started = .now()
         pthread_mutex_lock(mutex)
+        calls += 1
+        call.serial = calls
         let previous = current
         current = call
         pthread_cond_signal(condition)
@@ -72,20 +78,25 @@ final class HangWatch: @unchecked Sendable {
     }
 
     private func watch() {
+        let tick = WatchedTime.tick(for: limit)
+        var watched: (serial: Int, time: WatchedTime)?
         pthread_mutex_lock(mutex)
         while true {
             guard let call = current else {
+                watched = nil
                 pthread_cond_wait(condition, mutex)
                 continue
             }
-            let deadline = call.started + limit
-            if MonotonicInstant.now() >= deadline {
+            if watched?.serial != call.serial { watched = (call.serial, WatchedTime(since: call.started, tick: tick)) }
+            let now = MonotonicInstant.now()
+            watched!.time.look(at: now)
+            if watched!.time.counted >= limit {
                 pthread_mutex_unlock(mutex)
                 onHang(call)
                 return
             }
             // The condition waits on CLOCK_MONOTONIC, the clock of `MonotonicInstant`.
-            var until = deadline.timespec
+            var until = (now + tick).timespec
             pthread_cond_timedwait(condition, mutex, &until)
         }
     }

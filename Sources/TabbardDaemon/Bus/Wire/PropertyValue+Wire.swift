@@ -54,7 +54,7 @@ extension MessageReader {
     mutating func readProperty(_ name: String, signature: String) throws(DBusError) -> PropertyValue {
         let raw = try readValue()
         guard let value = PropertyValue(raw) else {
-            throw DBusError.invalidArgs("\(name) is '\(signature)', not '\(raw.signature)'")
+            throw DBusError.invalidArgs("\(name) is '\(signature)', not \(OffendingValue.quoted(raw.signature))")
         }
         return value
     }
