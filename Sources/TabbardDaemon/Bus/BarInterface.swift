@@ -161,16 +161,23 @@ extension TabController {
 
 extension ControllerProperty {
     /// The property of the controller's bar that mirrors this one, announced with it; nil for
-    /// those the bar does not show.
+    /// those the bar does not show. O(1): it runs for every announced change.
     var barMirror: StandaloneBarProperty? {
         switch self {
         case .tabs: .definedItems
         case .customizing: .customizing
-        default: appearanceMirror.map { .appearance($0) }
+        case .barStyle: .appearance(.barStyle)
+        case .barTintColor: .appearance(.barTintColor)
+        case .tintColor: .appearance(.tintColor)
+        case .unselectedItemTintColor: .appearance(.unselectedItemTintColor)
+        case .translucent: .appearance(.translucent)
+        case .backgroundImage: .appearance(.backgroundImage)
+        case .shadowImage: .appearance(.shadowImage)
+        case .selectionIndicatorImage: .appearance(.selectionIndicatorImage)
+        case .effectiveShadowImage: .appearance(.effectiveShadowImage)
+        case .effectiveBarColor: .appearance(.effectiveBarColor)
+        case .dividerImages: .appearance(.dividerImages)
+        default: nil
         }
-    }
-
-    private var appearanceMirror: AppearanceProperty? {
-        AppearanceProperty.allCases.first { $0.wireName == rawValue }
     }
 }
