@@ -25,7 +25,7 @@ enum BarInterface {
     }
 
     /// The table of `service`'s controller bar (BAR-1).
-    static func controllers(_ service: TabBarService) -> Interface {
+    static func controllersBar(_ service: TabBarService) -> Interface {
         let properties = StandaloneBarProperty.allCases.map { property in
             self.property(
                 property, of: "",

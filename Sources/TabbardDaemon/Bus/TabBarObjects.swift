@@ -41,7 +41,7 @@ final class TabBarObjects {
     func export(_ service: TabBarService) throws(DBusError) {
         try connection.export(BusNames.controller, interfaces: [ControllerInterface(service, version: version).table],
                               objectManager: true)
-        try connection.export(BusNames.bar, interfaces: [BarInterface.controllers(service)])
+        try connection.export(BusNames.bar, interfaces: [BarInterface.controllersBar(service)])
         for id in service.controller.catalog.map(\.id) { exportTab(id, of: service) }
         for bar in service.controller.bars {
             exportBar(bar.name, of: service)
