@@ -35,6 +35,8 @@ final class PluginHelperProcess {
     var link: PluginLink? { status == .up ? current?.link : nil }
     /// The process id of the running helper, if one runs.
     var pid: pid_t? { current?.child.pid }
+    /// Whether a helper that ended is still to be collected (the loop collects it shortly).
+    var isCollecting: Bool { !ended.isEmpty }
     /// The failures counted so far (those recorded in `plugins.state`, when it is kept).
     private(set) var failures = 0
 

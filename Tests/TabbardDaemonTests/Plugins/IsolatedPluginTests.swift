@@ -43,7 +43,7 @@ struct IsolatedPluginTests {
         loop.run()
         timeout.cancel()
         watch?.cancel()
-        plugin.stop()
+        try PluginHelperProcessTests.stop(helper, on: loop)
         #expect(returns == 2)
         #expect(laps == .success(PluginContent(title: "Laps", mimeType: "text/plain", body: "No laps")))
         #expect(ticksAtKill >= 2, "ticks before the kill: \(ticksAtKill)")

@@ -21,6 +21,19 @@ struct PluginHelperProcessTests {
         timeout.cancel()
     }
 
+    /// Stops `helper` and runs `loop` until its process is collected: a helper left a zombie
+    /// would confuse whoever waits for children of this test process next.
+    static func stop(_ helper: PluginHelperProcess, on loop: EventLoop) throws {
+        helper.stop()
+        let deadline = MonotonicInstant.now() + .seconds(10)
+        while helper.isCollecting && MonotonicInstant.now() < deadline {
+            let turn = try loop.schedule(after: .milliseconds(10)) { loop.stop() }
+            loop.run()
+            turn.cancel()
+        }
+        #expect(!helper.isCollecting)
+    }
+
     @Test("a helper killed from outside is counted and started again, and answers as before")
     func restartAfterKill() throws {
         let staged = try PackagePaths.requireStagedPlugins()
@@ -46,7 +59,7 @@ struct PluginHelperProcessTests {
         #expect(downs == ["its helper ended (signal 9, Killed)"])
         #expect(helper.failures == 1 && helper.status == .up)
         #expect(created == .success(.done(true)))
-        helper.stop()
+        try Self.stop(helper, on: loop)
         #expect(helper.status == .stopped && helper.pid == nil)
     }
 
@@ -65,7 +78,7 @@ struct PluginHelperProcessTests {
         }
         helper.start()
         try Self.run(loop)
-        helper.stop()
+        try Self.stop(helper, on: loop)
         #expect(Set(held.keys).isSuperset(of: ["0", "1", "2", "3"]))
         #expect(held["3"]?.hasPrefix("socket:") == true)
         let others = held.filter { Int($0.key)! > 3 }
