@@ -76,6 +76,8 @@ final class IsolatedPlugin {
     }
 
     /// Sends `call` and hands its reply on, or the reason there is none as a `PluginCallError`.
+    /// The link ends on a reply that does not fit its call, so the callers' `unexpected`
+    /// failures only name what a future reply kind would be.
     private func call(_ call: PluginLinkCall, answered: @escaping (Result<PluginLinkReply, PluginCallError>) -> Void) {
         let tab = call.tabID
         guard let link = helper.link else {

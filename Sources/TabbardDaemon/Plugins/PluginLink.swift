@@ -8,7 +8,7 @@ import Loop
 /// every call still waiting fails with the reason, so no caller waits longer than the deadline.
 ///
 /// Everything read is checked (`PluginLinkInbox`): besides a malformed message, a reply to no
-/// call waiting, a second `ready`, an event before `ready` or a call from the helper ends the
+/// call waiting, a reply that does not fit its call, a second `ready`, an event before `ready` or a call from the helper ends the
 /// link. The owner learns every ending through `onEnd`, and ends the helper's process.
 final class PluginLink {
     /// Why a link ended.
@@ -62,7 +62,7 @@ final class PluginLink {
     private struct Waiting {
         let serial: UInt32
         let due: MonotonicInstant
-        let function: String
+        let call: PluginLinkCall
         let answered: (Result<PluginLinkReply, Ending>) -> Void
     }
 
@@ -89,7 +89,7 @@ final class PluginLink {
         if let ending { return answered(.failure(ending)) }
         let serial = nextSerial
         nextSerial &+= 1
-        waiting.append(Waiting(serial: serial, due: .now() + deadline, function: call.function, answered: answered))
+        waiting.append(Waiting(serial: serial, due: .now() + deadline, call: call, answered: answered))
         if waiting.count == 1 { timer?.arm(after: deadline) }
         outgoing += PluginLinkMessage.call(serial: serial, call).frame
         flush()
@@ -131,6 +131,7 @@ final class PluginLink {
             onReady?()
         case .reply(let serial, let reply):
             guard let index = waiting.firstIndex(where: { $0.serial == serial }) else { throw .malformed("a reply to no call (\(serial))") }
+            guard waiting[index].call.accepts(reply) else { throw .malformed("a \(reply.kind) reply to \(waiting[index].call.function)") }
             let call = waiting.remove(at: index)
             if waiting.isEmpty { timer?.disarm() }
             call.answered(.success(reply))
@@ -170,7 +171,7 @@ final class PluginLink {
     private func deadlinePassed() {
         guard ending == nil, let oldest = waiting.first else { return }
         let now = MonotonicInstant.now()
-        guard oldest.due > now else { return finish(.missedDeadline(oldest.function)) }
+        guard oldest.due > now else { return finish(.missedDeadline(oldest.call.function)) }
         timer?.arm(after: oldest.due - now)
     }
 
@@ -190,6 +191,17 @@ final class PluginLink {
 }
 
 extension PluginLinkCall {
+    /// Whether `reply` answers this call: a page for `render`, a list for `actions`, done or
+    /// not for the rest, and a failure for any.
+    func accepts(_ reply: PluginLinkReply) -> Bool {
+        switch (self, reply) {
+        case (_, .failed), (.render, .content), (.actions, .actions): true
+        case (.render, _), (.actions, _): false
+        case (_, .done): true
+        default: false
+        }
+    }
+
     /// The ABI function the call reaches, as log lines and `PluginCallError` name it.
     var function: String {
         switch self {

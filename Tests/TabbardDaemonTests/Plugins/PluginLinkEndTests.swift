@@ -132,6 +132,27 @@ struct PluginLinkEndTests {
         }
     }
 
+    @Test("a reply that does not fit its call ends the link: a page answers render, a list actions, done the rest")
+    func replyThatDoesNotFit() throws {
+        for (call, reply) in [(PluginLinkCall.render(tabID: "t", page: "main"), PluginLinkReply.done(true)),
+                              (.actions(tabID: "t"), .content(PluginContent(title: "", mimeType: "", body: ""))),
+                              (.activate(tabID: "t", action: "go"), .actions(["go"]))] {
+            let loop = try EventLoop()
+            let (daemonEnd, helperEnd) = try Self.socketPair()
+            defer { close(helperEnd) }
+            let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+            var answer: Result<PluginLinkReply, PluginLink.Ending>?
+            link.onEnd = { _ in loop.stop() }
+            link.call(call) { answer = $0 }
+            Self.send(.ready(name: "p", version: "1", abi: .host), to: helperEnd)
+            Self.send(.reply(serial: 1, reply), to: helperEnd)
+            try Self.run(loop)
+            #expect(answer == .failure(.refused(.malformed("a \(reply.kind) reply to \(call.function)"))))
+        }
+        #expect(PluginLinkCall.render(tabID: "t", page: "p").accepts(.failed("failed")))
+        #expect(PluginLinkCall.navigate(tabID: "t", page: "p").accepts(.done(false)))
+    }
+
     @Test("a helper that ends fails every waiting call with that reason")
     func helperEnds() throws {
         let loop = try EventLoop()
