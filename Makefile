@@ -52,13 +52,15 @@ demo: deps plugins
 # compile them), then the model's.
 BENCH_BUILD = TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench $(SWIFTFLAGS)
 bench: deps
-	$(MAKE) plugins CONFIG=release
+	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
 	$(BENCH_BUILD) --product bench-echo-c
+	$(BENCH_BUILD) --product bench-same-work-c
+	$(BENCH_BUILD) --product bench-subscribers
 	$(BENCH_BUILD) --product dbus-bench
 	$(BENCH_BUILD) --product tabbard
 	$(BENCH_BUILD) --product daemon-bench
 	.build-bench/release/dbus-bench
-	.build-bench/release/daemon-bench
+	.build-bench/release/daemon-bench --plugins $(BENCH_PLUGINS)
 	$(MAKE) bench-model bench-tabctl
 
 # What the model's requests cost at 10 and at 10,000 tabs (figures only).

@@ -37,9 +37,17 @@ struct DaemonProbe {
     }
 
     /// Resident memory in kB (`VmRSS`).
-    var residentKilobytes: Int {
+    var residentKilobytes: Int { statusKilobytes("VmRSS:") }
+    /// The anonymous part of it in kB (`RssAnon`: heap, stacks); the rest is file-backed
+    /// (`RssFile`: the executable and the libraries' pages) and shared memory.
+    var anonymousKilobytes: Int { statusKilobytes("RssAnon:") }
+    /// The file-backed part in kB (`RssFile`).
+    var fileKilobytes: Int { statusKilobytes("RssFile:") }
+
+    /// A `kB` figure of `/proc/PID/status`, or -1.
+    private func statusKilobytes(_ field: String) -> Int {
         guard let status = read("/proc/\(pid)/status") else { return -1 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
             return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? -1
         }
         return -1
