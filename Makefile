@@ -6,6 +6,7 @@
 #   make bench      the benchmarks (figures only; see docs/performance.md)
 #   make install    the install layout of docs/architecture.md, under DESTDIR and PREFIX
 #   make uninstall  removes what make install put there
+#   make deb        a Debian package of that layout, in .build/deb
 
 SWIFT      ?= swift
 SWIFTFLAGS ?=
@@ -15,7 +16,7 @@ DESTDIR    ?=
 CONFIG     ?= debug
 
 .PHONY: all build deps test-deps test reliability demo bench bench-model bench-tabctl clean plugins release-plugins \
-	install install-plugins uninstall
+	install uninstall deb
 
 all: build release-plugins
 
@@ -91,60 +92,33 @@ plugins:
 release-plugins:
 	$(MAKE) plugins CONFIG=release
 
-# The install layout (docs/architecture.md). `make install` installs release builds;
-# `make install CONFIG=debug` installs what `make test` built.
+# The install layout (docs/architecture.md), by scripts/install: programs, plugins, the
+# private Swift runtime (stripped, found through $ORIGIN-relative RUNPATHs), the plugin SDK,
+# and the service files where systemd and D-Bus look for them. `make install` installs
+# release builds; `make install CONFIG=debug` installs what `make test` built. SCOPE=user
+# installs nothing system-wide (the default for a PREFIX under $HOME).
 INSTALL_CONFIG = $(if $(filter command line,$(origin CONFIG)),$(CONFIG),release)
-ROOT       = $(DESTDIR)$(PREFIX)
-LIBEXECDIR = $(PREFIX)/libexec
-SUBST      = sed -e 's|@LIBEXECDIR@|$(LIBEXECDIR)|g'
+INSTALL_ENV    = PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" $(if $(SCOPE),SCOPE="$(SCOPE)")
+# Plugins are staged apart from PLUGIN_STAGE, which the tests and the demo use.
+INSTALL_STAGE  = .build/plugins-$(INSTALL_CONFIG)
 
 install: deps
+	@scripts/install-deps install
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product tabbard $(SWIFTFLAGS)
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product tabctl $(SWIFTFLAGS)
-	$(MAKE) plugins CONFIG=$(INSTALL_CONFIG)
-	bin="$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path $(SWIFTFLAGS))" && \
-		install -D -m 0755 "$$bin/tabbard" $(ROOT)/libexec/tabbard && \
-		install -D -m 0755 "$$bin/tabctl" $(ROOT)/bin/tabctl && \
-		install -d $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
-			$(ROOT)/share/fish/vendor_completions.d && \
-		"$$bin/tabctl" completions bash > $(ROOT)/share/bash-completion/completions/tabctl && \
-		"$$bin/tabctl" completions zsh > $(ROOT)/share/zsh/site-functions/_tabctl && \
-		"$$bin/tabctl" completions fish > $(ROOT)/share/fish/vendor_completions.d/tabctl.fish
-	install -d $(ROOT)/lib/tabbard/plugins $(ROOT)/include/tabbard
-	install -m 0644 $(PLUGIN_STAGE)/*.so $(PLUGIN_STAGE)/*.plugin $(ROOT)/lib/tabbard/plugins/
-	install -m 0644 Sources/TabbardPluginABI/include/tabbard/plugin.h $(ROOT)/include/tabbard/
-	install -D -m 0644 dbus/org.tabbard.TabBar1.xml $(ROOT)/share/dbus-1/interfaces/org.tabbard.TabBar1.xml
-	install -D -m 0644 dbus/org.tabbard.TabBar1.Delegate.xml $(ROOT)/share/dbus-1/interfaces/org.tabbard.TabBar1.Delegate.xml
-	install -D -m 0644 dbus/org.tabbard.TabBar1.conf $(ROOT)/share/dbus-1/system.d/org.tabbard.TabBar1.conf
-	install -D -m 0644 dbus/system-services/org.tabbard.TabBar1.service $(ROOT)/share/dbus-1/system-services/org.tabbard.TabBar1.service
-	install -d $(ROOT)/share/dbus-1/services $(ROOT)/lib/systemd/system $(ROOT)/lib/systemd/user $(ROOT)/lib/sysusers.d
-	$(SUBST) dbus/services/org.tabbard.TabBar1.service.in > $(ROOT)/share/dbus-1/services/org.tabbard.TabBar1.service
-	$(SUBST) systemd/tabbard.service.in > $(ROOT)/lib/systemd/system/tabbard.service
-	$(SUBST) systemd/tabbard-user.service.in > $(ROOT)/lib/systemd/user/tabbard.service
-	install -m 0644 systemd/tabbard.sysusers $(ROOT)/lib/sysusers.d/tabbard.conf
-
-# Only the plugins and the header, for plugin authors working against a source tree.
-install-plugins: release-plugins
-	install -d $(ROOT)/lib/tabbard/plugins $(ROOT)/include/tabbard
-	install -m 0644 $(PLUGIN_STAGE)/*.so $(PLUGIN_STAGE)/*.plugin $(ROOT)/lib/tabbard/plugins/
-	install -m 0644 Sources/TabbardPluginABI/include/tabbard/plugin.h $(ROOT)/include/tabbard/
+	$(MAKE) plugins CONFIG=$(INSTALL_CONFIG) PLUGIN_STAGE=$(INSTALL_STAGE)
+	$(INSTALL_ENV) scripts/install install "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path $(SWIFTFLAGS))" $(INSTALL_STAGE)
 
 uninstall:
-	rm -f $(ROOT)/libexec/tabbard $(ROOT)/bin/tabctl
-	rm -f $(ROOT)/share/bash-completion/completions/tabctl $(ROOT)/share/zsh/site-functions/_tabctl \
-		$(ROOT)/share/fish/vendor_completions.d/tabctl.fish
-	rm -f $(ROOT)/lib/tabbard/plugins/libclock.so $(ROOT)/lib/tabbard/plugins/clock.plugin \
-		$(ROOT)/lib/tabbard/plugins/libmedia.so $(ROOT)/lib/tabbard/plugins/media.plugin \
-		$(ROOT)/lib/tabbard/plugins/libnotes.so $(ROOT)/lib/tabbard/plugins/notes.plugin
-	-rmdir $(ROOT)/lib/tabbard/plugins $(ROOT)/lib/tabbard
-	rm -f $(ROOT)/include/tabbard/plugin.h
-	-rmdir $(ROOT)/include/tabbard
-	rm -f $(ROOT)/share/dbus-1/interfaces/org.tabbard.TabBar1.xml $(ROOT)/share/dbus-1/interfaces/org.tabbard.TabBar1.Delegate.xml \
-		$(ROOT)/share/dbus-1/system.d/org.tabbard.TabBar1.conf \
-		$(ROOT)/share/dbus-1/system-services/org.tabbard.TabBar1.service \
-		$(ROOT)/share/dbus-1/services/org.tabbard.TabBar1.service
-	rm -f $(ROOT)/lib/systemd/system/tabbard.service $(ROOT)/lib/systemd/user/tabbard.service \
-		$(ROOT)/lib/sysusers.d/tabbard.conf
+	$(INSTALL_ENV) scripts/install uninstall
+
+# A Debian package of the installed tree (packaging/debian), in .build/deb: release builds
+# unless CONFIG is given.
+deb: deps
+	@scripts/install-deps package
+	rm -rf .build/deb/root
+	$(MAKE) install CONFIG=$(INSTALL_CONFIG) PREFIX=/usr DESTDIR=$(CURDIR)/.build/deb/root SCOPE=system
+	scripts/make-deb .build/deb/root .build/deb
 
 # tabctl as a whole process (release build) against dbus-send making the same call, on one
 # private bus with a running daemon; and what process start alone costs. Figures only.

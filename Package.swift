@@ -155,11 +155,14 @@ products += [
     .library(name: "media", type: .dynamic, targets: ["MediaPlugin"]),
 ]
 
+// TabbardSwiftRelease names the Swift release of its compiler: the SDK records it in every
+// Swift plugin and the daemon refuses a plugin from another release (no stable Swift ABI).
 targets += [
     .target(name: "TabbardPluginABI"),
+    .target(name: "TabbardSwiftRelease", swiftSettings: strict),
     .target(
         name: "TabbardPluginKit",
-        dependencies: ["TabbardPluginABI"],
+        dependencies: ["TabbardPluginABI", "TabbardSwiftRelease"],
         swiftSettings: strict
     ),
     .target(
@@ -187,6 +190,7 @@ targets += [
             "TabModel",
             "DBus",
             "TabbardPluginABI",
+            "TabbardSwiftRelease",
             "TOML",
             "JSON",
         ],

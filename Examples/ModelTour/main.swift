@@ -35,7 +35,7 @@ func summary(_ events: TabEvents) -> String {
         parts.append("\(change.tab): " + change.properties.map(\.rawValue).joined(separator: ", "))
     }
     if events.tabProperties.count > 3 { parts.append("… \(events.tabProperties.count - 3) more tabs") }
-    if !events.signals.isEmpty { parts.append("signals " + events.signals.map(\.member).joined(separator: ", ")) }
+    if !events.signals.isEmpty { parts.append("signals " + events.signals.map { "\($0)" }.joined(separator: ", ")) }
     parts.append("durability \(events.durability)")
     return "    " + parts.joined(separator: "; ")
 }

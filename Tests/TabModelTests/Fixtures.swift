@@ -32,6 +32,15 @@ extension TabEvents {
     func announces(_ property: ControllerProperty) -> Bool { controllerProperties.contains(property) }
 }
 
+extension DelegateSignal {
+    /// The signal's name as semantics.md writes it (`WillEndCustomizing`), so that tests can
+    /// state the order of CUST-3 and TAP-2 as the rules do: the case name, capitalized.
+    var member: String {
+        let label = Mirror(reflecting: self).children.first?.label ?? "\(self)"
+        return label.prefix(1).uppercased() + label.dropFirst()
+    }
+}
+
 extension TabController {
     /// The `String` value of a tab property, for terse assertions.
     func string(_ property: TabProperty, _ id: String) -> String? {

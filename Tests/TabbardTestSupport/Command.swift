@@ -35,6 +35,10 @@ public func runCommand(_ arguments: [String], input: String? = nil, timeout: Tim
     while process.isRunning && Date() < deadline { usleep(5_000) }
     if process.isRunning {
         process.terminate()
+        // A program stuck with SIGTERM blocked (a daemon before its loop runs) gets SIGKILL.
+        let killAt = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < killAt { usleep(5_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         _ = group.wait(timeout: .now() + 5)
         throw TestFailure("\(arguments.joined(separator: " ")) did not finish within \(timeout) s")

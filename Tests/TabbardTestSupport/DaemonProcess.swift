@@ -94,8 +94,27 @@ public final class DaemonProcess: @unchecked Sendable {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         pid = 0
-        let killedBy = status & 0x7f
-        return killedBy == 0 ? (status >> 8) & 0xff : 128 + killedBy
+        return exitStatus(waitStatus: status)
+    }
+
+    /// Like `stop(signal:)` for a daemon that may be stuck: after `timeout` seconds it is
+    /// killed with SIGKILL, and the status says so (137).
+    @discardableResult
+    public func stop(signal: Int32 = SIGTERM, within timeout: TimeInterval) -> Int32 {
+        guard pid != 0 else { return -1 }
+        kill(pid, signal)
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(timeout)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() >= deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(10_000)
+        }
+        pid = 0
+        return exitStatus(waitStatus: status)
     }
 
     /// Stops with `signal` and starts again on the same bus and state directory.
@@ -113,6 +132,13 @@ public final class DaemonProcess: @unchecked Sendable {
                                     timeout: 5)
         return result.output.contains("boolean true")
     }
+}
+
+/// The exit status in a status `waitpid` reported, or 128 + the signal that ended the process,
+/// as a shell reports it.
+public func exitStatus(waitStatus status: Int32) -> Int32 {
+    let killedBy = status & 0x7f
+    return killedBy == 0 ? (status >> 8) & 0xff : 128 + killedBy
 }
 
 /// Starts a program with its standard output and error appended to `logFile`, and with

@@ -63,8 +63,6 @@ final class ObjectTable {
         }
     }
 
-    var hasPendingChanges: Bool { !dirty.isEmpty }
-
     /// Sends one `PropertiesChanged` per changed interface of each dirty object.
     func flushChanges() {
         guard !dirty.isEmpty else { return }

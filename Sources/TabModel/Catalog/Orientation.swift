@@ -9,7 +9,7 @@ public enum Orientation: String, CaseIterable, Codable, Sendable, Comparable {
     /// Rotated with the top to the right.
     case landscapeRight = "landscape-right"
 
-    /// Parses a name of the D-Bus contract, throwing `InvalidArgument` for anything else (ORI-3).
+    /// Parses an orientation's name, throwing `InvalidArgument` for anything else (ORI-3).
     public init(validating name: String) throws(TabError) {
         guard let orientation = Orientation(rawValue: name) else {
             throw .invalidArgument("Unknown orientation '\(name)': expected portrait, portrait-upside-down, landscape-left or landscape-right.")

@@ -3,9 +3,8 @@
 /// `Revision`; it is never persisted (a bus name does not survive a restart).
 extension TabController {
     /// Registers `owner`'s object `path` as the delegate. Throws `DelegateExists` while one is
-    /// registered (also the same one), `InvalidArgument` for a malformed object path. O(1).
+    /// registered (also the same one). O(1).
     public mutating func registerDelegate(owner: String, path: String) throws(TabError) -> TabEvents {
-        try DelegatePath.validate(path)
         if let delegate { throw .delegateExists(delegate.propertyValue) }
         return changeDelegate(to: DelegateRegistration(owner: owner, path: path))
     }
@@ -34,21 +33,5 @@ extension TabController {
         let before = observe(scope)
         delegate = registration
         return finish(scope, since: before)
-    }
-}
-
-/// Where a delegate lives on its connection: an object path, for `RegisterDelegate`.
-public enum DelegatePath {
-    /// Throws `InvalidArgument` unless `path` is `/` or `/`-separated non-empty elements of
-    /// `[A-Za-z0-9_]` without a trailing slash.
-    public static func validate(_ path: String) throws(TabError) {
-        let elements = path.split(separator: "/", omittingEmptySubsequences: false)
-        let valid = path == "/" || (path.first == "/" && elements.dropFirst().allSatisfy { element in
-            !element.isEmpty && element.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-            }
-        })
-        guard valid else { throw .invalidArgument("Invalid object path '\(path)'.") }
     }
 }

@@ -1,5 +1,5 @@
-/// Every observable value, by D-Bus property name. The daemon answers `Get`, `GetAll`,
-/// `Describe` and `PropertiesChanged` from these.
+/// Every observable value, by property name. The daemon answers every read of a property, and
+/// announces every change, from these.
 extension TabController {
     /// The value of a controller property. O(1) for scalars, O(tabs) for tab lists.
     public func value(of property: ControllerProperty) -> PropertyValue {

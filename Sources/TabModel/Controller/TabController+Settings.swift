@@ -60,10 +60,9 @@ extension TabController {
         return finish(scope, since: before)
     }
 
-    /// Writes a writable property from its D-Bus value (`Properties.Set`). The daemon answers
-    /// the standard `PropertyReadOnly` / `InvalidArgs` itself by checking
-    /// `ControllerProperty.isWritable` and `signature` first; here a read-only property or a
-    /// value of the wrong type is `InvalidArgument`, and so is a value out of range (ERR-1).
+    /// Writes a writable property (`Properties.Set`). A read-only property or a value of the
+    /// wrong type is `InvalidArgument`, and so is a value out of range (ERR-1). (On the bus the
+    /// wrong type never gets here: the wire answers it with its own error first.)
     public mutating func set(_ property: ControllerProperty, to value: PropertyValue) throws(TabError) -> TabEvents {
         switch (property, value) {
         case (.maxVisible, .uint32(let number)): return try setMaxVisible(Int(number))
@@ -81,7 +80,7 @@ extension TabController {
         case (.selectionIndicatorImage, .string(let image)): return try setImage(\.selectionIndicatorImage, image)
         default:
             if !property.isWritable { throw .invalidArgument("Property \(property.rawValue) is read-only.") }
-            throw .invalidArgument("Property \(property.rawValue) takes '\(property.signature)', not '\(value.signature)'.")
+            throw .invalidArgument("Property \(property.rawValue) cannot be set to \(value).")
         }
     }
 

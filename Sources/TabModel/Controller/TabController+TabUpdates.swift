@@ -44,7 +44,7 @@ extension TabController {
     }
 
     /// The plugin says the content changed: bumps `ContentRevision`, which does not move
-    /// `Revision` (dbus-api.md).
+    /// `Revision`.
     public mutating func contentChanged(_ id: String) throws(TabError) -> TabEvents {
         try requireCatalogTab(id)
         return updateTab(id, [.contentRevision]) { $0.contentRevision += 1 }

@@ -1,6 +1,6 @@
-/// Every failure the model reports. The cases map one-to-one onto the error names of the
-/// D-Bus interface (`org.tabbard.TabBar1.Error.<name>`); each carries the offending value so
-/// that `message` can name it (ERR-2). No operation that throws has changed any state.
+/// Every failure the model reports. Each case has the error name of semantics.md, which the
+/// API keeps, and carries the offending value so that `message` can name it (ERR-2). No
+/// operation that throws has changed any state.
 public enum TabError: Error, Equatable, Sendable {
     /// A tab id that is not in `Tabs` (or not in the catalog, where the catalog is meant).
     case noSuchTab(String)
@@ -28,12 +28,8 @@ public enum TabError: Error, Equatable, Sendable {
     case notDelegate(String)
     /// Not possible in the current layout or orientation set (TOP-2, ORI-3, ITEM-3).
     case notSupported(String)
-    /// A direct change to the controller's own bar (BAR-1); the associated value names the member.
-    case barLocked(String)
-    /// A plugin failed to do what was asked (raised by the daemon, never by the model).
-    case pluginFailed(String)
 
-    /// The error's D-Bus name without the interface prefix, e.g. `NoSuchTab`.
+    /// The error's name, e.g. `NoSuchTab`.
     public var name: String {
         switch self {
         case .noSuchTab: "NoSuchTab"
@@ -49,16 +45,14 @@ public enum TabError: Error, Equatable, Sendable {
         case .delegateExists: "DelegateExists"
         case .notDelegate: "NotDelegate"
         case .notSupported: "NotSupported"
-        case .barLocked: "BarLocked"
-        case .pluginFailed: "PluginFailed"
         }
     }
 
-    /// Every error name, in the order of the D-Bus contract.
+    /// Every error name, in the order of semantics.md.
     public static let allNames = [
         "NoSuchTab", "InvalidArgument", "IndexOutOfRange", "NoMore", "NotReachable", "Disabled",
         "NotCustomizable", "NotCustomizing", "InvalidOrder", "Busy", "DelegateExists",
-        "NotDelegate", "NotSupported", "BarLocked", "PluginFailed",
+        "NotDelegate", "NotSupported",
     ]
 
     /// One human-readable line that names the offending value.
@@ -77,9 +71,6 @@ public enum TabError: Error, Equatable, Sendable {
         case .delegateExists(let current): "A delegate is already registered: \(current)."
         case .notDelegate(let caller): "Not the registered delegate: \(caller)."
         case .notSupported(let detail): detail
-        case .barLocked(let member):
-            "Directly modifying a tab bar managed by a tab bar controller is not allowed (\(member))."
-        case .pluginFailed(let detail): detail
         }
     }
 }

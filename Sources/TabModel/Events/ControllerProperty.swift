@@ -1,72 +1,72 @@
-/// The controller's properties; raw values are their D-Bus names (`org.tabbard.TabBar1`).
-/// `Version` is the daemon's own constant and is not part of the model.
+/// The controller's properties; raw values are their names in semantics.md, which the API
+/// keeps. `Version` is the daemon's own constant and is not part of the model.
 public enum ControllerProperty: String, CaseIterable, Sendable {
-    /// `as` the controller's tabs, in order.
+    /// The controller's tabs, in order.
     case tabs = "Tabs"
-    /// `as` the catalog, in plugin load order.
+    /// The catalog, in plugin load order.
     case availableTabs = "AvailableTabs"
-    /// `as` tabs on the bar.
+    /// Tabs on the bar.
     case visibleTabs = "VisibleTabs"
-    /// `as` tabs in the More list.
+    /// Tabs in the More list.
     case moreTabs = "MoreTabs"
-    /// `as` tabs hidden by layout `top`.
+    /// Tabs hidden by layout `top`.
     case hiddenTabs = "HiddenTabs"
-    /// `b` MORE-1.
+    /// Whether the bar shows the More item (MORE-1).
     case showsMore = "ShowsMore"
-    /// `u` rw, MORE-1/4.
+    /// Writable; MORE-1/4.
     case maxVisible = "MaxVisible"
-    /// `s` rw, `bottom` or `top`.
+    /// Writable; `bottom` or `top`.
     case layout = "Layout"
-    /// `s` highlighted bar item.
+    /// The highlighted bar item.
     case selectedItem = "SelectedItem"
-    /// `s` the tab whose content is shown.
+    /// The tab whose content is shown.
     case selectedTab = "SelectedTab"
-    /// `i` index of the shown tab, or -1.
+    /// The index of the shown tab, or -1.
     case selectedIndex = "SelectedIndex"
-    /// `as` CUST-1.
+    /// CUST-1.
     case customizableTabs = "CustomizableTabs"
-    /// `b` CUST-1.
+    /// CUST-1.
     case canCustomize = "CanCustomize"
-    /// `b` CUST-3.
+    /// CUST-3.
     case customizing = "Customizing"
-    /// `as` ORI-2.
+    /// ORI-2.
     case supportedOrientations = "SupportedOrientations"
-    /// `s` ORI-3.
+    /// ORI-3.
     case orientation = "Orientation"
-    /// `s` rw, LOOK-1.
+    /// Writable; LOOK-1.
     case barStyle = "BarStyle"
-    /// `s` rw, LOOK-2.
+    /// Writable; LOOK-2.
     case barTintColor = "BarTintColor"
-    /// `s` rw, LOOK-2.
+    /// Writable; LOOK-2.
     case tintColor = "TintColor"
-    /// `s` rw, LOOK-2.
+    /// Writable; LOOK-2.
     case unselectedItemTintColor = "UnselectedItemTintColor"
-    /// `b` rw, LOOK-3.
+    /// Writable; LOOK-3.
     case translucent = "Translucent"
-    /// `s` rw, LOOK-4.
+    /// Writable; LOOK-4.
     case backgroundImage = "BackgroundImage"
-    /// `s` rw, LOOK-4.
+    /// Writable; LOOK-4.
     case shadowImage = "ShadowImage"
-    /// `s` rw, LOOK-4.
+    /// Writable; LOOK-4.
     case selectionIndicatorImage = "SelectionIndicatorImage"
-    /// `s` LOOK-4.
+    /// LOOK-4.
     case effectiveShadowImage = "EffectiveShadowImage"
-    /// `s` LOOK-2.
+    /// LOOK-2.
     case effectiveBarColor = "EffectiveBarColor"
-    /// `a{ss}` LOOK-5.
+    /// LOOK-5.
     case dividerImages = "DividerImages"
-    /// `s` rw, L10N-1.
+    /// Writable; L10N-1.
     case locale = "Locale"
-    /// `s` `<bus name> <object path>` or empty.
+    /// `<bus name> <object path>` or empty.
     case delegate = "Delegate"
-    /// `u` rw.
+    /// Writable; how long a tap waits for the delegate (TAP-5).
     case delegateTimeoutMs = "DelegateTimeoutMs"
-    /// `s` rw, `allow` or `deny`.
+    /// Writable; `allow` or `deny` (TAP-5).
     case delegateTimeoutPolicy = "DelegateTimeoutPolicy"
-    /// `t` moves with every announced change.
+    /// Moves with every announced change.
     case revision = "Revision"
 
-    /// Whether clients may write it with `Properties.Set`.
+    /// Whether clients may write it (`set(_:to:)`).
     public var isWritable: Bool {
         switch self {
         case .maxVisible, .layout, .barStyle, .barTintColor, .tintColor, .unselectedItemTintColor,
@@ -78,18 +78,6 @@ public enum ControllerProperty: String, CaseIterable, Sendable {
         }
     }
 
-    /// The D-Bus type signature.
-    public var signature: String {
-        switch self {
-        case .tabs, .availableTabs, .visibleTabs, .moreTabs, .hiddenTabs, .customizableTabs, .supportedOrientations: "as"
-        case .showsMore, .canCustomize, .customizing, .translucent: "b"
-        case .maxVisible, .delegateTimeoutMs: "u"
-        case .selectedIndex: "i"
-        case .revision: "t"
-        case .dividerImages: "a{ss}"
-        default: "s"
-        }
-    }
 
     /// The appearance properties (LOOK-1..5), including the derived ones.
     public static let appearance: [ControllerProperty] = [

@@ -1,31 +1,19 @@
-/// The value of one observable property, typed as on D-Bus: `s`, `as`, `b`, `i`, `u`, `t`,
-/// `a{ss}`. The daemon maps these onto variants without knowing what they mean.
+/// The value of one observable property: text, a list of texts, a flag, a signed or unsigned
+/// number, or a text map. The daemon writes each kind as one wire type without knowing what
+/// the property means.
 public enum PropertyValue: Equatable, Hashable, Sendable {
-    /// `s`
+    /// Text.
     case string(String)
-    /// `as`
+    /// A list of texts (tab ids, orientations, actions).
     case strings([String])
-    /// `b`
+    /// A flag.
     case bool(Bool)
-    /// `i`
+    /// A signed number (an index, -1 for none; a tag).
     case int32(Int32)
-    /// `u`
+    /// An unsigned number (a count, a depth, milliseconds).
     case uint32(UInt32)
-    /// `t`
+    /// A counter that only grows (`Revision`, `ContentRevision`).
     case uint64(UInt64)
-    /// `a{ss}`
+    /// Text by text key (`DividerImages`).
     case dictionary([String: String])
-
-    /// The D-Bus type signature of the value.
-    public var signature: String {
-        switch self {
-        case .string: "s"
-        case .strings: "as"
-        case .bool: "b"
-        case .int32: "i"
-        case .uint32: "u"
-        case .uint64: "t"
-        case .dictionary: "a{ss}"
-        }
-    }
 }

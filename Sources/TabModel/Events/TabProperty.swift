@@ -1,70 +1,59 @@
-/// The properties of a tab object (`org.tabbard.TabBar1.Tab`); raw values are D-Bus names.
+/// The properties of a catalog tab; raw values are their names in semantics.md, which the API
+/// keeps.
 public enum TabProperty: String, CaseIterable, Sendable {
-    /// `s` const.
+    /// The tab's id; never changes.
     case id = "Id"
-    /// `s` const.
+    /// The plugin that offers it; never changes.
     case plugin = "Plugin"
-    /// `s` localized (ITEM-2/3, L10N-1).
+    /// Localized (ITEM-2/3, L10N-1).
     case title = "Title"
-    /// `s`
+    /// The item's image name or path.
     case image = "Image"
-    /// `s`
+    /// The item's image while selected.
     case selectedImage = "SelectedImage"
-    /// `s` LOOK-6.
+    /// LOOK-6.
     case imageRenderingMode = "ImageRenderingMode"
-    /// `s` ITEM-3.
+    /// ITEM-3.
     case systemItem = "SystemItem"
-    /// `i`
+    /// The item's tag, as the plugin chose it.
     case tag = "Tag"
-    /// `b` ITEM-4.
+    /// ITEM-4.
     case hasBadge = "HasBadge"
-    /// `s` ITEM-4.
+    /// ITEM-4.
     case badgeValue = "BadgeValue"
-    /// `s` ITEM-5.
+    /// ITEM-5.
     case badgeColor = "BadgeColor"
-    /// `b` ITEM-6.
+    /// ITEM-6.
     case enabled = "Enabled"
-    /// `i` position in `Tabs` or -1.
+    /// Its position in `Tabs`, or -1.
     case index = "Index"
-    /// `s` `bar`, `more`, `hidden` or `none`.
+    /// `bar`, `more`, `hidden` or `none`.
     case placement = "Placement"
-    /// `b`
+    /// Whether it is in `CustomizableTabs` (CUST-1).
     case customizable = "Customizable"
-    /// `b` it is `SelectedTab`.
+    /// Whether it is `SelectedTab`.
     case selected = "Selected"
-    /// `s` STATE-1.
+    /// STATE-1.
     case restorationId = "RestorationId"
-    /// `as` ORI-1.
+    /// ORI-1.
     case orientations = "Orientations"
-    /// `s` top page.
+    /// The top page of its stack (NAV-1).
     case page = "Page"
-    /// `u` NAV-1.
+    /// The height of its stack, 1 at the root (NAV-1).
     case depth = "Depth"
-    /// `as`
+    /// What `Activate` accepts for it now.
     case actions = "Actions"
-    /// `t` bumped on content changes; does not move `Revision`.
+    /// Bumped on content changes; does not move `Revision`.
     case contentRevision = "ContentRevision"
-    /// `s` A11Y-1.
+    /// A11Y-1.
     case accessibilityLabel = "AccessibilityLabel"
 
     /// The properties that depend on the controller's structure (order, partition, selection,
     /// customizable set) rather than on the tab itself.
     static let structural: [TabProperty] = [.index, .placement, .customizable, .selected, .accessibilityLabel]
 
-    /// The D-Bus type of the value.
-    public var signature: String {
-        switch self {
-        case .tag, .index: "i"
-        case .hasBadge, .enabled, .customizable, .selected: "b"
-        case .orientations, .actions: "as"
-        case .depth: "u"
-        case .contentRevision: "t"
-        default: "s"
-        }
-    }
-
-    /// Whether the value never changes for a given tab (`Id`, `Plugin`): announced as
-    /// `const` rather than through `PropertiesChanged`.
+    /// Whether the value never changes for a given tab (`Id`, `Plugin`), so that no change of
+    /// it is ever announced.
     public var isConstant: Bool { self == .id || self == .plugin }
 
     /// How soon a change must be on disk (STATE-4): badges and navigation are volatile.

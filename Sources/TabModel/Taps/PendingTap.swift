@@ -14,11 +14,3 @@ public struct PendingTap: Equatable, Sendable {
     /// Whom to ask; nil means no delegate, and the tap is allowed without asking (TAP-5).
     public let delegate: DelegateRegistration?
 }
-
-/// How a decided tap ended.
-public struct TapOutcome: Equatable, Sendable {
-    /// `Tap`'s reply: true when the tap went through (TAP-1).
-    public var selected: Bool
-    /// What it changed, `DidSelect` last; empty for a veto.
-    public var events: TabEvents
-}

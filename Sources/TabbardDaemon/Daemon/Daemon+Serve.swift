@@ -8,32 +8,37 @@ extension Daemon {
     /// the exit status after a clean stop (0) or a failed start (1).
     static func serve(options: DaemonOptions, log: Log) -> Int32 {
         let notifier = ServiceNotifier()
-        let loop: EventLoop
-        let signals: LoopSource
         do {
-            loop = try EventLoop()
-            // Before any plugin thread exists, so that every thread inherits the block.
+            let loop = try EventLoop()
+            // Before any plugin thread exists, so that every thread inherits the block. The
+            // loop runs the handler, so the service it reaches exists by then.
             var stopRequested: () -> Void = {}
             var reloadRequested: () -> Void = {}
-            signals = try loop.watchSignals([SIGTERM, SIGINT, SIGHUP]) { signal in
+            let signals = try loop.watchSignals([SIGTERM, SIGINT, SIGHUP]) { signal in
                 if signal == SIGHUP { reloadRequested() } else { stopRequested() }
             }
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
-            guard let service = try start(setup, loop: loop, log: log, notifier: notifier) else { return 1 }
+            guard StateDirectoryLock.claim(for: setup, log: log) else { return 1 }
+            guard let service = try start(setup, loop: loop, log: log) else { return 1 }
+            notifier.ready(status: service.statusLine)
+            let watchdog = try notifier.watchdogInterval.map { interval throws(DBusError) in
+                try loop.schedule(after: interval, repeating: interval) { notifier.watchdog() }
+            }
             stopRequested = { [unowned service] in
                 log.notice("stopping")
                 notifier.stopping()
+                watchdog?.cancel()
                 service.stop()
                 loop.stop()
             }
             reloadRequested = { [unowned service] in
                 notifier.reloading()
-                service.reload(Self.reloadSetup(options: options, log: log))
+                reload(service, options: options, log: log)
                 notifier.ready(status: service.statusLine)
             }
             loop.run()
             signals.cancel()
-            withExtendedLifetime(service) {}
+            withExtendedLifetime((service, watchdog)) {}
         } catch {
             log.error("cannot start: \(error)")
             return 1
@@ -42,41 +47,18 @@ extension Daemon {
     }
 
     /// Builds everything and puts it on the bus; nil after logging why when the start fails.
-    private static func start(_ setup: Setup, loop: EventLoop, log: Log, notifier: ServiceNotifier) throws(DBusError) -> TabBarService? {
+    private static func start(_ setup: Setup, loop: EventLoop, log: Log) throws(DBusError) -> TabBarService? {
         let began = ContinuousClock.now
-        let relay = PluginEventRelay(loop: loop)
-        let records = PluginRecords(file: setup.options.persistsState
-                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil)
-        let admission = PluginAdmission(
-            records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
-            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"])
-        let plugins = PluginHost(trust: setup.trust, log: log, admission: admission, sink: relay.sink)
-        _ = plugins.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init))
-        let catalog = plugins.catalog.map { $0.tab.definition(plugin: $0.plugin.name) }
-
+        let plugins = PluginTabs(host: loadPlugins(setup, log: log), loop: loop, log: log)
         var controller: TabController
         do {
-            controller = try TabController(catalog: catalog, configuration: setup.configuration.controller)
+            controller = try TabController(catalog: plugins.catalog, configuration: setup.configuration.controller)
         } catch {
             log.error("configuration \(setup.configurationFile): \(error.message)")
             return nil
         }
         for warning in controller.configurationWarnings { log.warning(warning) }
-
-        var persistence: Persistence?
-        if setup.options.persistsState {
-            let store = StateStore(file: StateFile(directory: setup.stateDirectory), log: log)
-            if let snapshot = store.load() {
-                do {
-                    let outcome = try controller.restore(snapshot)
-                    for note in outcome.notes { log.notice(note) }
-                } catch {
-                    log.warning("state in \(setup.stateDirectory) not restored: \(error.message)")
-                }
-            }
-            persistence = try Persistence(store: store, flushInterval: .milliseconds(setup.configuration.flushIntervalMs),
-                                          loop: loop, log: log)
-        }
+        let persistence = try restoreState(into: &controller, setup, loop: loop, log: log)
 
         let connection: Connection
         do {
@@ -86,17 +68,18 @@ extension Daemon {
             return nil
         }
         connection.attach(to: loop)
-        let access = AccessPolicy(enforced: setup.options.instance == .system, adminGroup: setup.configuration.adminGroup)
         let service = TabBarService(
-            connection: connection, loop: loop, log: log, access: access, version: version, controller: controller,
-            plugins: plugins, persistence: persistence,
-            customizationTimeout: .seconds(setup.configuration.customizationTimeoutSeconds))
-        persistence?.snapshot = { [unowned service] in service.controller.snapshot() }
-        relay.service = service
-        service.applyQueuedPluginEvents = { [weak relay] in relay?.drain() }
-        try service.exportObjects()
-        service.startPlugins()
-        service.enforceAccess()
+            controller: controller,
+            objects: TabBarObjects(
+                connection: connection,
+                access: AccessPolicy(enforced: setup.options.instance == .system, adminGroup: setup.configuration.adminGroup),
+                version: version, log: log),
+            plugins: plugins,
+            gate: DelegateGate(connection: connection, log: log),
+            sessionWatch: SessionWatch(connection: connection, loop: loop, log: log,
+                                       idleTimeout: .seconds(setup.configuration.customizationTimeoutSeconds)),
+            persistence: persistence, log: log)
+        try service.start()
         connection.onDisconnect = {
             log.error("lost the connection to the bus")
             service.stop()
@@ -111,15 +94,49 @@ extension Daemon {
         }
         let elapsed = ContinuousClock.now - began
         log.notice("serving \(BusNames.service) as \(connection.uniqueName): \(service.statusLine) (started in \(elapsed.milliseconds) ms)")
-        notifier.ready(status: service.statusLine)
-        if let interval = notifier.watchdogInterval {
-            service.watchdog = try loop.schedule(after: interval, repeating: interval) { notifier.watchdog() }
-        }
         return service
     }
 
-    private static func reloadSetup(options: DaemonOptions, log: Log) -> Setup? {
-        try? Setup(options: options, log: log)
+    /// The plugins of the configured directories, each new module file tried in a child
+    /// process first and its outcome remembered in the state directory.
+    private static func loadPlugins(_ setup: Setup, log: Log) -> PluginHost {
+        let records = PluginRecords(file: setup.options.persistsState
+                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil, log: log)
+        let admission = PluginAdmission(
+            records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
+            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"])
+        let host = PluginHost(trust: setup.trust, log: log, admission: admission)
+        host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init))
+        return host
+    }
+
+    /// Restores the saved state into `controller` (STATE-3) and returns what keeps it saved
+    /// from now on; nil with `--no-state`.
+    private static func restoreState(
+        into controller: inout TabController, _ setup: Setup, loop: EventLoop, log: Log
+    ) throws(DBusError) -> Persistence? {
+        guard setup.options.persistsState else { return nil }
+        let store = StateStore(file: StateFile(directory: setup.stateDirectory), log: log)
+        if let snapshot = store.load() {
+            do {
+                let outcome = try controller.restore(snapshot)
+                for note in outcome.notes { log.notice(note) }
+            } catch {
+                log.warning("state in \(setup.stateDirectory) not restored: \(error.message)")
+            }
+        }
+        return try Persistence(store: store, flushInterval: .milliseconds(setup.configuration.flushIntervalMs),
+                               loop: loop, log: log)
+    }
+
+    /// SIGHUP: the configuration read again; one that no longer parses is logged and the
+    /// running one kept.
+    private static func reload(_ service: TabBarService, options: DaemonOptions, log: Log) {
+        guard let setup = try? Setup(options: options, log: log) else {
+            log.warning("reload: the configuration has errors; keeping the running one")
+            return
+        }
+        service.reload(setup.configuration, pluginDirectories: setup.pluginDirectories)
     }
 
     private static func bus(_ choice: BusChoice) -> Connection.Bus {

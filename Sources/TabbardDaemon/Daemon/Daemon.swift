@@ -1,5 +1,6 @@
 import Glibc
 import TabModel
+import TabbardSwiftRelease
 
 /// The `tabbard` program: parses its command line and runs the command it names. `main.swift`
 /// is only `exit(Daemon.main(arguments:))`.
@@ -22,7 +23,8 @@ public enum Daemon {
             print(DaemonOptions.usage)
             return 0
         case .version:
-            print("tabbard \(version)")
+            // The Swift release too: Swift plugins must be built with it.
+            print("tabbard \(version) (Swift \(SwiftRelease.compiler))")
             return 0
         case .probePlugin(let file):
             let outcome = PluginProbe.run(path: file, trust: options.instance == .system ? .system : .session, log: log)
@@ -31,7 +33,7 @@ public enum Daemon {
         case .listPlugins:
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
             let records = options.persistsState
-                ? PluginRecords(file: StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName)) : nil
+                ? PluginRecords.reading(StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName), log: log) : nil
             print(PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
                                     enabled: setup.configuration.plugins.map(Set.init), records: records).text, terminator: "")
             return 0

@@ -1,156 +1,148 @@
 import DBus
 import TabModel
 
-/// Where a tap becomes a delegate question (TAP-1, TAP-5, TAP-7).
+/// Where a tap becomes a delegate question (TAP-1, TAP-5, TAP-7), and the daemon's side of
+/// the delegate: it asks `ShouldSelect`, follows the delegate's connection and sends `Release`.
 ///
-/// Taps are decided one at a time, in arrival order. While one waits for the delegate's
-/// `ShouldSelect` (an asynchronous call, so every other caller is served meanwhile), later taps
-/// queue, at most `PendingTap.queueLimit`; one more answers `Busy`. Each tap is checked when
-/// it arrives, again when its turn comes, and once more by the model when the answer is in, so
-/// a tab that left, was hidden or disabled in between answers the right error. An error reply,
-/// a non-boolean answer or no answer within `DelegateTimeoutMs` counts as a timeout and
+/// The order of taps, the limit and what each answer decides are `TapQueue`'s; the gate only
+/// carries out its actions on the bus and on the model it is handed (`TapModel`). `ShouldSelect`
+/// is an asynchronous call, so every other caller is served while a tap waits. An error reply,
+/// a non-boolean answer or none within `DelegateTimeoutMs` counts as a timeout and
 /// `DelegateTimeoutPolicy` decides; when the delegate unregisters or leaves the bus, waiting
 /// taps are decided at once as if there were none.
 final class DelegateGate {
-    private unowned let service: TabBarService
-    /// A tap waiting its turn, and the caller's reply.
-    private struct Waiting {
-        let item: String
-        let reply: DeferredReply
-    }
-    /// The tap whose `ShouldSelect` is in flight.
-    private struct Asking {
-        let waiting: Waiting
-        let pending: PendingTap
-        let call: PendingCall
-        let delegate: DelegateRegistration
-    }
-    private var queue: [Waiting] = []
-    private var queueHead = 0
-    private var asking: Asking?
+    private let connection: Connection
+    private let log: Log
+    private var taps = TapQueue<DeferredReply>()
+    /// The `ShouldSelect` call in flight, cancelled when the delegate goes.
+    private var question: PendingCall?
+    /// Follows the delegate's connection, to drop the delegate when it leaves the bus.
+    private var departure: SignalSubscription?
 
-    init(service: TabBarService) {
-        self.service = service
+    /// A gate that asks delegates over `connection`.
+    init(connection: Connection, log: Log) {
+        self.connection = connection
+        self.log = log
     }
 
-    /// How many taps wait behind the one being asked about.
-    var waitingCount: Int { queue.count - queueHead }
+    // MARK: - Inputs
 
     /// Answers a `Tap` call: at once when nothing waits and there is no delegate, else later.
-    func tap(_ item: String, call: MethodCall) throws -> Replied {
-        let pending = try service.check { controller throws(TabError) in try controller.beginTap(item) }
-        if asking == nil && waitingCount == 0 && pending.delegate == nil {
-            let selected = try service.perform { controller throws(TabError) in
-                let outcome = try controller.completeTap(pending, allowed: true)
-                return (outcome.selected, outcome.events)
-            }
-            return try call.reply(selected)
-        }
-        guard waitingCount < PendingTap.queueLimit else {
-            throw TabError.busy("\(PendingTap.queueLimit) taps already wait for the delegate; tap '\(item)' was not queued.").dbusError
-        }
-        return call.deferReply { reply in
-            queue.append(Waiting(item: item, reply: reply))
-            advance()
-        }
-    }
-
-    /// The delegate unregistered or left the bus: the tap in flight and every waiting tap are
-    /// decided as if there were none (TAP-7).
-    func delegateGone() {
-        if let current = asking {
-            asking = nil
-            current.call.cancel()
-            decide(current.waiting, current.pending, allowed: true)
-        }
-        advance()
-    }
-
-    // MARK: - Deciding
-
-    /// Starts the next decision if none is in flight; taps that need no question are decided
-    /// on the spot, in order.
-    private func advance() {
-        while asking == nil, queueHead < queue.count {
-            let next = queue[queueHead]
-            queueHead += 1
-            compactQueue()
-            let pending: PendingTap
-            do {
-                pending = try service.check { controller throws(TabError) in try controller.beginTap(next.item) }
-            } catch {
-                next.reply.fail(DBusError(error))
-                continue
-            }
-            guard let delegate = pending.delegate else {
-                decide(next, pending, allowed: true)
-                continue
-            }
-            ask(delegate, about: next, pending)
-        }
-    }
-
-    private func ask(_ delegate: DelegateRegistration, about waiting: Waiting, _ pending: PendingTap) {
-        let milliseconds = service.controller.delegateTimeoutMs
+    func tap(_ item: String, call: MethodCall, model: some TapModel) throws -> Replied {
+        let pending: PendingTap
         do {
-            let call = try service.connection.callAsync(
-                destination: delegate.owner, path: delegate.path, interface: BusNames.delegateInterface,
-                method: "ShouldSelect", pending.item, timeout: .milliseconds(Int(milliseconds))
-            ) { [unowned self] result in
-                answered(result)
-            }
-            asking = Asking(waiting: waiting, pending: pending, call: call, delegate: delegate)
+            pending = try model.beginTap(item)
         } catch {
-            decide(waiting, pending, allowed: timedOut(delegate, pending.item, because: "cannot be asked: \(error)"))
+            throw error.dbusError
+        }
+        switch taps.admit(pending) {
+        case .decideNow:
+            return try call.reply(model.completeTap(pending, allowed: true))
+        case .refuse(let error):
+            throw error.dbusError
+        case .wait:
+            return call.deferReply { reply in
+                taps.enqueue(item, from: reply)
+                advance(model)
+            }
         }
     }
 
-    private func answered(_ result: Result<Message, DBusError>) {
-        guard let current = asking else { return }
-        asking = nil
-        let allowed: Bool
+    /// Follows the model after `Delegate` changed: watches a new delegate's connection, or, when
+    /// there is none any more, decides the waiting taps as if there were none (TAP-7).
+    func delegateChanged(to delegate: DelegateRegistration?, model: some TapModel) {
+        departure?.cancel()
+        departure = nil
+        guard let delegate else {
+            question?.cancel()
+            question = nil
+            if let decision = taps.delegateGone() { carryOut(decision, model) }
+            advance(model)
+            return
+        }
+        do {
+            departure = try connection.watchNameOwner(delegate.owner) { [unowned self, unowned model] owner in
+                guard owner == nil else { return }
+                log.info("delegate \(delegate.propertyValue) left the bus")
+                model.delegateLeftBus(delegate)
+            }
+        } catch {
+            log.warning("cannot watch delegate \(delegate.owner): \(error)")
+        }
+    }
+
+    /// Sends `Release` to a delegate the daemon stopped using while it is still on the bus.
+    func release(_ delegate: DelegateRegistration) {
+        do {
+            try connection.callWithoutReply(destination: delegate.owner, path: delegate.path,
+                                            interface: BusNames.delegateInterface, method: "Release")
+        } catch {
+            log.info("cannot send Release to delegate \(delegate.propertyValue): \(error)")
+        }
+    }
+
+    // MARK: - Carrying out the queue's actions
+
+    /// Takes waiting taps in turn until one needs the delegate or none is left.
+    private func advance(_ model: some TapModel) {
+        while let action = taps.next(check: { item throws(TabError) in try model.beginTap(item) }) {
+            carryOut(action, model)
+        }
+    }
+
+    private func carryOut(_ action: TapQueue<DeferredReply>.Action, _ model: some TapModel) {
+        switch action {
+        case .ask(let delegate, let item, let asked):
+            ask(delegate, about: item, asked, model)
+        case .decide(let reply, let pending, let allowed):
+            decide(reply, pending, allowed: allowed, model)
+        case .decideByPolicy(let reply, let pending, let reason):
+            let policy = model.delegateTimeoutPolicy
+            let delegate = pending.delegate?.propertyValue ?? ""
+            log.warning("delegate \(delegate) \(reason) for '\(pending.item)'; the tap is \(policy.allowsTap ? "allowed" : "denied") by policy")
+            decide(reply, pending, allowed: policy.allowsTap, model)
+        case .fail(let reply, let error):
+            reply.fail(error.dbusError)
+        }
+    }
+
+    private func ask(_ delegate: DelegateRegistration, about item: String, _ asked: TapQueue<DeferredReply>.Question,
+                     _ model: some TapModel) {
+        do {
+            question = try connection.callAsync(
+                destination: delegate.owner, path: delegate.path, interface: BusNames.delegateInterface,
+                method: "ShouldSelect", item, timeout: .milliseconds(Int(model.delegateTimeoutMs))
+            ) { [unowned self, unowned model] result in
+                guard let decision = answer(result, to: asked, model) else { return }
+                question = nil
+                carryOut(decision, model)
+                advance(model)
+            }
+        } catch {
+            if let decision = taps.answerFailed(asked, reason: "cannot be asked: \(error)") { carryOut(decision, model) }
+        }
+    }
+
+    /// Gives the queue the delegate's answer: a boolean decides; anything else counts as a
+    /// timeout (TAP-5, TAP-7).
+    private func answer(_ result: Result<Message, DBusError>, to asked: TapQueue<DeferredReply>.Question,
+                        _ model: some TapModel) -> TapQueue<DeferredReply>.Action? {
         switch result {
         case .success(let reply):
-            if let answer = try? reply.decode(Bool.self) {
-                allowed = answer
-            } else {
-                allowed = timedOut(current.delegate, current.pending.item, because: "answered '\(reply.signature)', not a boolean")
-            }
+            if let allowed = try? reply.decode(Bool.self) { return taps.answered(asked, allowed: allowed) }
+            return taps.answerFailed(asked, reason: "answered '\(reply.signature)', not a boolean")
         case .failure(let error) where error.name == DBusError.Names.noReply:
-            allowed = timedOut(current.delegate, current.pending.item,
-                               because: "did not answer within \(service.controller.delegateTimeoutMs) ms")
+            return taps.answerFailed(asked, reason: "did not answer within \(model.delegateTimeoutMs) ms")
         case .failure(let error):
-            allowed = timedOut(current.delegate, current.pending.item, because: "answered \(error.name): \(error.message)")
+            return taps.answerFailed(asked, reason: "answered \(error.name): \(error.message)")
         }
-        decide(current.waiting, current.pending, allowed: allowed)
-        advance()
     }
 
-    /// TAP-5: the policy decides a question the delegate did not answer properly.
-    private func timedOut(_ delegate: DelegateRegistration, _ item: String, because reason: String) -> Bool {
-        let policy = service.controller.delegateTimeoutPolicy
-        service.log.warning("delegate \(delegate.propertyValue) \(reason) for '\(item)'; the tap is \(policy.allowsTap ? "allowed" : "denied") by policy")
-        return policy.allowsTap
-    }
-
-    private func decide(_ waiting: Waiting, _ pending: PendingTap, allowed: Bool) {
+    private func decide(_ reply: DeferredReply, _ pending: PendingTap, allowed: Bool, _ model: some TapModel) {
         do {
-            let selected = try service.perform { controller throws(TabError) in
-                let outcome = try controller.completeTap(pending, allowed: allowed)
-                return (outcome.selected, outcome.events)
-            }
-            try waiting.reply.reply(selected)
+            try reply.reply(model.completeTap(pending, allowed: allowed))
         } catch {
-            waiting.reply.fail(DBusError(error))
-        }
-    }
-
-    /// Drops decided entries once they outnumber the waiting ones, keeping appends O(1)
-    /// amortized without shifting the array on every decision.
-    private func compactQueue() {
-        if queueHead > 32 && queueHead * 2 > queue.count {
-            queue.removeFirst(queueHead)
-            queueHead = 0
+            reply.fail(DBusError(error))
         }
     }
 }

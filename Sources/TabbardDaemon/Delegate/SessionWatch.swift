@@ -5,22 +5,29 @@ import TabModel
 /// the bus (CUST-4), or after `customization_timeout_s` without a call from it (CUST-8), as if
 /// it had called `EndCustomizing`.
 final class SessionWatch {
-    private unowned let service: TabBarService
     /// How long a session may go without a call from its owner; a change (on reload) applies
     /// from the owner's next call or the next session.
     var idleTimeout: Duration
+    private let connection: Connection
+    private let loop: EventLoop
+    private let log: Log
     private var owner: String?
     private var departure: SignalSubscription?
     private var idleTimer: LoopTimer?
 
-    init(service: TabBarService, idleTimeout: Duration) {
-        self.service = service
+    /// A watch that follows session owners on `connection` and times them on `loop`.
+    init(connection: Connection, loop: EventLoop, log: Log, idleTimeout: Duration) {
+        self.connection = connection
+        self.loop = loop
+        self.log = log
         self.idleTimeout = idleTimeout
     }
 
-    /// Follows the model after `Customizing` changed: starts watching a new owner, or stops.
-    func sessionChanged() {
-        guard let session = service.controller.session else {
+    /// Follows the model after `Customizing` changed: starts watching the owner of a new
+    /// `session`, or stops. `end` ends the session of the owner it is given, as
+    /// `EndCustomizing` would; it runs on the loop thread when the owner abandons the session.
+    func follow(_ session: CustomizationSession?, end: @escaping (_ owner: String) -> Void) {
+        guard let session else {
             stop()
             return
         }
@@ -28,14 +35,14 @@ final class SessionWatch {
         stop()
         owner = session.owner
         do {
-            departure = try service.connection.watchNameOwner(session.owner) { [unowned self] newOwner in
-                if newOwner == nil { end(because: "its owner \(session.owner) left the bus") }
+            departure = try connection.watchNameOwner(session.owner) { [unowned self] newOwner in
+                if newOwner == nil { abandoned(because: "its owner \(session.owner) left the bus", end) }
             }
-            idleTimer = try service.loop.schedule(after: idleTimeout) { [unowned self] in
-                end(because: "its owner \(session.owner) made no call for \(idleTimeout)")
+            idleTimer = try loop.schedule(after: idleTimeout) { [unowned self] in
+                abandoned(because: "its owner \(session.owner) made no call for \(idleTimeout)", end)
             }
         } catch {
-            service.log.warning("cannot watch the customization session of \(session.owner): \(error)")
+            log.warning("cannot watch the customization session of \(session.owner): \(error)")
         }
     }
 
@@ -45,10 +52,10 @@ final class SessionWatch {
         idleTimer?.arm(after: idleTimeout)
     }
 
-    private func end(because reason: String) {
+    private func abandoned(because reason: String, _ end: (String) -> Void) {
         guard let owner else { return }
-        service.log.notice("customization session ended: \(reason)")
-        service.publish(service.controller.endSession(owner: owner).events)
+        log.notice("customization session ended: \(reason)")
+        end(owner)
     }
 
     private func stop() {

@@ -36,7 +36,8 @@ final class CheckedFile {
         let path = name.hasPrefix("/") ? name : (directory.hasSuffix("/") ? directory : directory + "/") + name
         switch trust {
         case .session:
-            let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            // O_NONBLOCK: a FIFO opens at once (and is refused as no regular file), never waits.
+            let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { throw PluginRefusal.unreadable(path: path, reason: String(cString: strerror(errno))) }
             let file = CheckedFile(path: path, descriptor: descriptor)
             try file.requireRegularFile()
@@ -47,7 +48,7 @@ final class CheckedFile {
             guard directoryDescriptor >= 0 else { throw refusal(for: errno, path: directory) }
             let parent = CheckedFile(path: directory, descriptor: directoryDescriptor)
             try parent.requireRootOwned()
-            let descriptor = openat(directoryDescriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            let descriptor = openat(directoryDescriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { throw refusal(for: errno, path: path) }
             let file = CheckedFile(path: path, descriptor: descriptor)
             try file.requireRegularFile()
@@ -56,18 +57,13 @@ final class CheckedFile {
         }
     }
 
-    /// The whole file as UTF-8 text.
+    /// The whole file as UTF-8 text, at most `FileIO.defaultLimit` bytes.
     func readText() throws(PluginRefusal) -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw PluginRefusal.unreadable(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(descriptor: descriptor, path: path, limit: FileIO.defaultLimit)
+        } catch {
+            throw PluginRefusal.unreadable(path: path, reason: error.reason)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw PluginRefusal.unreadable(path: path, reason: "not UTF-8 text")

@@ -51,7 +51,9 @@ public final class PluginAdmission {
         }
         switch PluginTrial.run(executable: executable, path: manifest.file, arguments: probeArguments, timeout: probeTimeout) {
         case .passed:
-            log.info("plugin \(manifest.name): \(fingerprint.path) passed its probe in a child process; remembered")
+            // With --no-state there is no plugins.state: the outcome lasts only this run.
+            let kept = records.file == nil ? "" : "; remembered"
+            log.info("plugin \(manifest.name): \(fingerprint.path) passed its probe in a child process\(kept)")
             records.remember(fingerprint, probed: true)
             return fingerprint
         case .failed(let reason):

@@ -10,7 +10,6 @@ public final class PluginHost {
     public let trust: PluginTrust
     /// Where skipped plugins, slow calls and plugins' own lines are logged.
     public let log: Log
-    private let sink: PluginEventSink
     /// Probes new module files in a child process and watches calls for hangs; nil where
     /// plugins are loaded without that guard (tests, probing itself).
     public let admission: PluginAdmission?
@@ -23,12 +22,11 @@ public final class PluginHost {
     /// Each catalog tab's plugin and declaration, by tab id, so creating a tab is O(1).
     private var tabsByID: [String: (plugin: PluginModule, tab: PluginTabDeclaration)] = [:]
 
-    /// A host that logs to `log` and sends every host callback of every plugin to `sink`.
-    public init(trust: PluginTrust, log: Log, admission: PluginAdmission? = nil, sink: @escaping PluginEventSink) {
+    /// A host that logs to `log`.
+    public init(trust: PluginTrust, log: Log, admission: PluginAdmission? = nil) {
         self.trust = trust
         self.admission = admission
         self.log = log
-        self.sink = sink
     }
 
     /// The catalog in load order: each tab declared by a plugin in use, with its plugin.
@@ -36,11 +34,11 @@ public final class PluginHost {
         modules.flatMap { module in (module.manifest?.tabs ?? []).map { (module, $0) } }
     }
 
-    /// Creates the instance of catalog tab `id`; nil if no plugin in use offers it or the
-    /// plugin declines (logged).
-    public func createTab(id: String) -> PluginTab? {
+    /// Creates the instance of catalog tab `id`, whose host callbacks go to `sink`; nil if no
+    /// plugin in use offers it or the plugin declines (logged).
+    public func createTab(id: String, sink: @escaping PluginEventSink) -> PluginTab? {
         guard let (module, tab) = tabsByID[id] else { return nil }
-        return module.createTab(tab)
+        return module.createTab(tab, sink: sink)
     }
 
     private func indexTabs() {
@@ -69,7 +67,7 @@ public final class PluginHost {
                 let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
                 try file.requireSharedObject()
                 let fingerprint = try admission?.admit(file, manifest: manifest)
-                module = try PluginModule.load(file, manifest: manifest, log: log, sink: sink)
+                module = try PluginModule.load(file, manifest: manifest, log: log)
                 module.fingerprint = fingerprint
                 module.hangWatch = admission?.hangWatch()
                 loaded[manifest.name] = module

@@ -1,5 +1,6 @@
 import Glibc
 import TabbardPluginABI
+import TabbardSwiftRelease
 import TabModel
 
 extension PluginABIVersion {
@@ -21,10 +22,12 @@ public final class PluginModule {
     public let manifest: PluginManifest?
     /// The module file that was loaded.
     public let path: String
+    /// The Swift release that compiled the plugin, as its SDK recorded it; nil for a plugin
+    /// that records none (a C plugin).
+    public let swiftRelease: String?
 
     let table: tabbard_plugin
     let log: Log
-    let sink: PluginEventSink
     /// Calls slower than this are logged with the plugin, function and duration.
     var slowCallThreshold: Duration = .milliseconds(10)
     /// Watches every call for a hang, in the daemon; nil when probing or in tests.
@@ -33,15 +36,15 @@ public final class PluginModule {
     var fingerprint: PluginFingerprint?
 
     private init(name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
-                 table: tabbard_plugin, log: Log, sink: @escaping PluginEventSink) {
+                 swiftRelease: String?, table: tabbard_plugin, log: Log) {
         self.name = name
         self.version = version
         self.abi = abi
         self.manifest = manifest
         self.path = path
+        self.swiftRelease = swiftRelease
         self.table = table
         self.log = log
-        self.sink = sink
     }
 
     /// The size of the 1.0 table, the smallest `struct_size` accepted (TABBARD_PLUGIN_SIZE_1_0).
@@ -49,7 +52,7 @@ public final class PluginModule {
 
     /// Loads `file` (already opened and checked) and validates its table. `manifest`, when
     /// given, names the plugin; its name must match the table's.
-    static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log, sink: @escaping PluginEventSink) throws(PluginRefusal) -> PluginModule {
+    static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log) throws(PluginRefusal) -> PluginModule {
         try file.requireSharedObject()
         // Loading through the descriptor loads the very file that was checked.
         guard let handle = dlopen(file.descriptorPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
@@ -57,6 +60,7 @@ public final class PluginModule {
             throw .loadFailed(path: file.path, message: message.replacing(file.descriptorPath, with: file.path))
         }
         file.keepOpenForLoadedModule()
+        let swiftRelease = try checkSwiftRelease(of: handle)
         guard let symbol = dlsym(handle, TABBARD_PLUGIN_ENTRY_SYMBOL) else { throw .missingEntry(path: file.path) }
         let entry = unsafeBitCast(symbol, to: tabbard_plugin_entry_fn.self)
         let label = manifest?.name ?? file.path
@@ -71,7 +75,19 @@ public final class PluginModule {
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
         let version = table.version.map { String(cString: $0) } ?? ""
         return PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
-                            manifest: manifest, path: file.path, table: table, log: log, sink: sink)
+                            manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log)
+    }
+
+    /// Refuses a Swift plugin compiled by another Swift release than this daemon, before any
+    /// of its Swift code runs with the daemon's runtime; returns the release it records (nil
+    /// for a plugin that records none, such as a C plugin).
+    private static func checkSwiftRelease(of handle: UnsafeMutableRawPointer) throws(PluginRefusal) -> String? {
+        guard let symbol = dlsym(handle, TABBARD_PLUGIN_SWIFT_RELEASE_SYMBOL) else { return nil }
+        typealias Record = @convention(c) () -> UnsafePointer<CChar>?
+        let plugin = unsafeBitCast(symbol, to: Record.self)().map { String(cString: $0) } ?? ""
+        let daemon = SwiftRelease.compiler.description
+        guard plugin == daemon else { throw .otherSwiftRelease(plugin: plugin.isEmpty ? "an unnamed release" : plugin, daemon: daemon) }
+        return plugin
     }
 
     /// Applies the versioning rule of the header: same major, minor not newer, size between
@@ -95,8 +111,9 @@ public final class PluginModule {
     }
 
     /// Creates the instance for `declaration` (a tab of this plugin's manifest, or any id
-    /// when probing). Nil when the plugin declines; the tab is then left out, and logged.
-    public func createTab(_ declaration: PluginTabDeclaration) -> PluginTab? {
+    /// when probing), whose host callbacks go to `sink`. Nil when the plugin declines; the tab
+    /// is then left out, and logged.
+    public func createTab(_ declaration: PluginTabDeclaration, sink: @escaping PluginEventSink) -> PluginTab? {
         let context = TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log)
         // Contexts are never freed: a buggy plugin thread calling after destroy must find a
         // closed context, not freed memory. One small object per tab instance.

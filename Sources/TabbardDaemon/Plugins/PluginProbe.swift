@@ -42,10 +42,11 @@ public enum PluginProbe {
             } else {
                 file = try CheckedFile.open(name, in: directory, trust: trust)
             }
-            let module = try PluginModule.load(file, manifest: manifest, log: log, sink: { _ in })
+            let module = try PluginModule.load(file, manifest: manifest, log: log)
             var tried: [String] = []
             for tab in manifest?.tabs ?? [] {
-                guard let instance = module.createTab(tab) else { throw .probeFailed("create for tab \(tab.id) returned NULL") }
+                // What the plugin says about its tabs while probed goes nowhere.
+                guard let instance = module.createTab(tab, sink: { _ in }) else { throw .probeFailed("create for tab \(tab.id) returned NULL") }
                 do {
                     _ = try instance.render(page: tab.rootPage)
                 } catch {

@@ -27,22 +27,39 @@ public final class PluginRecords: Sendable {
     /// The file; nil when nothing is remembered across starts.
     public let file: StateFile?
     private let records: Mutex<[PluginFingerprint: PluginRecord]>
+    private let log: Log
 
-    /// Records read from `file` (an unreadable or malformed line is forgotten, which only
-    /// costs a new probe).
-    public init(file: StateFile?) {
-        self.file = file
-        var read: [PluginFingerprint: PluginRecord] = [:]
-        if let file, let bytes = try? file.read() {
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-                if let (fingerprint, record) = Self.parse(line) { read[fingerprint] = record }
-            }
+    /// Records for the daemon that holds the state directory's lock, read from `file` (an
+    /// unreadable or malformed line is forgotten, which only costs a new probe). A
+    /// `plugins.state` that is no regular file (a link, a FIFO, a directory) or is too large
+    /// is set aside with a warning, so that the next outcome can be written in its place.
+    public convenience init(file: StateFile?, log: Log) {
+        let bytes = file?.readSettingAside(log: log, consequence: Self.consequence)
+        self.init(file: file, records: bytes.map(Self.parse) ?? [:], log: log)
+    }
+
+    /// Records only read, for a look without the state directory's lock (`--list-plugins`):
+    /// nothing in the directory is moved, and outcomes are kept in memory only.
+    public static func reading(_ file: StateFile, log: Log) -> PluginRecords {
+        var bytes: [UInt8]?
+        do {
+            bytes = try file.read()
+        } catch {
+            log.warning("cannot read \(file.path): \(error.reason); outcomes of earlier probes are not shown")
         }
-        records = Mutex(read)
+        return PluginRecords(file: nil, records: bytes.map(parse) ?? [:], log: log)
+    }
+
+    private init(file: StateFile?, records: [PluginFingerprint: PluginRecord], log: Log) {
+        self.file = file
+        self.records = Mutex(records)
+        self.log = log
     }
 
     /// The file name inside the state directory.
     public static let fileName = "plugins.state"
+
+    private static let consequence = "plugins are probed again"
 
     /// What is known about `fingerprint`.
     public func record(for fingerprint: PluginFingerprint) -> PluginRecord? {
@@ -78,14 +95,27 @@ public final class PluginRecords: Sendable {
             change(&all)
             return all.sorted { $0.key.path < $1.key.path }.map { Self.line($0.key, $0.value) }.joined()
         }
-        // A record that cannot be written only costs a probe at the next start.
-        try? file?.write(Array(text.utf8))
+        do {
+            try file?.write(Array(text.utf8))
+        } catch {
+            // A record that cannot be written only costs a probe at the next start.
+            log.warning("cannot remember plugin outcomes: \(error)")
+        }
     }
 
     static func line(_ fingerprint: PluginFingerprint, _ record: PluginRecord) -> String {
         let clean = { (text: String) in String(text.map { $0 == "\n" || $0 == "\t" ? " " : $0 }) }
         return "\(record.probed ? "ok" : "bad") \(record.failures) \(fingerprint.size) \(fingerprint.modified) "
             + "\(clean(fingerprint.path))\t\(clean(record.reason))\n"
+    }
+
+    /// The records of a whole file; malformed lines are left out.
+    static func parse(_ bytes: [UInt8]) -> [PluginFingerprint: PluginRecord] {
+        var read: [PluginFingerprint: PluginRecord] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            if let (fingerprint, record) = parse(line) { read[fingerprint] = record }
+        }
+        return read
     }
 
     static func parse(_ line: Substring) -> (PluginFingerprint, PluginRecord)? {

@@ -29,6 +29,8 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case writableByOthers(path: String, mode: UInt32)
     /// `dlopen` failed.
     case loadFailed(path: String, message: String)
+    /// A Swift plugin was compiled by another Swift release than the daemon (no stable ABI).
+    case otherSwiftRelease(plugin: String, daemon: String)
     /// The module does not export the entry symbol.
     case missingEntry(path: String)
     /// The entry point returned NULL.
@@ -65,6 +67,8 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .notOwnedByRoot(let path, let uid): "\(path) is owned by uid \(uid), not root"
         case .writableByOthers(let path, let mode): "\(path) is writable by group or others (mode \(String(mode & 0o7777, radix: 8)))"
         case .loadFailed(let path, let message): "cannot load \(path): \(message)"
+        case .otherSwiftRelease(let plugin, let daemon):
+            "built by Swift \(plugin), but this tabbard by Swift \(daemon); a Swift plugin must be built with the daemon's Swift release"
         case .missingEntry(let path): "\(path) does not export tabbard_plugin_entry_v1"
         case .noTable: "tabbard_plugin_entry_v1 returned no table"
         case .tableTooSmall(let size, let minimum): "plugin table of \(size) bytes is smaller than the ABI 1.0 table (\(minimum) bytes)"

@@ -1,36 +1,23 @@
 import DBus
 import TabModel
 
+/// Where the model and the plugins meet: what a plugin says becomes a model change held to a
+/// client's rules, and what a client asks of a tab's content reaches its plugin after the
+/// model's checks.
 extension TabBarService {
-    /// Starts one plugin instance per catalog tab, after the state was restored (STATE-3: a
-    /// plugin that sets its own badge as it starts wins), then tells the shown tab it appears.
-    func startPlugins() {
-        for id in controller.catalog.map(\.id) { startPlugin(for: id) }
-        if let shown = controller.shownContent.tabID, let tab = pluginTabs[shown] {
-            tab.willAppear()
-            tab.didAppear()
-        }
-    }
-
-    /// Creates the plugin instance of tab `id`, replays its restored navigation stack to it
-    /// and reads its live actions.
+    /// Creates the plugin instance of tab `id`, replays its navigation stack to it and reads
+    /// its live actions.
     func startPlugin(for id: String) {
-        guard let tab = plugins.createTab(id: id) else {
-            log.warning("tab \(id): its plugin did not create an instance; content and actions are unavailable")
-            return
-        }
-        pluginTabs[id] = tab
-        pluginStacks[id] = Array(controller.stack(of: id).prefix(1))
-        syncPluginStack(id)
-        refreshActions(of: id)
+        let started = plugins.start(id, stack: controller.stack(of: id)) { [weak self] event in self?.apply(event) }
+        if started { refreshActions(of: id) }
     }
 
-    /// Applies what a plugin said about one of its tabs (a host callback, posted to the loop).
-    /// Values a plugin sends are held to the same rules as a client's (ITEM-4, ITEM-5, NAV-2);
-    /// a refused one is logged with the plugin's name.
+    /// Applies what a plugin said about one of its tabs, on the loop thread. Values a plugin
+    /// sends are held to the same rules as a client's (ITEM-4, ITEM-5, NAV-2); a refused one
+    /// is logged with the plugin's name.
     func apply(_ event: PluginTabEvent) {
         let id = event.tabID
-        guard pluginTabs[id] != nil else { return }  // The instance was destroyed meanwhile.
+        guard plugins.plugin(of: id) != nil else { return }  // The instance was destroyed meanwhile.
         do throws(DBusError) {
             switch event.change {
             case .badge(let value):
@@ -45,12 +32,58 @@ extension TabBarService {
                 try perform { controller throws(TabError) in try controller.contentChanged(id) }
             case .pushPage(let page):
                 try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
-                // The plugin pushed the page itself: it must not be told again.
-                pluginStacks[id] = controller.stack(of: id) + [page]
+                plugins.pushed(page, by: id, onto: controller.stack(of: id))
                 try perform { controller throws(TabError) in try controller.navigate(id, to: page) }
             }
         } catch {
             log.warning("plugin \(event.plugin), tab \(id): \(error.message)")
+        }
+    }
+
+    /// `Navigate` (NAV-2): the model's checks first, then the plugin must know the page, then
+    /// the push.
+    func navigate(_ id: String, to page: String) throws(DBusError) {
+        try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
+        let known: Bool
+        do {
+            known = try plugins.navigate(id, to: page, from: controller.stack(of: id))
+        } catch {
+            throw error.dbusError
+        }
+        guard known else { throw TabError.invalidArgument("Tab '\(id)' has no page '\(page)'.").dbusError }
+        try perform { controller throws(TabError) in try controller.navigate(id, to: page) }
+    }
+
+    /// `GetContent`: the top page of a tab's stack as its plugin renders it.
+    func content(of id: String) throws(DBusError) -> PluginContent {
+        try check { controller throws(TabError) in try controller.requireCatalogTab(id) }
+        do {
+            return try plugins.content(of: id, page: controller.stack(of: id).last ?? "")
+        } catch {
+            throw error.dbusError
+        }
+    }
+
+    /// `Activate`: forwards an action to the plugin, then takes the plugin's word on what
+    /// actions it offers now (starting a stopwatch turns `start` into `stop`).
+    func activate(_ action: String, of id: String) throws(DBusError) {
+        try check { controller throws(TabError) in try controller.checkAction(id, action) }
+        do {
+            try plugins.activate(action, of: id)
+        } catch {
+            throw error.dbusError
+        }
+        refreshActions(of: id)
+    }
+
+    /// Reads a tab's actions from its plugin into the model.
+    func refreshActions(of id: String) {
+        guard let plugin = plugins.plugin(of: id) else { return }
+        do {
+            let actions = try plugins.actions(of: id)
+            try perform { controller throws(TabError) in try controller.setActions(id, to: actions) }
+        } catch {
+            log.warning("plugin \(plugin): actions of tab \(id): \(error)")
         }
     }
 }

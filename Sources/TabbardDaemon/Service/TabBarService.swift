@@ -1,64 +1,53 @@
 import DBus
 import TabModel
 
-/// The tab bar controller as served on the bus. It owns the model, the plugin tab instances
-/// and the state store, answers every method of the API, and turns the model's events into
-/// D-Bus signals, plugin calls and disk writes, in one place (`publish`).
+/// The tab bar controller as served: it owns the model, changes it for each request
+/// (`perform`, `check`), and turns what a change caused into its effects in one place
+/// (`publish`): the bus objects and their announcements, the plugin instances, the delegate,
+/// the customization session's watch and the state on disk, each kept by a helper of its own.
+/// The helpers keep no reference to the service; what they need from the model is handed to
+/// them with each call.
 ///
 /// Threading: everything here runs on the loop thread. The type is `@unchecked Sendable` only
 /// so that work posted from plugin threads can carry it back to that thread.
 public final class TabBarService: @unchecked Sendable {
-    /// The bus connection, attached to `loop`.
-    let connection: Connection
-    /// The loop everything runs on.
-    let loop: EventLoop
-    /// Where log lines go.
-    let log: Log
-    /// Applies the events plugins sent on the loop thread during the daemon's calls into them
-    /// (`PluginEventRelay.drain`); set once the relay knows the service.
-    var applyQueuedPluginEvents: () -> Void = {}
-    /// Who may change the bar; a reload can change the admin group.
-    var access: AccessPolicy
-    /// The daemon's version, the `Version` property.
-    let version: String
     /// The model: the single source of truth.
     var controller: TabController
-    /// The loaded plugins.
-    let plugins: PluginHost
-    /// One plugin instance per catalog tab.
-    var pluginTabs: [String: PluginTab] = [:]
-    /// The object path of every exported tab object, by tab id.
-    var tabPaths: [String: DBus.ObjectPath] = [:]
-    /// The navigation stack each plugin instance was last told about, to tell it only the
-    /// difference when the model's stack changes.
-    var pluginStacks: [String: [String]] = [:]
+    /// The objects on the bus, their access rule and their announcements.
+    let objects: TabBarObjects
+    /// The plugin instance of every catalog tab.
+    let plugins: PluginTabs
+    /// Taps waiting for the delegate, and the delegate itself (TAP-5, TAP-7).
+    let gate: DelegateGate
+    /// Ends a customization session whose owner leaves or goes idle (CUST-4, CUST-8).
+    let sessionWatch: SessionWatch
     /// Saves state per STATE-4; nil with `--no-state`.
     let persistence: Persistence?
-    /// Taps waiting for the delegate (TAP-7).
-    var gate: DelegateGate!
-    /// Ends a customization session whose owner leaves or goes idle (CUST-4, CUST-8).
-    var sessionWatch: SessionWatch!
-    /// Watches the delegate's connection, to drop it when it leaves the bus.
-    var delegateDeparture: SignalSubscription?
-    /// Pings systemd's watchdog, when it asks for pings.
-    var watchdog: LoopTimer?
+    /// Where log lines go.
+    let log: Log
 
-    /// A service over a started controller. Call `exportObjects()` next, then own the name.
+    /// A service over a started controller and its helpers. Call `start()` next, then own the
+    /// name.
     init(
-        connection: Connection, loop: EventLoop, log: Log, access: AccessPolicy, version: String,
-        controller: TabController, plugins: PluginHost, persistence: Persistence?,
-        customizationTimeout: Duration
+        controller: TabController, objects: TabBarObjects, plugins: PluginTabs, gate: DelegateGate,
+        sessionWatch: SessionWatch, persistence: Persistence?, log: Log
     ) {
-        self.connection = connection
-        self.loop = loop
-        self.log = log
-        self.access = access
-        self.version = version
         self.controller = controller
+        self.objects = objects
         self.plugins = plugins
+        self.gate = gate
+        self.sessionWatch = sessionWatch
         self.persistence = persistence
-        self.gate = DelegateGate(service: self)
-        self.sessionWatch = SessionWatch(service: self, idleTimeout: customizationTimeout)
+        self.log = log
+    }
+
+    /// Puts every object on the bus, then starts one plugin instance per catalog tab, after the
+    /// state was restored (STATE-3: a plugin that sets its own badge as it starts wins), and
+    /// tells the shown tab it appears.
+    func start() throws(DBusError) {
+        try objects.export(self)
+        for id in controller.catalog.map(\.id) { startPlugin(for: id) }
+        plugins.appear(controller.shownContent)
     }
 
     // MARK: - Changing the model

@@ -10,6 +10,9 @@ import TabModel
 /// fsyncs happen on one serial writer thread, so a batched write of 10,000 tabs never holds up
 /// a request. Writes keep their order: a structural save waits for the batched writes queued
 /// before it, then writes the newest state itself.
+///
+/// Each change hands over how to read the state (`state`), which is read only when a write
+/// happens: at once for a structural change, when the batch is due for a volatile one.
 final class Persistence {
     private let store: StateStore
     /// How long volatile changes may wait; a change (on reload) applies from the next one.
@@ -17,9 +20,8 @@ final class Persistence {
     private let log: Log
     private let writer = DispatchQueue(label: "tabbard.state-writer")
     private var timer: LoopTimer?
-    private var dirty = false
-    /// Produces the current state; set by the service once it exists.
-    var snapshot: () -> ControllerSnapshot = { preconditionFailure("Persistence used before its service was attached") }
+    /// Reads the state the waiting batch will write; nil while no volatile change waits.
+    private var batch: (() -> ControllerSnapshot)?
 
     /// Persistence through `store`, batching volatile changes for `flushInterval` on `loop`.
     init(store: StateStore, flushInterval: Duration, loop: EventLoop, log: Log) throws(DBusError) {
@@ -27,40 +29,41 @@ final class Persistence {
         self.flushInterval = flushInterval
         self.log = log
         // Armed only while a volatile change waits.
-        timer = try loop.schedule(after: .seconds(3600)) { [unowned self] in save(waiting: false) }
+        timer = try loop.schedule(after: .seconds(3600)) { [unowned self] in
+            if let batch { save(batch(), waiting: false) }
+        }
         timer?.disarm()
     }
 
     /// Notes a change of `durability`: saves now, schedules a save, or does nothing.
-    func record(_ durability: Durability) {
+    func record(_ durability: Durability, state: @escaping () -> ControllerSnapshot) {
         switch durability {
         case .none:
             return
         case .structural:
-            save(waiting: true)
+            save(state(), waiting: true)
         case .volatile:
-            guard !dirty else { return }
-            dirty = true
+            guard batch == nil else { return }
+            batch = state
             timer?.arm(after: flushInterval)
         }
     }
 
     /// Everything on disk before returning (SIGTERM, a reload): the pending batch, if any, and
     /// every write already queued.
-    func flush() {
-        if dirty {
-            save(waiting: true)
+    func flush(state: () -> ControllerSnapshot) {
+        if batch != nil {
+            save(state(), waiting: true)
         } else {
             writer.sync {}
         }
     }
 
-    /// Writes the whole state, now (`waiting`: returns once it is on disk) or on the writer
-    /// thread; either way it covers a pending batched write, which is cancelled.
-    func save(waiting: Bool) {
+    /// Writes `state`, now (`waiting`: returns once it is on disk) or on the writer thread;
+    /// either way it covers a pending batched write, which is cancelled.
+    private func save(_ state: ControllerSnapshot, waiting: Bool) {
         timer?.disarm()
-        dirty = false
-        let state = snapshot()
+        batch = nil
         let store = store
         let log = log
         let write: @Sendable () -> Void = {

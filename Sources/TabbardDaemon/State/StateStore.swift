@@ -15,17 +15,11 @@ public struct StateStore: Sendable {
     }
 
     /// The saved snapshot, or nil when there is none or it cannot be used. A file that does not
-    /// parse or comes from an unknown format version is set aside (renamed beside itself) with a
-    /// warning, so the daemon starts on defaults and a person can still look at it (STATE-4).
+    /// parse, comes from an unknown format version, or is no regular file of a sane size (a
+    /// link, a FIFO, a device, a directory) is set aside (renamed beside itself) with a warning,
+    /// so the daemon starts on defaults and a person can still look at it (STATE-4).
     public func load() -> ControllerSnapshot? {
-        let bytes: [UInt8]
-        do {
-            guard let read = try file.read() else { return nil }
-            bytes = read
-        } catch {
-            log.warning("cannot read state \(file.path): \(error); starting from the configuration")
-            return nil
-        }
+        guard let bytes = file.readSettingAside(log: log, consequence: Self.consequence) else { return nil }
         if let version = StateCodec.formatVersion(of: bytes), version != ControllerSnapshot.currentFormatVersion {
             setAside(reason: "format version \(version), this daemon reads \(ControllerSnapshot.currentFormatVersion)", suffix: "v\(version)")
             return nil
@@ -45,12 +39,9 @@ public struct StateStore: Sendable {
 
     // MARK: - Reading a bad file
 
+    private static let consequence = "starting from the configuration"
+
     private func setAside(reason: String, suffix: String) {
-        do {
-            let moved = try file.setAside(suffix: suffix)
-            log.warning("state \(file.path) set aside as \(moved): \(reason); starting from the configuration")
-        } catch {
-            log.warning("state \(file.path) is unusable (\(reason)) and cannot be set aside: \(error)")
-        }
+        file.setAside(suffix: suffix, reason: reason, log: log, consequence: Self.consequence)
     }
 }

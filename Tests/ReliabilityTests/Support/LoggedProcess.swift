@@ -7,6 +7,8 @@ final class LoggedProcess {
     private(set) var pid: pid_t
     /// Where its standard output and error go.
     let outputFile: String
+    /// Its exit status once it ended by itself (or 128 + the signal that ended it).
+    private(set) var exitStatus: Int32?
 
     /// Starts `arguments` (the program path first).
     init(_ arguments: [String]) throws {
@@ -30,27 +32,29 @@ final class LoggedProcess {
         }
     }
 
-    /// Waits at most `timeout` seconds for the process to end by itself, then kills it;
-    /// returns whether it ended by itself.
+    /// Waits at most `timeout` seconds for the process to end by itself, then kills it
+    /// (unless `stopping` is false: it is left running); returns whether it ended by itself.
     @discardableResult
-    func waitForExit(timeout: TimeInterval) -> Bool {
+    func waitForExit(timeout: TimeInterval, stopping: Bool = true) -> Bool {
         guard pid != 0 else { return true }
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if waitpid(pid, nil, WNOHANG) == pid {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
                 pid = 0
+                exitStatus = TabbardTestSupport.exitStatus(waitStatus: status)
                 return true
             }
             usleep(10_000)
         }
-        stop()
+        if stopping { stop() }
         return false
     }
 
-    /// Kills it (SIGKILL) and reaps it.
-    func stop() {
+    /// Sends `signal` (SIGKILL unless told) and reaps it.
+    func stop(signal: Int32 = SIGKILL) {
         guard pid != 0 else { return }
-        kill(pid, SIGKILL)
+        kill(pid, signal)
         waitpid(pid, nil, 0)
         pid = 0
     }

@@ -11,12 +11,12 @@ struct BundledPluginTests {
 
         init() throws {
             let staged = try PackagePaths.requireStagedPlugins()
-            host = PluginHost(trust: .session, log: quietLog, sink: events.sink)
+            host = PluginHost(trust: .session, log: quietLog)
             host.load(directories: [staged])
         }
 
         func tab(_ id: String) throws -> PluginTab {
-            try #require(host.createTab(id: id), "no tab \(id)")
+            try #require(host.createTab(id: id, sink: events.sink), "no tab \(id)")
         }
     }
 

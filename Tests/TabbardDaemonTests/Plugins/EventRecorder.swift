@@ -6,7 +6,7 @@ import Synchronization
 final class EventRecorder: Sendable {
     private let events = Mutex<[PluginTabEvent]>([])
 
-    /// The sink to hand to a `PluginHost`.
+    /// The sink to hand to `PluginHost.createTab`.
     var sink: PluginEventSink { { [self] event in events.withLock { $0.append(event) } } }
 
     /// Everything received so far.

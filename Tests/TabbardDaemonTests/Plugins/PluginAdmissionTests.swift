@@ -13,13 +13,13 @@ struct PluginAdmissionTests {
     func recordsPersist() throws {
         let directory = try TemporaryDirectory()
         let file = StateFile(directory: directory.path, name: PluginRecords.fileName)
-        let records = PluginRecords(file: file)
+        let records = PluginRecords(file: file, log: quietLog)
         records.remember(Self.clock, probed: true)
         let bad = PluginFingerprint(path: "/plugins/lib bad\tname.so", size: 9, modified: 1)
         records.remember(bad, probed: false, reason: "crashed (signal 6,\tAborted)\n")
         #expect(records.recordFailure(Self.clock, reason: "render for tab a did not return within 5000 ms") == 1)
 
-        let reread = PluginRecords(file: file)
+        let reread = PluginRecords(file: file, log: quietLog)
         #expect(reread.record(for: Self.clock) == PluginRecord(probed: true, failures: 1, reason: "render for tab a did not return within 5000 ms"))
         // Tabs and newlines are written as spaces, so every record stays one line.
         let cleaned = PluginFingerprint(path: "/plugins/lib bad name.so", size: 9, modified: 1)
@@ -29,19 +29,19 @@ struct PluginAdmissionTests {
         touched.modified += 1
         reread.remember(touched, probed: true)
         #expect(reread.record(for: Self.clock) == nil)
-        #expect(PluginRecords(file: file).record(for: touched) == PluginRecord(probed: true, failures: 0, reason: ""))
+        #expect(PluginRecords(file: file, log: quietLog).record(for: touched) == PluginRecord(probed: true, failures: 0, reason: ""))
     }
 
     @Test("malformed lines are forgotten, and records without a file stay in memory")
     func malformedAndMemoryOnly() throws {
         let directory = try TemporaryDirectory()
         try directory.write(PluginRecords.fileName, "ok x 1 2 /a.so\t\nmaybe 0 1 2 /b.so\t\nbad 2 10 20 /c.so\tgone\n")
-        let records = PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName))
+        let records = PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)
         #expect(records.record(for: PluginFingerprint(path: "/c.so", size: 10, modified: 20))?.failures == 2)
         #expect(records.record(for: PluginFingerprint(path: "/a.so", size: 1, modified: 2)) == nil)
         #expect(records.record(for: PluginFingerprint(path: "/b.so", size: 1, modified: 2)) == nil)
 
-        let memory = PluginRecords(file: nil)
+        let memory = PluginRecords(file: nil, log: quietLog)
         memory.remember(Self.clock, probed: false, reason: "no")
         #expect(memory.record(for: Self.clock)?.probed == false)
     }
@@ -77,6 +77,26 @@ struct PluginAdmissionTests {
         #expect(run(2) == .failed("crashed (signal \(SIGSEGV), \(String(cString: strsignal(SIGSEGV))))"))
         #expect(run(3) == .failed("exited with status 3"))
         #expect(run(4, timeout: .milliseconds(200)) == .failed("did not finish within 200 ms (killed)"))
+    }
+
+    @Test("a passed probe is logged as remembered only when there is a state file to remember it in (--no-state)")
+    func probeLogSaysRememberedOnlyWithState() throws {
+        let directory = try TemporaryDirectory()
+        try compileFixture("probed", in: directory)
+        try directory.write("probed.plugin", testManifest("probed", tabs: ["probed-tab"]))
+        let passing = try Self.scripts(["echo 'ok: plugin probed 0.1 (ABI 1.0)'"], in: directory)[0]
+        func probeLine(records: PluginRecords) -> String? {
+            let captured = CapturedLog()
+            let admission = PluginAdmission(records: records, log: captured.log, hangLimit: .seconds(5),
+                                            probeArguments: [], executable: passing)
+            let host = PluginHost(trust: .session, log: captured.log, admission: admission)
+            host.load(directories: [directory.path])
+            return captured.lines.first { $0.contains("passed its probe") }
+        }
+        let withoutState = try #require(probeLine(records: PluginRecords(file: nil)))
+        #expect(!withoutState.contains("remembered"), "\(withoutState)")
+        let withState = try #require(probeLine(records: PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName))))
+        #expect(withState.contains("remembered"), "\(withState)")
     }
 
     @Test("the hang watch reports a call that outlives its limit, naming plugin, function and tab, and stays quiet for calls that return")

@@ -161,6 +161,11 @@ enum FixturePlugin {
         V1(activate) = fixture_activate,
     };
 
+    #ifdef SWIFT_RELEASE
+    /* What the Swift SDK exports: the Swift release that compiled the plugin. */
+    const char *tabbard_plugin_swift_release_v1(void) { return SWIFT_RELEASE; }
+    #endif
+
     #ifndef NO_ENTRY
     const struct tabbard_plugin *tabbard_plugin_entry_v1(uint32_t host_abi_minor, const struct tabbard_host *host) {
         (void)host_abi_minor;

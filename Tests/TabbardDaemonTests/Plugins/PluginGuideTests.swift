@@ -40,9 +40,9 @@ struct PluginGuideTests {
         try #require(process.terminationStatus == 0, "the guide's counter.c does not compile")
 
         let events = EventRecorder()
-        let host = PluginHost(trust: .session, log: quietLog, sink: events.sink)
+        let host = PluginHost(trust: .session, log: quietLog)
         #expect(host.load(directories: [directory.path]).entries.map(\.status) == [.loaded])
-        let counter = try #require(host.createTab(id: "counter"))
+        let counter = try #require(host.createTab(id: "counter", sink: events.sink))
         #expect(try counter.actions() == ["increment", "reset"])
         #expect(counter.activate("increment") && counter.activate("increment"))
         #expect(try counter.render(page: "main") == PluginContent(title: "Counter", mimeType: "text/plain", body: "Count: 2"))

@@ -8,7 +8,7 @@ struct PluginLoaderTests {
     func bundledPluginsLoad() throws {
         let staged = try PackagePaths.requireStagedPlugins()
         let captured = CapturedLog()
-        let host = PluginHost(trust: .session, log: captured.log, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .session, log: captured.log)
         let report = host.load(directories: [staged])
         #expect(report.entries.map(\.status) == [.loaded, .loaded, .loaded], "\(report.text)")
         #expect(host.modules.map(\.name) == ["clock", "media", "notes"])
@@ -37,7 +37,7 @@ struct PluginLoaderTests {
     @Test("the configuration's plugin list leaves the others out")
     func enabledSubset() throws {
         let staged = try PackagePaths.requireStagedPlugins()
-        let host = PluginHost(trust: .session, log: quietLog, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .session, log: quietLog)
         let report = host.load(directories: [staged], enabled: ["notes"])
         #expect(host.modules.map(\.name) == ["notes"])
         #expect(report.entry(named: "clock")?.status == .disabled)
@@ -78,7 +78,7 @@ struct PluginLoaderTests {
         try directory.write("broken.plugin", "name = \"broken\"\nmodule = \n")
 
         let captured = CapturedLog()
-        let host = PluginHost(trust: .session, log: captured.log, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .session, log: captured.log)
         let report = host.load(directories: [directory.path])
         #expect(host.modules.map(\.name) == ["good", "notes"])
 
@@ -116,7 +116,7 @@ struct PluginLoaderTests {
         try directory.write("newer.plugin", testManifest("newer", tabs: ["newer-tab"]))
         // The listing trusts the manifest (it runs no code); loading reads the table.
         #expect(PluginHost.survey(directories: [directory.path], trust: .session).entries.map(\.status) == [.usable])
-        let host = PluginHost(trust: .session, log: quietLog, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .session, log: quietLog)
         let report = host.load(directories: [directory.path])
         #expect(report.entries.map(\.status) == [.refused(.newerMinor(PluginABIVersion(major: 1, minor: 1), host: .host))])
     }
@@ -128,7 +128,7 @@ struct PluginLoaderTests {
         try compileFixture("linked", in: elsewhere)
         try FileManager.default.createSymbolicLink(atPath: "\(directory.path)/liblinked.so", withDestinationPath: "\(elsewhere.path)/liblinked.so")
         try directory.write("linked.plugin", testManifest("linked", tabs: ["linked-tab"]))
-        let host = PluginHost(trust: .session, log: quietLog, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .session, log: quietLog)
         #expect(host.load(directories: [directory.path]).entries.map(\.status) == [.loaded])
     }
 
@@ -138,9 +138,9 @@ struct PluginLoaderTests {
         try compileFixture("slow", in: directory, defines: ["SLOW_RENDER"])
         try directory.write("slow.plugin", testManifest("slow", tabs: ["slow-tab"]))
         let captured = CapturedLog()
-        let host = PluginHost(trust: .session, log: captured.log, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .session, log: captured.log)
         host.load(directories: [directory.path])
-        let tab = try #require(host.createTab(id: "slow-tab"))
+        let tab = try #require(host.createTab(id: "slow-tab", sink: EventRecorder().sink))
         let content = try tab.render(page: "main")
         #expect(content == PluginContent(title: "Fixture", mimeType: "text/plain", body: "fixture"))
         #expect(captured.lines.contains { $0.hasPrefix("tabbard[warning]: plugin slow: render for tab slow-tab took ") && $0.hasSuffix(" ms (limit 10 ms)") })

@@ -17,7 +17,7 @@ struct SystemInstanceTests {
         try directory.write("writable-manifest.plugin", testManifest("writable-manifest", tabs: ["wm-tab"], module: "libowned.so"), mode: 0o646)
 
         let captured = CapturedLog()
-        let host = PluginHost(trust: .system, log: captured.log, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .system, log: captured.log)
         let report = host.load(directories: [directory.path])
         #expect(host.modules.map(\.name) == ["owned"])
         #expect(report.entry(named: "writable")?.status == .refused(.writableByOthers(path: "\(directory.path)/libwritable.so", mode: 0o100666)))
@@ -33,7 +33,7 @@ struct SystemInstanceTests {
         try compileFixture("real", in: directory)
         try FileManager.default.createSymbolicLink(atPath: "\(directory.path)/liblinked.so", withDestinationPath: "\(directory.path)/libreal.so")
         try directory.write("linked.plugin", testManifest("linked", tabs: ["linked-tab"]))
-        let host = PluginHost(trust: .system, log: quietLog, sink: EventRecorder().sink)
+        let host = PluginHost(trust: .system, log: quietLog)
         let report = host.load(directories: [directory.path])
         #expect(report.entry(named: "linked")?.status == .refused(.symbolicLink(path: "\(directory.path)/liblinked.so")))
         #expect(host.modules.isEmpty)

@@ -71,6 +71,14 @@ extern "C" {
 #define TABBARD_PLUGIN_ABI_MINOR 0
 /** The name of the one symbol a plugin exports. */
 #define TABBARD_PLUGIN_ENTRY_SYMBOL "tabbard_plugin_entry_v1"
+/**
+ * The name of the symbol a Swift plugin built with the SDK (TabbardPluginKit) exports besides
+ * the entry point: `const char *tabbard_plugin_swift_release_v1(void)`, the Swift release that
+ * compiled the plugin ("6.3.1"). Swift has no stable ABI on Linux and a Swift plugin shares the
+ * daemon's Swift runtime, so the host refuses a plugin whose release differs from its own,
+ * before it calls the entry point. C plugins do not export it.
+ */
+#define TABBARD_PLUGIN_SWIFT_RELEASE_SYMBOL "tabbard_plugin_swift_release_v1"
 
 /**
  * One tab instance as the host knows it. Opaque to the plugin: the host passes it to

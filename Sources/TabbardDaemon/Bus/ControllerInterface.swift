@@ -1,0 +1,255 @@
+import DBus
+import TabModel
+
+/// The whole `org.tabbard.TabBar1` table: every method, signal and property of the controller
+/// (dbus-api.md), each answered by the model through `service`. Most methods are one model
+/// operation (`change`); the rest say why they are not.
+struct ControllerInterface {
+    private let service: TabBarService
+    private let version: String
+
+    /// The table of `service`'s controller; `version` is its `Version`.
+    init(_ service: TabBarService, version: String) {
+        self.service = service
+        self.version = version
+    }
+
+    /// The interface, documented from the interface file.
+    var table: Interface {
+        Interface(BusNames.controllerInterface, doc: InterfaceDocs.controller[""],
+                  methods: selection + structure + customization + items + content + settings + delegate,
+                  signals: signals, properties: properties)
+    }
+
+    // MARK: - Selection and taps
+
+    private var selection: [Interface.Method] {
+        [
+            change("Select", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+                try controller.select(id)
+            },
+            change("SelectIndex", ("index", Int32.self)) { (controller: inout TabController, _, index) throws(TabError) in
+                try controller.selectIndex(Int(index))
+            },
+            change("SelectMore") { (controller: inout TabController, _) throws(TabError) in try controller.selectMore() },
+            // TAP-7: answered when the delegate has decided, which may be after other calls.
+            method("Tap", [Argument("item", "s")], [Argument("selected", "b")]) { [unowned service] call in
+                try service.gate.tap(try call.decode(String.self), call: call, model: service)
+            },
+        ]
+    }
+
+    // MARK: - The controller's tabs
+
+    private var structure: [Interface.Method] {
+        [
+            change("SetTabs", ("tab_ids", [String].self)) { (controller: inout TabController, _, ids) throws(TabError) in
+                try controller.setTabs(ids)
+            },
+            change("AddTab", ("tab_id", String.self), ("position", Int32.self)) {
+                (controller: inout TabController, _, id, position) throws(TabError) in
+                try controller.addTab(id, at: Int(position))
+            },
+            change("RemoveTab", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+                try controller.removeTab(id)
+            },
+            change("SetCustomizable", ("tab_ids", [String].self)) {
+                (controller: inout TabController, _, ids) throws(TabError) in
+                try controller.setCustomizable(ids)
+            },
+        ]
+    }
+
+    // MARK: - Customization
+
+    private var customization: [Interface.Method] {
+        [
+            change("BeginCustomizing") { (controller: inout TabController, caller) throws(TabError) in
+                try controller.beginCustomizing(owner: caller)
+            },
+            change("MoveTab", ("tab_id", String.self), ("index", UInt32.self)) {
+                [unowned service] (controller: inout TabController, caller, id, index) throws(TabError) in
+                service.sessionWatch.touch(by: caller)  // CUST-8: a call from the owner restarts the idle clock.
+                return try controller.moveTab(id, to: Int(index), owner: caller)
+            },
+            change("SwapTabs", ("tab_id_a", String.self), ("tab_id_b", String.self)) {
+                [unowned service] (controller: inout TabController, caller, first, second) throws(TabError) in
+                service.sessionWatch.touch(by: caller)
+                return try controller.swapTabs(first, second, owner: caller)
+            },
+            // These two answer whether the order changed.
+            method("EndCustomizing", [], [Argument("changed", "b")]) { [unowned service] call in
+                let owner = call.sender
+                let changed = try service.perform { controller throws(TabError) in
+                    let outcome = try controller.endCustomizing(owner: owner)
+                    return (outcome.changed, outcome.events)
+                }
+                return try call.reply(changed)
+            },
+            method("Customize", [Argument("tab_ids", "as")], [Argument("changed", "b")]) { [unowned service] call in
+                let order = try call.decode([String].self)
+                let changed = try service.perform { controller throws(TabError) in
+                    let outcome = try controller.customize(order)
+                    return (outcome.changed, outcome.events)
+                }
+                return try call.reply(changed)
+            },
+        ]
+    }
+
+    // MARK: - Items
+
+    private var items: [Interface.Method] {
+        [
+            change("SetBadge", ("tab_id", String.self), ("value", String.self)) {
+                (controller: inout TabController, _, id, value) throws(TabError) in
+                try controller.setBadge(id, to: try Badge(value: value))
+            },
+            change("ClearBadge", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+                try controller.setBadge(id, to: nil)
+            },
+            change("SetBadgeColor", ("tab_id", String.self), ("color", String.self)) {
+                (controller: inout TabController, _, id, color) throws(TabError) in
+                try controller.setBadgeColor(id, to: color)
+            },
+            change("SetEnabled", ("tab_id", String.self), ("enabled", Bool.self)) {
+                (controller: inout TabController, _, id, enabled) throws(TabError) in
+                try controller.setEnabled(id, enabled)
+            },
+        ]
+    }
+
+    // MARK: - Content: what reaches a tab's plugin
+
+    /// They work for every catalog tab, in `Tabs` or not (NAV-2).
+    private var content: [Interface.Method] {
+        [
+            // NAV-2: the plugin must know the page before the model pushes it.
+            method("Navigate", [Argument("tab_id", "s"), Argument("page", "s")]) { [unowned service] call in
+                let (id, page) = try call.decode(String.self, String.self)
+                try service.navigate(id, to: page)
+                return try call.reply()
+            },
+            change("Back", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+                try controller.back(id)
+            },
+            change("PopToRoot", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+                try controller.popToRoot(id)
+            },
+            method("GetContent", [Argument("tab_id", "s")],
+                   [Argument("page", "s"), Argument("mime_type", "s"), Argument("body", "s")]) { [unowned service] call in
+                let content = try service.content(of: try call.decode(String.self))
+                return try call.reply(content.title, content.mimeType, content.body)
+            },
+            method("Activate", [Argument("tab_id", "s"), Argument("action", "s")]) { [unowned service] call in
+                let (id, action) = try call.decode(String.self, String.self)
+                try service.activate(action, of: id)
+                return try call.reply()
+            },
+        ]
+    }
+
+    // MARK: - Settings, state, and the whole picture
+
+    private var settings: [Interface.Method] {
+        [
+            change("SetOrientation", ("orientation", String.self)) {
+                (controller: inout TabController, _, name) throws(TabError) in
+                try controller.setOrientation(name)
+            },
+            change("SetDividerImage", ("image", String.self), ("left_state", String.self), ("right_state", String.self)) {
+                (controller: inout TabController, _, image, left, right) throws(TabError) in
+                try controller.setDividerImage(image, left: left, right: right)
+            },
+            change("Reset") { (controller: inout TabController, _) throws(TabError) in controller.reset() },
+            method("Describe", [], [Argument("json", "s")]) { [unowned service, version] call in
+                try call.reply(DescribeDocument.json(of: service.controller, version: version))
+            },
+        ]
+    }
+
+    // MARK: - The delegate
+
+    private var delegate: [Interface.Method] {
+        [
+            change("RegisterDelegate", ("path", DBus.ObjectPath.self)) {
+                (controller: inout TabController, caller, path) throws(TabError) in
+                try controller.registerDelegate(owner: caller, path: path.rawValue)
+            },
+            change("UnregisterDelegate", ("path", DBus.ObjectPath.self)) {
+                (controller: inout TabController, caller, path) throws(TabError) in
+                try controller.unregisterDelegate(owner: caller, path: path.rawValue)
+            },
+        ]
+    }
+
+    // MARK: - Signals and properties
+
+    private var signals: [Interface.Signal] {
+        let docs = InterfaceDocs.controller
+        return [
+            Interface.Signal("DidSelect", arguments: [Argument("item", "s")], doc: docs["DidSelect"]),
+            Interface.Signal("WillBeginCustomizing", arguments: [Argument("tab_ids", "as")], doc: docs["WillBeginCustomizing"]),
+            Interface.Signal("WillEndCustomizing", arguments: [Argument("tab_ids", "as"), Argument("changed", "b")],
+                             doc: docs["WillEndCustomizing"]),
+            Interface.Signal("DidEndCustomizing", arguments: [Argument("tab_ids", "as"), Argument("changed", "b")],
+                             doc: docs["DidEndCustomizing"]),
+        ]
+    }
+
+    private var properties: [Interface.Property] {
+        var properties = ControllerProperty.allCases.map { [service] property in
+            Interface.Property(
+                property.rawValue, signature: property.signature, doc: InterfaceDocs.controller[property.rawValue],
+                getter: { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
+                    try writer.append(property: service.controller.value(of: property))
+                },
+                setter: property.isWritable
+                    ? { [unowned service] reader, _ in try Self.set(property, from: &reader, of: service) } : nil)
+        }
+        properties.append(.read("Version", String.self, emitsChanged: .const, doc: InterfaceDocs.controller["Version"]) {
+            [version] () throws(DBusError) -> String in version
+        })
+        return properties
+    }
+
+    /// `Properties.Set` of a writable controller property. The wire has answered a value of
+    /// the wrong D-Bus type with the standard `InvalidArgs` already; a value out of range is
+    /// the model's `InvalidArgument` (ERR-1).
+    private static func set(
+        _ property: ControllerProperty, from reader: inout MessageReader, of service: TabBarService
+    ) throws {
+        let raw = try reader.readValue()
+        guard let value = PropertyValue(raw) else {
+            throw DBusError.invalidArgs("\(property.rawValue) is '\(property.signature)', not '\(raw.signature)'")
+        }
+        try service.perform { controller throws(TabError) in try controller.set(property, to: value) }
+    }
+
+    // MARK: - Building methods
+
+    /// A method of the controller, documented from the interface file.
+    private func method(
+        _ name: String, _ inputs: [Argument] = [], _ outputs: [Argument] = [], handler: @escaping MethodHandler
+    ) -> Interface.Method {
+        Interface.Method(name, inputs: inputs, outputs: outputs, doc: InterfaceDocs.controller[name], handler: handler)
+    }
+
+    /// A method that is one model operation: decodes its arguments (`inputs`, each a name and
+    /// a type), runs `operation` on the model with them and the caller's unique bus name,
+    /// publishes what it changed and replies empty. A model error becomes the D-Bus error of
+    /// the contract; nothing changed then (ERR-2).
+    private func change<each Input: DBusDecodable>(
+        _ name: String, _ inputs: repeat (String, (each Input).Type),
+        operation: @escaping (inout TabController, _ caller: String, repeat each Input) throws(TabError) -> TabEvents
+    ) -> Interface.Method {
+        var arguments: [Argument] = []
+        for (argument, type) in repeat each inputs { arguments.append(Argument(argument, type.dbusSignature)) }
+        return method(name, arguments) { [unowned service] call in
+            let values = try call.decode(repeat (each Input).self)
+            let caller = call.sender
+            try service.perform { controller throws(TabError) in try operation(&controller, caller, repeat each values) }
+            return try call.reply()
+        }
+    }
+}

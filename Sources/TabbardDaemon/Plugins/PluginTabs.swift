@@ -1,0 +1,193 @@
+import DBus
+import TabModel
+
+/// The catalog's tabs as their plugins see them: one running instance per tab, the navigation
+/// stack each instance was last told about, UIKit's will/did order when the shown tab changes,
+/// content and actions, and the events plugins send back.
+///
+/// It changes no model: the service asks it to bring the instances in line with the model
+/// after each change, and applies the events it hands back.
+///
+/// Threading: used on the loop thread. A plugin's host callbacks may come from any thread;
+/// the sink of each instance posts them to the loop, or, when the plugin calls back from inside
+/// a call the daemon made into it (an action, a navigation, a tab appearing), queues them here,
+/// so that they are applied once the request that made the call has published its own changes
+/// (`nextQueuedEvent`) and join its single announcement per object before the reply. That is
+/// why the type is `@unchecked Sendable`: the sinks carry it, and touch it on the loop only.
+final class PluginTabs: @unchecked Sendable {
+    private let host: PluginHost
+    private let loop: EventLoop
+    private let log: Log
+    /// One instance per catalog tab whose plugin created one.
+    private var instances: [String: PluginTab] = [:]
+    /// The navigation stack each instance was last told about, to tell it only the difference
+    /// when the model's stack changes.
+    private var stacks: [String: [String]] = [:]
+    /// Events plugins sent on the loop thread, not yet applied.
+    private var queued: [PluginTabEvent] = []
+
+    /// The tabs of the plugins `host` has loaded, driven on `loop`.
+    init(host: PluginHost, loop: EventLoop, log: Log) {
+        self.host = host
+        self.loop = loop
+        self.log = log
+    }
+
+    // MARK: - The catalog
+
+    /// Every tab the plugins in use offer, in load order.
+    var catalog: [TabDefinition] {
+        host.catalog.map { $0.tab.definition(plugin: $0.plugin.name) }
+    }
+
+    /// Scans the plugin directories again (SIGHUP): new plugins load, plugins no longer found
+    /// or enabled leave the catalog; loaded libraries stay mapped. Returns the new catalog.
+    func rescan(directories: [String], enabled: Set<String>?) -> [TabDefinition] {
+        host.load(directories: directories, enabled: enabled)
+        return catalog
+    }
+
+    // MARK: - Instances
+
+    /// Creates the instance of tab `id` and replays `stack` to it; its host callbacks reach
+    /// `receive` on the loop thread. False when its plugin created none (logged): the tab then
+    /// has no content and no actions.
+    func start(_ id: String, stack: [String], receive: @escaping @Sendable (PluginTabEvent) -> Void) -> Bool {
+        guard let tab = host.createTab(id: id, sink: sink(receive)) else {
+            log.warning("tab \(id): its plugin did not create an instance; content and actions are unavailable")
+            return false
+        }
+        instances[id] = tab
+        stacks[id] = Array(stack.prefix(1))
+        sync(id, to: stack)
+        return true
+    }
+
+    /// Ends the instance of a tab that left the catalog; its plugin's library stays mapped.
+    func end(_ id: String) {
+        instances.removeValue(forKey: id)?.destroy()
+        stacks[id] = nil
+    }
+
+    /// The plugin of tab `id`, when an instance runs for it.
+    func plugin(of id: String) -> String? { instances[id]?.plugin }
+
+    // MARK: - Lifecycle and navigation
+
+    /// Tells the shown tab at start that it appears.
+    func appear(_ shown: ShownContent) {
+        guard let tab = shown.tabID.flatMap({ instances[$0] }) else { return }
+        tab.willAppear()
+        tab.didAppear()
+    }
+
+    /// UIKit's order on every change of the shown tab: old will-disappear, new will-appear,
+    /// old did-disappear, new did-appear. The More list has no plugin.
+    func show(_ transition: SelectionTransition) {
+        let old = transition.from.tabID.flatMap { instances[$0] }
+        let new = transition.to.tabID.flatMap { instances[$0] }
+        old?.willDisappear()
+        new?.willAppear()
+        old?.didDisappear()
+        new?.didAppear()
+    }
+
+    /// Tells a tab's plugin how its stack changed since it was last told: a push, a pop, or
+    /// for anything else (a restore, `Reset`) back to the root and up again.
+    func sync(_ id: String, to wanted: [String]) {
+        guard let tab = instances[id] else { return }
+        let known = stacks[id] ?? [wanted.first ?? ""]
+        guard wanted != known else { return }
+        if wanted.count == known.count + 1, Array(wanted.dropLast()) == known {
+            _ = tab.navigate(to: wanted.last!)
+        } else if wanted.count + 1 == known.count, Array(known.dropLast()) == wanted {
+            tab.back()
+        } else {
+            tab.popToRoot()
+            for page in wanted.dropFirst() { _ = tab.navigate(to: page) }
+        }
+        stacks[id] = wanted
+    }
+
+    /// NAV-2: pushes `page` onto the instance of tab `id`, whose stack is `stack`; false when
+    /// the plugin does not know the page. The plugin has navigated already when this returns
+    /// true, so the model's change that follows is not told to it again.
+    func navigate(_ id: String, to page: String, from stack: [String]) throws(ServiceError) -> Bool {
+        guard try instance(id).navigate(to: page) else { return false }
+        stacks[id] = stack + [page]
+        return true
+    }
+
+    /// The plugin of tab `id` pushed `page` onto `stack` itself: it must not be told again.
+    func pushed(_ page: String, by id: String, onto stack: [String]) {
+        stacks[id] = stack + [page]
+    }
+
+    // MARK: - Content and actions
+
+    /// `page` of tab `id` as its plugin renders it; the title is the page's name when the
+    /// plugin gives none.
+    func content(of id: String, page: String) throws(ServiceError) -> PluginContent {
+        let tab = try instance(id)
+        do {
+            var content = try tab.render(page: page)
+            if content.title.isEmpty { content.title = page }
+            return content
+        } catch {
+            throw .pluginFailed("\(error)")
+        }
+    }
+
+    /// Forwards `action` to the plugin of tab `id`.
+    func activate(_ action: String, of id: String) throws(ServiceError) {
+        let tab = try instance(id)
+        guard tab.activate(action) else {
+            throw .pluginFailed("Plugin '\(tab.plugin)' refused action '\(action)' of tab '\(id)'.")
+        }
+    }
+
+    /// The actions the plugin of tab `id` offers now; empty without an instance.
+    func actions(of id: String) throws(PluginCallError) -> [String] {
+        try instances[id]?.actions() ?? []
+    }
+
+    private func instance(_ id: String) throws(ServiceError) -> PluginTab {
+        guard let tab = instances[id] else {
+            throw .pluginFailed("Tab '\(id)' has no running plugin instance.")
+        }
+        return tab
+    }
+
+    // MARK: - Events from plugins
+
+    /// The next event a plugin sent on the loop thread inside a call of the daemon, in order.
+    func nextQueuedEvent() -> PluginTabEvent? {
+        queued.isEmpty ? nil : queued.removeFirst()
+    }
+
+    /// The sink of one instance: never blocks, never applies an event inside the plugin call
+    /// that sent it.
+    private func sink(_ receive: @escaping @Sendable (PluginTabEvent) -> Void) -> PluginEventSink {
+        { [self] event in
+            guard loop.isLoopThread else {
+                loop.post { receive(event) }
+                return
+            }
+            queued.append(event)
+            // A call outside any request is followed by no publish: the next loop turn applies it.
+            if queued.count == 1 {
+                loop.post { [self] in
+                    while let next = nextQueuedEvent() { receive(next) }
+                }
+            }
+        }
+    }
+}
+
+extension ShownContent {
+    /// The tab shown, if the content is a tab.
+    var tabID: String? {
+        if case .tab(let id) = self { return id }
+        return nil
+    }
+}

@@ -1,0 +1,227 @@
+# Part of scripts/check-deployment: `make deb` and the package on a clean Debian 12. The
+# package is built (release, as `make deb` builds it) and checked with lintian; a Debian 12
+# root is made with mmdebstrap (minbase and dbus: no Swift anywhere); the package is installed
+# there with apt; inside that root (chroot, with its own mounts in a private namespace) a
+# dbus-daemon runs with the installed system policy and the daemon runs as the tabbard user,
+# as its unit would run it; the installed tabctl drives it, another user is refused a change;
+# then the package is removed and purged, and nothing of it may be left. Prints its times.
+
+package_root=$work/debian-root
+# in_root COMMAND...: runs COMMAND inside the root, with /proc, /dev, /sys and a fresh /run
+# mounted for it, in private mount and process namespaces: whatever it started ends with it,
+# and nothing in it sees the machine's processes.
+in_root() {
+    unshare -m -p --fork -- sh -c '
+        root=$1; shift
+        mount -t proc proc "$root/proc" && mount --rbind /dev "$root/dev" && mount -t sysfs sysfs "$root/sys" \
+            && mount -t tmpfs tmpfs "$root/run" && exec chroot "$root" "$@"' sh "$package_root" "$@"
+}
+# The root's files, but for what changes by using it at all (apt's and dpkg's records,
+# logs, caches) and the mount points.
+root_files() {
+    (cd "$package_root" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./sys -o -path ./run -o -path ./tmp \
+        -o -path ./var/lib/dpkg -o -path ./var/lib/apt -o -path ./var/cache -o -path ./var/log \) -prune \
+        -o -print | LC_ALL=C sort)
+}
+
+if [ -n "${SKIP_PACKAGE:-}" ]; then
+    skip "the Debian package" "SKIP_PACKAGE is set"
+else
+    started=$(date +%s)
+    if ! make --no-print-directory deb > "$work/deb.log" 2>&1; then
+        fail "make deb failed" "$(tail -20 "$work/deb.log")"
+    else
+        built_in=$(( $(date +%s) - started ))
+        deb=$(tail -1 "$work/deb.log")
+        pass "make deb builds $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB, in ${built_in} s)"
+        if lintian --fail-on error "$deb" > "$work/lintian.log" 2>&1; then
+            pass "lintian finds no errors in the package ($(grep -c '^W:' "$work/lintian.log") warnings)"
+        else
+            fail "lintian finds errors in the package" "$(grep -E '^E:' "$work/lintian.log")"
+        fi
+        depends=$(dpkg-deb -f "$deb" Depends)
+        if [ -n "$depends" ] && ! grep -qi swift <<< "$depends" \
+            && [ -z "$(sed 's/([^)]*)//g; s/,/\n/g' <<< "$depends" | tr -d ' ' | grep -vxE 'libc6|libdbus-1-3|libgcc-s1|libstdc\+\+6')" ]; then
+            pass "the package depends only on the Debian libraries its ELF files need: $depends"
+        else
+            fail "the package depends on more than the libraries its ELF files need" "$depends"
+        fi
+
+        started=$(date +%s)
+        if ! mmdebstrap --variant=minbase --include=dbus bookworm "$package_root" > "$work/mmdebstrap.log" 2>&1; then
+            fail "mmdebstrap could not make a Debian 12 root" "$(tail -20 "$work/mmdebstrap.log")"
+        else
+            root_in=$(( $(date +%s) - started ))
+            pass "mmdebstrap made a clean Debian 12 root (minbase and dbus) in ${root_in} s"
+            cleanups+=("rm -rf '$package_root'")
+            if [ -z "$(find "$package_root" -xdev -name 'libswiftCore*' -o -xdev -name 'swift*' -type f -perm -u+x)" ]; then
+                pass "the root has no Swift in it"
+            else
+                fail "the root has Swift in it" "$(find "$package_root" -xdev -name 'libswiftCore*')"
+            fi
+            root_files > "$work/root-before"
+
+            cp "$deb" "$package_root/tmp/"
+            started=$(date +%s)
+            if in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "/tmp/$(basename "$deb")" \
+                > "$work/apt-install.log" 2>&1; then
+                installed_size=$(in_root dpkg-query -W -f='${Installed-Size}' tabbard)
+                pass "apt installs the package in the root in $(( $(date +%s) - started )) s (installed size $installed_size KiB)"
+            else
+                fail "apt cannot install the package in the root" "$(tail -20 "$work/apt-install.log")"
+            fi
+            # What the maintainer scripts did.
+            state=$(in_root stat -c '%U %a' /var/lib/tabbard 2>&1)
+            if in_root getent passwd tabbard > /dev/null && [ "$state" = "tabbard 700" ] \
+                && [ -L "$package_root/etc/systemd/system/multi-user.target.wants/tabbard.service" ] \
+                && [ -L "$package_root/etc/systemd/system/dbus-org.tabbard.TabBar1.service" ]; then
+                pass "installing created the tabbard user and /var/lib/tabbard (0700) and enabled the unit with its bus alias"
+            else
+                fail "installing did not create the user, its state directory or the unit's links" \
+                    "$(in_root getent passwd tabbard; echo "state: $state"; ls -la "$package_root/etc/systemd/system" 2>&1)"
+            fi
+
+            # The system instance, driven from inside the root.
+            cat > "$package_root/tmp/drive.sh" <<'DRIVE'
+#!/bin/bash
+# Runs inside the Debian root: one line per check, "PASS what" or "FAIL what: detail".
+result() { if [ "$1" = 0 ]; then echo "PASS $2"; else echo "FAIL $2: $3"; fi; }
+badge() { tabctl --system list | awk -v id="$1" '$2 == id { print $5 }'; }
+dbus-uuidgen --ensure
+mkdir -p /run/dbus
+dbus-daemon --system --fork --nopidfile
+for _ in $(seq 100); do [ -S /run/dbus/system_bus_socket ] && break; sleep 0.05; done
+# As tabbard.service runs it: the tabbard user, its state directory, the system bus (setpriv
+# execs the daemon, so $! is the daemon itself).
+setpriv --reuid=tabbard --regid=tabbard --init-groups env STATE_DIRECTORY=/var/lib/tabbard \
+    /usr/bin/tabbard --system > /tmp/tabbard.log 2>&1 &
+daemon=$!
+for _ in $(seq 200); do tabctl --system get Version > /dev/null 2>&1 && break; sleep 0.05; done
+tabctl --system get Version > /dev/null 2>&1
+result $? "the daemon owns org.tabbard.TabBar1 on the root's system bus, as the tabbard user" "$(cat /tmp/tabbard.log)"
+grep -q skipped /tmp/tabbard.log && result 1 "the installed plugins load on the system instance" "$(grep skipped /tmp/tabbard.log)"
+
+tabctl --system follow > /tmp/follow.log 2>&1 &
+follower=$!
+sleep 0.5
+tabctl --system select alarm && [ "$(tabctl --system get SelectedTab)" = alarm ]
+result $? "tabctl --system select alarm" "$(tabctl --system get SelectedTab 2>&1)"
+tabctl --system badge alarm 3 && [ "$(badge alarm)" = 3 ]
+result $? "tabctl --system badge alarm 3" "$(tabctl --system list 2>&1)"
+tabctl --system show > /tmp/show.out 2>&1 && grep -q 'Alarm' /tmp/show.out
+result $? "tabctl --system show draws the bar" "$(cat /tmp/show.out)"
+sleep 0.5
+kill "$follower"
+grep -q alarm /tmp/follow.log
+result $? "tabctl --system follow saw the changes" "$(cat /tmp/follow.log)"
+
+useradd --create-home visitor
+runuser -u visitor -- tabctl --system get SelectedTab > /tmp/read.out 2>&1
+result $? "another user may read the bar" "$(cat /tmp/read.out)"
+runuser -u visitor -- tabctl --system badge alarm 5 > /tmp/refused.out 2>&1
+status=$?
+[ "$status" = 5 ] && grep -q AccessDenied /tmp/refused.out && [ "$(badge alarm)" = 3 ]
+result $? "another user is refused a change (exit 5, AccessDenied)" "exit $status: $(cat /tmp/refused.out)"
+useradd --create-home --groups tabbard member
+runuser -u member -- tabctl --system badge alarm 7 > /tmp/member.out 2>&1 && [ "$(badge alarm)" = 7 ]
+result $? "a member of the tabbard group may change the bar" "$(cat /tmp/member.out)"
+
+kill -TERM "$daemon"
+wait "$daemon"
+result $? "the daemon stops on SIGTERM with status 0" "$(tail -3 /tmp/tabbard.log)"
+# The name is the tabbard user's alone: another user's daemon is refused it by the policy.
+setpriv --reuid=visitor --regid=visitor --init-groups /usr/bin/tabbard --system --no-state > /tmp/usurper.log 2>&1
+status=$?
+[ "$status" != 0 ] && grep -q AccessDenied /tmp/usurper.log
+result $? "the bus policy refuses org.tabbard.TabBar1 to any other user" "exit $status: $(cat /tmp/usurper.log)"
+[ -n "$(ls /var/lib/tabbard)" ] && [ "$(stat -c %U /var/lib/tabbard/*  | sort -u)" = tabbard ]
+result $? "it kept its state in /var/lib/tabbard, owned by tabbard" "$(ls -la /var/lib/tabbard)"
+# The bus goes with this process namespace.
+DRIVE
+            while IFS= read -r line; do
+                case "$line" in
+                    PASS\ *) pass "in the root: ${line#PASS }" ;;
+                    FAIL\ *) fail "in the root: ${line#FAIL }" ;;
+                esac
+            done < <(in_root /bin/bash /tmp/drive.sh 2>&1)
+            rm -f "$package_root/tmp/drive.sh" "$package_root/tmp/$(basename "$deb")"
+
+            # Removal keeps what policy keeps until purge (the state, the unit's masked
+            # enablement); purge leaves nothing but the system user, which Debian never removes.
+            if in_root env DEBIAN_FRONTEND=noninteractive apt-get remove -y tabbard > "$work/apt-remove.log" 2>&1 \
+                && [ ! -e "$package_root/usr/bin/tabbard" ] && [ -d "$package_root/var/lib/tabbard" ] \
+                && [ ! -e "$package_root/etc/systemd/system/multi-user.target.wants/tabbard.service" ]; then
+                pass "apt remove takes the programs and the unit's links, and keeps the state until purge"
+            else
+                fail "apt remove did not do what it should" "$(tail -5 "$work/apt-remove.log"; ls -la "$package_root/var/lib/tabbard" "$package_root/etc/systemd/system" 2>&1)"
+            fi
+            in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y tabbard > "$work/apt-purge.log" 2>&1
+            # The users the drive made, and the bus's machine id, are the test's, not the package's.
+            left=$(LC_ALL=C comm -13 "$work/root-before" <(root_files) | grep -v -e '^\./home' -e '^\./var/lib/dbus/machine-id$' \
+                -e '^\./etc/\(passwd\|group\|shadow\|gshadow\|subuid\|subgid\)-\?$')
+            if [ -z "$left" ] && in_root getent passwd tabbard > /dev/null; then
+                pass "apt purge leaves nothing of the package behind but the tabbard user and group, which Debian keeps"
+            else
+                fail "apt purge left files behind" "$left$(tail -5 "$work/apt-purge.log")"
+            fi
+        fi
+    fi
+fi
+
+# The same package where systemd runs as PID 1 (a Debian 12 container booted by
+# systemd-nspawn): installing enables and starts the unit, reload re-reads, remove stops and
+# disables it, purge forgets it. Skipped where systemd-nspawn cannot boot a container.
+if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
+    booted_root=$work/booted-root
+    if ! command -v systemd-nspawn > /dev/null; then
+        skip "the package under systemd" "systemd-nspawn is not installed"
+    elif ! mmdebstrap --variant=minbase --include=dbus,systemd,systemd-sysv bookworm "$booted_root" > "$work/mmdebstrap-booted.log" 2>&1; then
+        fail "mmdebstrap could not make a Debian 12 root with systemd" "$(tail -10 "$work/mmdebstrap-booted.log")"
+    else
+        cleanups+=("rm -rf '$booted_root'")
+        cp "$deb" "$booted_root/var/tmp/"
+        systemd-nspawn --keep-unit --register=no --quiet -D "$booted_root" --boot > "$work/boot.log" 2>&1 &
+        nspawn=$!
+        pids+=("$nspawn")
+        leader=""
+        for _ in $(seq 120); do
+            grep -q 'login:' "$work/boot.log" && leader=$(ps -o pid= --ppid "$nspawn" | tr -d ' ') && break
+            kill -0 "$nspawn" 2> /dev/null || break
+            sleep 0.5
+        done
+        if [ -z "$leader" ]; then
+            skip "the package under systemd" "systemd-nspawn could not boot a container here: $(tail -2 "$work/boot.log" | tr '\n' ' ')"
+        else
+            booted() { nsenter -t "$leader" -a -- "$@"; }
+            booted env DEBIAN_FRONTEND=noninteractive apt-get install -y "/var/tmp/$(basename "$deb")" > "$work/booted-install.log" 2>&1
+            if [ "$(booted systemctl is-enabled tabbard)" = enabled ] && [ "$(booted systemctl is-active tabbard)" = active ] \
+                && booted tabctl --system get Version > /dev/null && ! grep -q 'Could not execute systemctl' "$work/booted-install.log"; then
+                pass "under systemd, installing the package enables and starts tabbard.service, which serves the system bus"
+            else
+                fail "under systemd, the package did not enable and start the unit" "$(tail -5 "$work/booted-install.log"; booted systemctl status tabbard --no-pager 2>&1 | tail -10)"
+            fi
+            booted tabctl --system badge alarm 2 > /dev/null
+            if booted systemctl reload tabbard && [ "$(booted systemctl is-active tabbard)" = active ] \
+                && booted journalctl -u tabbard --no-pager | grep -q 'reloaded:'; then
+                pass "systemctl reload tabbard re-reads the configuration (SIGHUP)"
+            else
+                fail "systemctl reload tabbard fails" "$(booted journalctl -u tabbard --no-pager 2>&1 | tail -5)"
+            fi
+            booted env DEBIAN_FRONTEND=noninteractive apt-get remove -y tabbard > "$work/booted-remove.log" 2>&1
+            if [ "$(booted systemctl is-active tabbard)" != active ] && [ ! -e "$booted_root/etc/systemd/system/multi-user.target.wants/tabbard.service" ]; then
+                pass "under systemd, removing the package stops and disables the unit"
+            else
+                fail "under systemd, removing the package left the unit running or enabled" "$(booted systemctl status tabbard --no-pager 2>&1 | head -5)"
+            fi
+            booted env DEBIAN_FRONTEND=noninteractive apt-get purge -y tabbard > "$work/booted-purge.log" 2>&1
+            left=$(find "$booted_root/etc/systemd" "$booted_root/var/lib/systemd" "$booted_root/var/lib/tabbard" -name '*tabbard*' 2> /dev/null)
+            if [ -z "$left" ] && [ ! -e "$booted_root/var/lib/tabbard" ]; then
+                pass "under systemd, purging leaves no unit link, mask, enablement record or state"
+            else
+                fail "under systemd, purging left these" "$left"
+            fi
+        fi
+        kill "$nspawn" 2> /dev/null
+        wait "$nspawn" 2> /dev/null
+    fi
+fi
