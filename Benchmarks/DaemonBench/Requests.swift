@@ -47,13 +47,14 @@ struct Request {
     }
 
     /// Every request at every window, `rounds` times over, interleaved (so drifting machine
-    /// load hits all alike), after one warm-up run of each.
+    /// load hits all alike), after one warm-up run of each. Odd rounds run the requests in
+    /// reverse order, so that neither of two neighbours always runs first.
     func rounds(_ requests: [Request], windows: [Int32], rounds: Int, calls: Int) -> RoundTable {
         for request in requests { _ = measure(request, window: 32, count: min(calls, 2000)) }
         var table = RoundTable(requests: requests, windows: windows)
-        for _ in 0..<rounds {
+        for round in 0..<rounds {
             for window in windows {
-                for request in requests {
+                for request in round % 2 == 0 ? requests : requests.reversed() {
                     table.runs[RoundTable.key(request, window), default: []].append(measure(request, window: window, count: calls))
                 }
             }
