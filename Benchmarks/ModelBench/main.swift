@@ -61,4 +61,46 @@ func run() throws(TabError) {
            try measure(20) { () throws(TabError) in _ = try large.restore(large.snapshot()) })
 }
 
-do { try run() } catch { print("benchmark failed: \(error)") }
+/// A controller with one standalone bar `b` whose `count` items are all defined and on the bar.
+func controller(barItems count: Int) throws(TabError) -> TabController {
+    var controller = try controller(tabs: 10)
+    _ = try controller.createBar("b")
+    let ids = (0..<count).map { "i\($0)" }
+    for id in ids { _ = try controller.addItem(id, title: "Item \(id)", image: "", selectedImage: "", on: "b") }
+    _ = try controller.setItems(ids, animated: false, on: "b")
+    return controller
+}
+
+/// Standalone bars (SBAR-1..5) at 3 items and at 256, the most a bar may have.
+func runBars() throws(TabError) {
+    print("\n\("standalone bar request".padding(to: 28)) \("3 items".padding(to: 14)) \("256 items".padding(to: 14))")
+    var small = try controller(barItems: 3), large = try controller(barItems: 256)
+    var flip = false
+    func tapPair(_ c: inout TabController, _ a: String, _ b: String) throws(TabError) {
+        flip.toggle()
+        _ = try c.tapItem(flip ? a : b, on: "b")
+    }
+    report("Tap (item ↔ item)",
+           try measure(20_000) { () throws(TabError) in try tapPair(&small, "i0", "i2") },
+           try measure(2_000) { () throws(TabError) in try tapPair(&large, "i0", "i255") })
+    report("SetBadge",
+           try measure(20_000) { () throws(TabError) in _ = try small.setItemBadge(.text("1"), of: "i1", on: "b"); _ = try small.setItemBadge(nil, of: "i1", on: "b") },
+           try measure(2_000) { () throws(TabError) in _ = try large.setItemBadge(.text("1"), of: "i1", on: "b"); _ = try large.setItemBadge(nil, of: "i1", on: "b") })
+    let smallIds = small.bar(named: "b")!.items, largeIds = large.bar(named: "b")!.items
+    func reverse(_ c: inout TabController, _ ids: [String]) throws(TabError) {
+        _ = try c.setItems(c.bar(named: "b")!.items == ids ? ids.reversed() : ids, animated: false, on: "b")
+    }
+    report("SetItems (reverse)",
+           try measure(2_000) { () throws(TabError) in try reverse(&small, smallIds) },
+           try measure(200) { () throws(TabError) in try reverse(&large, largeIds) })
+    report("Snapshot + restore",
+           try measure(200) { () throws(TabError) in _ = try small.restore(small.snapshot()) },
+           try measure(20) { () throws(TabError) in _ = try large.restore(large.snapshot()) })
+}
+
+do {
+    try run()
+    try runBars()
+} catch {
+    print("benchmark failed: \(error)")
+}

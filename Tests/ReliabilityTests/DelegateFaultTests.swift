@@ -35,7 +35,10 @@ struct DelegateFaultTests {
         #expect(summary.string("killed_after_asked").hasPrefix("asked "), "the delegate was never asked")
         #expect(summary.count("killed_at_pending") == 65, "\(summary.output)")
         let busy = summary.counts("errors")["org.tabbard.TabBar1.Error.Busy", default: 0]
-        #expect(summary.count("true") == 65 && summary.count("true") + busy == summary.count("taps"), "\(summary.output)")
+        // As with the slow delegate: on a loaded machine the bus itself may refuse a client
+        // with this many calls waiting for replies, before the daemon sees them.
+        let refusedByBus = summary.counts("errors")["org.freedesktop.DBus.Error.LimitsExceeded", default: 0]
+        #expect(summary.count("true") == 65 && summary.count("true") + busy + refusedByBus == summary.count("taps"), "\(summary.output)")
         // The delegate asked for 20 s; its death ends the wait, not the timeout.
         #expect(summary.count("drained_ms") < 10_000)
     }

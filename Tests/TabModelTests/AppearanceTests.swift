@@ -82,4 +82,22 @@ struct AppearanceTests {
         _ = try controller.set(.backgroundImage, to: .string("/opaque.png"))
         #expect(controller.appearance.translucent)
     }
+
+    @Test("only three divider combinations exist: selected|selected is InvalidArgument, an empty image removes one (LOOK-5)")
+    func dividerCombinations() throws {
+        var controller = try Fixture.controller(["a"])
+        for (left, right) in [("normal", "normal"), ("selected", "normal"), ("normal", "selected")] {
+            _ = try controller.setDividerImage("\(left)-\(right)", left: left, right: right)
+        }
+        let before = controller
+        expectError("InvalidArgument", mentioning: "selected|selected") { try controller.setDividerImage("x", left: "selected", right: "selected") }
+        #expect(controller == before)
+        let events = try controller.setDividerImage("", left: "selected", right: "normal")
+        #expect(events.announces(.dividerImages))
+        #expect(controller.appearance.dividerImages == ["normal|normal": "normal-normal", "normal|selected": "normal-selected"])
+        #expect(try controller.setDividerImage("", left: "selected", right: "normal").isEmpty) // gone already
+        var saved = controller.snapshot()
+        saved.appearance.dividerImages["selected|selected"] = "x"
+        expectError("InvalidArgument", mentioning: "selected|selected") { try controller.restore(saved) }
+    }
 }

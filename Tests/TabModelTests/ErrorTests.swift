@@ -60,7 +60,7 @@ struct ErrorTests {
         let samples: [TabError] = [
             .noSuchTab("a"), .invalidArgument("a"), .indexOutOfRange(1, count: 0), .noMore("a"), .notReachable("a"),
             .disabled("a"), .notCustomizable("a"), .notCustomizing("a"), .invalidOrder("a"), .busy("a"),
-            .delegateExists("a"), .notDelegate("a"), .notSupported("a"),
+            .delegateExists("a"), .notDelegate("a"), .notSupported("a"), .noSuchBar("a"), .noSuchItem("a", bar: "b"),
         ]
         #expect(samples.map(\.name) == TabError.allNames)
         #expect(TabError.noSuchTab("x").description == "NoSuchTab: No such tab: 'x'.")
@@ -71,5 +71,43 @@ struct ErrorTests {
         let controller = try Fixture.media(showing: 6)
         #expect(controller.value(of: BarProperty.items) == .strings(Array(Fixture.media.prefix(4)) + ["@more"]))
         #expect(controller.value(of: BarProperty.selectedItem) == .string("playlists"))
+    }
+
+    @Test("a long offending value is named by its first 64 bytes and its length (ERR-2)")
+    func longValuesAreCut() throws {
+        var controller = try Fixture.media(showing: 7)
+        let long = String(repeating: "b", count: 100)
+        expectError("InvalidArgument", mentioning: "'\(String(repeating: "b", count: 64))…' (100 bytes)") {
+            try controller.setBadge("songs", to: .text(long))
+        }
+        // The cut never splits a character: 64 bytes of "é" are 32 of them.
+        let accented = String(repeating: "é", count: 50)
+        #expect(OffendingValue.quoted(accented) == "'\(String(repeating: "é", count: 32))…' (100 bytes)")
+        #expect(OffendingValue.quoted(String(repeating: "a", count: 63) + "é") == "'\(String(repeating: "a", count: 63))…' (65 bytes)")
+        #expect(OffendingValue.quoted(String(repeating: "a", count: 64)) == "'\(String(repeating: "a", count: 64))'")
+        // Whatever a caller sends, the message stays short.
+        let huge = String(repeating: "x", count: 1 << 20)
+        let attempts: [(inout TabController, String) throws -> Void] = [
+            { c, value in _ = try c.select(value) },
+            { c, value in _ = try c.navigate("songs", to: value) },
+            { c, value in _ = try c.set(.barTintColor, to: .string(value)) },
+            { c, value in _ = try c.set(.backgroundImage, to: .string("/" + value + "\n")) },
+            { c, value in _ = try c.setLocale(value) },
+            { c, value in _ = try c.setOrientation(value) },
+            { c, value in _ = try c.checkAction("songs", value) },
+            { c, value in _ = try c.createBar(value) },
+            { c, value in _ = try c.set(.maxVisible, to: .string(value)) },
+        ]
+        for attempt in attempts {
+            do {
+                try attempt(&controller, huge)
+                Issue.record("expected an error")
+            } catch let error as TabError {
+                #expect(error.message.utf8.count < 400, "\(error.message.prefix(100))")
+                #expect(error.message.contains("(\(huge.utf8.count) bytes)") || error.message.contains("(\(huge.utf8.count + 2) bytes)"))
+            } catch {
+                Issue.record("expected a TabError, got \(error)")
+            }
+        }
     }
 }

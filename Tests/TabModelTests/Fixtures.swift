@@ -67,3 +67,38 @@ func expectError<Result>(
         if let fragment { #expect(error.message.contains(fragment), sourceLocation: sourceLocation) }
     }
 }
+
+extension Fixture {
+    /// The items of the `modes` bar: four of the app's own and one system item.
+    static let modes = ["map", "list", "grid", "photo", "recent"]
+
+    /// A controller over the media tabs with a standalone bar `modes` whose five items are
+    /// defined and the first three (`map`, `list`, `grid`) on the bar.
+    static func barController(configuration: ControllerConfiguration = ControllerConfiguration()) throws -> TabController {
+        var controller = try media(showing: 5, configuration: configuration)
+        _ = try controller.createBar("modes")
+        for id in modes.dropLast() {
+            _ = try controller.addItem(id, title: id.prefix(1).uppercased() + id.dropFirst(), image: id, selectedImage: "\(id)-filled", on: "modes")
+        }
+        _ = try controller.addSystemItem("recent", systemItem: "recents", tag: 7, on: "modes")
+        _ = try controller.setItems(["map", "list", "grid"], animated: false, on: "modes")
+        return controller
+    }
+}
+
+extension TabController {
+    /// The value of a property of an item of a standalone bar, for terse assertions.
+    func value(_ property: BarItemProperty, _ id: String, on bar: String = "modes") -> PropertyValue? {
+        value(of: property, item: id, bar: bar)
+    }
+
+    /// The value of a property of a standalone bar.
+    func value(_ property: StandaloneBarProperty, on bar: String = "modes") -> PropertyValue? {
+        value(of: property, bar: bar)
+    }
+}
+
+extension TabEvents {
+    /// The standalone bar signals, without the bar names, for terse assertions.
+    var barSignals: [BarSignal.Kind] { standaloneBars.signals.map(\.kind) }
+}

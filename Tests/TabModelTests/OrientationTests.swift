@@ -40,4 +40,37 @@ struct OrientationTests {
         #expect(events.durability == .structural)
         #expect(controller.value(of: .orientation) == .string("landscape-right"))
     }
+
+    @Test("when new Tabs leave Orientation unsupported it becomes the first supported one, announced (ORI-4)")
+    func orientationFollowsTabs() throws {
+        var catalog = Fixture.definitions(["a", "b", "c"])
+        catalog[0].orientations = all
+        catalog[1].orientations = all
+        catalog[2].orientations = [.landscapeLeft, .portraitUpsideDown]
+        var controller = try TabController(catalog: catalog, configuration: ControllerConfiguration(tabs: ["a", "b"]))
+        _ = try controller.setOrientation("landscape-right")
+        let events = try controller.addTab("c")
+        #expect(controller.supportedOrientations == [.portraitUpsideDown, .landscapeLeft])
+        #expect(controller.orientation == .portraitUpsideDown)
+        #expect(events.announces(.orientation) && events.announces(.supportedOrientations))
+        #expect(events.durability == .structural)
+        let unchanged = try controller.removeTab("b") // still supported: it stays
+        #expect(controller.orientation == .portraitUpsideDown)
+        #expect(!unchanged.announces(.orientation))
+    }
+
+    @Test("when a reload changes a tab's orientations so that Orientation is unsupported, it becomes the first supported one (ORI-4)")
+    func orientationFollowsReload() throws {
+        var catalog = Fixture.definitions(["a", "b"])
+        catalog[0].orientations = all
+        catalog[1].orientations = all
+        var controller = try TabController(catalog: catalog)
+        _ = try controller.setOrientation("landscape-left")
+        catalog[1].orientations = [.landscapeRight, .portrait]
+        let events = try controller.replaceCatalog(catalog)
+        #expect(controller.supportedOrientations == [.portrait, .landscapeRight])
+        #expect(controller.orientation == .portrait)
+        #expect(events.announces(.orientation))
+        #expect(events.properties(of: "b").contains(.orientations))
+    }
 }

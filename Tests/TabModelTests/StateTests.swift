@@ -161,4 +161,29 @@ struct StateTests {
         expected.revision = controller.revision
         #expect(controller == expected)
     }
+
+    @Test("a tab without a restoration id is never restored as the selection; the configured tab is selected (STATE-1, SEL-7)")
+    func unrestorableSelectionFallsThrough() throws {
+        var definitions = Fixture.definitions(["alarm", "timer", "clock"], plugin: "clock")
+        definitions[1].restorationId = nil // timer: never restored
+        let configuration = ControllerConfiguration(selected: "alarm")
+        var controller = try TabController(catalog: definitions, configuration: configuration)
+        _ = try controller.customize(["timer", "clock", "alarm"])
+        _ = try controller.select("timer")
+        let saved = controller.snapshot()
+        var restarted = try TabController(catalog: definitions, configuration: configuration)
+        _ = try restarted.restore(saved)
+        #expect(restarted.selectedTab == "alarm")
+        #expect(restarted.tabs == ["timer", "clock", "alarm"]) // it keeps its place in the order
+
+        var unconfigured = try TabController(catalog: definitions)
+        _ = try unconfigured.customize(["timer", "clock", "alarm"])
+        _ = try unconfigured.select("timer")
+        var fresh = try TabController(catalog: definitions)
+        _ = try fresh.restore(unconfigured.snapshot())
+        #expect(fresh.selectedTab == "timer") // no configured tab: index 0, which happens to be it
+        _ = try unconfigured.select("clock")
+        _ = try fresh.restore(unconfigured.snapshot())
+        #expect(fresh.selectedTab == "clock")
+    }
 }

@@ -144,4 +144,21 @@ struct TapTests {
         let top = try Fixture.media(showing: 7, configuration: ControllerConfiguration(layout: .top))
         #expect(throws: TabError.notReachable("genres")) { try top.beginTap("genres") }
     }
+
+    @Test("a remembered More-list tab that has left the More list is forgotten: tapping @more shows the list (TAP-3)")
+    func departedResumeTabForgotten() throws {
+        var controller = try withDelegate(showing: 9)
+        _ = try controller.tap("podcasts") // shown inside More: More remembers it
+        _ = try controller.tap("playlists")
+        let order = controller.tabs
+        var onBar = order
+        onBar.swapAt(1, 4) // podcasts onto the bar, artists into the More list
+        _ = try controller.customize(onBar)
+        #expect(controller.placement(of: "podcasts") == .bar)
+        _ = try controller.customize(order) // podcasts back in the More list
+        #expect(controller.placement(of: "podcasts") == .more)
+        let outcome = try controller.tap("@more")
+        #expect(controller.shownContent == .moreList)
+        #expect(outcome.events.signals == [.didSelect("@more")])
+    }
 }

@@ -43,20 +43,25 @@ public final class DaemonProcess: @unchecked Sendable {
     public let environment: [String: String]
     /// The plugin directory it loads from.
     public let pluginDirectory: String
+    /// What the daemon is started through (`nsenter … --` to run it in another mount
+    /// namespace); empty to start it directly. It must exec the daemon, so that `pid` is the
+    /// daemon's.
+    public let launcher: [String]
     /// The running process, 0 when stopped.
     public private(set) var pid: pid_t = 0
 
     /// Starts `tabbard --address BUS --plugin-dir PLUGINS --state-dir DIR ARGS…` and waits
     /// until `org.tabbard.TabBar1` is owned; PLUGINS is the staged bundled plugins unless
-    /// `pluginDirectory` says otherwise.
+    /// `pluginDirectory` says otherwise; through `launcher` when given.
     public init(bus: PrivateBus? = nil, arguments: [String] = [], stateDirectory: String? = nil,
-                environment: [String: String] = [:], pluginDirectory: String? = nil) throws {
+                environment: [String: String] = [:], pluginDirectory: String? = nil, launcher: [String] = []) throws {
         self.bus = try bus ?? PrivateBus()
         self.stateDirectory = try stateDirectory ?? makeTemporaryDirectory("tabbard-state")
         self.logFile = try makeTemporaryDirectory("tabbard-log") + "/tabbard.log"
         self.extraArguments = arguments
         self.environment = environment
         self.pluginDirectory = pluginDirectory ?? PackagePaths.stagedPlugins.path
+        self.launcher = launcher
         try start()
     }
 
@@ -70,7 +75,7 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Starts the process and waits for its bus name (10 s at most).
     public func start() throws {
         precondition(pid == 0, "the daemon is already running")
-        let arguments = [try PackagePaths.executable("tabbard"), "--address", bus.address,
+        let arguments = launcher + [try PackagePaths.executable("tabbard"), "--address", bus.address,
                          "--plugin-dir", pluginDirectory, "--state-dir", stateDirectory] + extraArguments
         pid = try spawnLogging(arguments, to: logFile, environment: environment)
         let deadline = Date().addingTimeInterval(10)
@@ -115,6 +120,18 @@ public final class DaemonProcess: @unchecked Sendable {
         }
         pid = 0
         return exitStatus(waitStatus: status)
+    }
+
+    /// Waits (at most `timeout` seconds) until the daemon exits on its own, leaving it for
+    /// `stop` to reap (which then returns its status); returns whether it exited.
+    public func waitForExit(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var info = siginfo_t()  // Zeroed: si_signo stays 0 while the process runs.
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info.si_signo == SIGCHLD { return true }
+            usleep(20_000)
+        }
+        return false
     }
 
     /// Stops with `signal` and starts again on the same bus and state directory.

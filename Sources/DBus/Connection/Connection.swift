@@ -22,6 +22,8 @@ public final class Connection: @unchecked Sendable {
     public private(set) var loop: EventLoop?
     private var watches: LibdbusWatches?
     private var needsDispatch = false
+    /// Set by `stopDispatching`: incoming messages are never handled again.
+    private var dispatchStopped = false
     private(set) var objects: ObjectTable!
     var routes = SignalRoutes()
     var credentials = CredentialCache()
@@ -117,8 +119,16 @@ public final class Connection: @unchecked Sendable {
         }
     }
 
+    /// Hands no incoming message to its handler from now on, for good: what is queued and what
+    /// arrives stays unhandled, and calls among it unanswered (the bus answers their callers
+    /// when the connection closes). For an owner that stops: nothing it does after this can
+    /// be undone by a call that slipped in.
+    public func stopDispatching() {
+        dispatchStopped = true
+    }
+
     private func dispatchQueued() {
-        guard needsDispatch else { return }
+        guard needsDispatch, !dispatchStopped else { return }
         needsDispatch = false
         while true {
             let status = dbus_connection_dispatch(raw)

@@ -8,7 +8,7 @@ public enum BarStyle: String, CaseIterable, Codable, Sendable {
     /// Parses a style name, throwing `InvalidArgument` for anything else (ERR-1).
     public init(validating name: String) throws(TabError) {
         guard let style = BarStyle(rawValue: name) else {
-            throw .invalidArgument("Unknown bar style '\(name)': expected default or black.")
+            throw .invalidArgument("Unknown bar style \(quoted: name): expected default or black.")
         }
         self = style
     }

@@ -8,7 +8,7 @@ public enum ItemState: String, CaseIterable, Codable, Sendable {
     /// Parses a state name, throwing `InvalidArgument` for anything else.
     public init(validating name: String) throws(TabError) {
         guard let state = ItemState(rawValue: name) else {
-            throw .invalidArgument("Unknown item state '\(name)': expected normal or selected.")
+            throw .invalidArgument("Unknown item state \(quoted: name): expected normal or selected.")
         }
         self = state
     }

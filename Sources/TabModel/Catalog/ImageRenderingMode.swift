@@ -4,4 +4,12 @@ public enum ImageRenderingMode: String, CaseIterable, Codable, Sendable {
     case template
     /// Drawn as is.
     case original
+
+    /// Parses a rendering mode name, throwing `InvalidArgument` for anything else (LOOK-6).
+    public init(validating name: String) throws(TabError) {
+        guard let mode = ImageRenderingMode(rawValue: name) else {
+            throw .invalidArgument("Unknown image rendering mode \(quoted: name): expected template or original.")
+        }
+        self = mode
+    }
 }

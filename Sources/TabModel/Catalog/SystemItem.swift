@@ -24,6 +24,14 @@ public enum SystemItem: String, CaseIterable, Codable, Sendable {
     /// Most viewed.
     case mostViewed = "most-viewed"
 
+    /// Parses a system item name, throwing `InvalidArgument` for anything else (ITEM-3, SBAR-2).
+    public init(validating name: String) throws(TabError) {
+        guard let item = SystemItem(rawValue: name) else {
+            throw .invalidArgument("Unknown system item \(quoted: name): expected one of \(SystemItem.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        self = item
+    }
+
     /// The image name a renderer looks up for this item, e.g. `system-favorites`.
     public var imageName: String { "system-\(rawValue)" }
 

@@ -79,10 +79,10 @@ public struct TabDefinition: Equatable, Sendable {
     public func validate() throws(TabError) {
         try TabIdentifier.validate(id)
         if let restorationId, restorationId.isEmpty {
-            throw .invalidArgument("Tab '\(id)' has an empty restoration id.")
+            throw .invalidArgument("Tab \(quoted: id) has an empty restoration id.")
         }
         if orientations.isEmpty {
-            throw .invalidArgument("Tab '\(id)' supports no orientation.")
+            throw .invalidArgument("Tab \(quoted: id) supports no orientation.")
         }
         try PageName.validate(rootPage)
         try ImageName.validate(image)

@@ -90,7 +90,7 @@ public enum LocaleName {
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_.@-".utf8.contains(byte)
         }
         guard locale.utf8.count <= 64, locale.utf8.allSatisfy(allowed) else {
-            throw .invalidArgument("Invalid locale '\(locale)': expected a POSIX locale name such as fr_CA.UTF-8.")
+            throw .invalidArgument("Invalid locale \(quoted: locale): expected a POSIX locale name such as fr_CA.UTF-8.")
         }
     }
 }

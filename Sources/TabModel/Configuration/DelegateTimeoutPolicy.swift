@@ -8,7 +8,7 @@ public enum DelegateTimeoutPolicy: String, CaseIterable, Codable, Sendable {
     /// Parses a policy name, throwing `InvalidArgument` for anything else (ERR-1).
     public init(validating name: String) throws(TabError) {
         guard let policy = DelegateTimeoutPolicy(rawValue: name) else {
-            throw .invalidArgument("Unknown delegate timeout policy '\(name)': expected allow or deny.")
+            throw .invalidArgument("Unknown delegate timeout policy \(quoted: name): expected allow or deny.")
         }
         self = policy
     }

@@ -8,7 +8,7 @@ public enum TabLayout: String, CaseIterable, Codable, Sendable {
     /// Parses a layout name, throwing `InvalidArgument` for anything else (ERR-1).
     public init(validating name: String) throws(TabError) {
         guard let layout = TabLayout(rawValue: name) else {
-            throw .invalidArgument("Unknown layout '\(name)': expected bottom or top.")
+            throw .invalidArgument("Unknown layout \(quoted: name): expected bottom or top.")
         }
         self = layout
     }

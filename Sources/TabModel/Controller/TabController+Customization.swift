@@ -136,7 +136,7 @@ extension TabController {
     private func requireMovable(_ id: String, at index: Int? = nil) throws(TabError) {
         guard customizableSet.contains(id) else {
             let place = index.map { " at index \($0)" } ?? ""
-            throw .notCustomizable("Tab '\(id)'\(place) is fixed (not in CustomizableTabs).") // CUST-2
+            throw .notCustomizable("Tab \(quoted: id)\(place) is fixed (not in CustomizableTabs).") // CUST-2
         }
     }
 
@@ -148,11 +148,11 @@ extension TabController {
         var seen = Set<String>()
         seen.reserveCapacity(order.count)
         for (index, id) in order.enumerated() {
-            guard tabPosition[id] != nil else { throw .invalidOrder("Tab '\(id)' in the order is not in Tabs.") }
-            guard seen.insert(id).inserted else { throw .invalidOrder("Tab '\(id)' appears twice in the order.") }
+            guard tabPosition[id] != nil else { throw .invalidOrder("Tab \(quoted: id) in the order is not in Tabs.") }
+            guard seen.insert(id).inserted else { throw .invalidOrder("Tab \(quoted: id) appears twice in the order.") }
             let fixedHere = tabs[index]
             if !customizableSet.contains(fixedHere) && id != fixedHere {
-                throw .invalidOrder("Fixed tab '\(fixedHere)' must stay at index \(index); the order puts '\(id)' there.")
+                throw .invalidOrder("Fixed tab \(quoted: fixedHere) must stay at index \(index); the order puts \(quoted: id) there.")
             }
         }
     }

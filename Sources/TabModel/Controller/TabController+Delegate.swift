@@ -17,11 +17,13 @@ extension TabController {
         return changeDelegate(to: nil)
     }
 
-    /// A connection left the bus: its customization session ends as if it had called
-    /// `EndCustomizing` (CUST-4) and its delegate registration is dropped (TAP-5/7). Empty
-    /// events when it held neither. O(tabs) when a session ends, else O(1).
+    /// A connection left the bus: its customization sessions, the controller's and any
+    /// standalone bar's, end as if it had called `EndCustomizing` (CUST-4, SBAR-5) and its
+    /// delegate registration is dropped (TAP-5/7). Empty events when it held none. O(tabs) when
+    /// a session ends, else O(bars).
     public mutating func ownerLeft(_ owner: String) -> TabEvents {
         var events = endSession(owner: owner).events
+        events.absorb(endBarSessions { $0.owner == owner })
         if delegate?.owner == owner {
             events.absorb(changeDelegate(to: nil))
         }

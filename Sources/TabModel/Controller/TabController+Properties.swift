@@ -20,17 +20,9 @@ extension TabController {
         case .customizing: .bool(session != nil)
         case .supportedOrientations: .strings(supportedOrientations.map(\.rawValue))
         case .orientation: .string(orientation.rawValue)
-        case .barStyle: .string(appearance.barStyle.rawValue)
-        case .barTintColor: .string(appearance.barTintColor)
-        case .tintColor: .string(appearance.tintColor)
-        case .unselectedItemTintColor: .string(appearance.unselectedItemTintColor)
-        case .translucent: .bool(appearance.translucent)
-        case .backgroundImage: .string(appearance.backgroundImage)
-        case .shadowImage: .string(appearance.shadowImage)
-        case .selectionIndicatorImage: .string(appearance.selectionIndicatorImage)
-        case .effectiveShadowImage: .string(appearance.effectiveShadowImage)
-        case .effectiveBarColor: .string(appearance.effectiveBarColor)
-        case .dividerImages: .dictionary(appearance.dividerImages)
+        case .barStyle, .barTintColor, .tintColor, .unselectedItemTintColor, .translucent, .backgroundImage, .shadowImage,
+             .selectionIndicatorImage, .effectiveShadowImage, .effectiveBarColor, .dividerImages:
+            appearance.value(of: property.appearanceProperty!) // SBAR-6: one reading for every bar
         case .locale: .string(locale)
         case .delegate: .string(delegate?.propertyValue ?? "")
         case .delegateTimeoutMs: .uint32(delegateTimeoutMs)

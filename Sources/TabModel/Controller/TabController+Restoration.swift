@@ -1,5 +1,5 @@
-/// State preservation and restoration (STATE-1..3), `Reset` (STATE-5) and re-reading the
-/// configuration. All O(catalog + tabs).
+/// State preservation and restoration (STATE-1..3, and the standalone bars of SBAR-1), `Reset`
+/// (STATE-5) and re-reading the configuration. All O(catalog + tabs + bar items).
 extension TabController {
     /// The state to save (STATE-1..3). snapshot → restore → snapshot is the identity.
     public func snapshot() -> ControllerSnapshot {
@@ -23,21 +23,31 @@ extension TabController {
             maxVisible: maxVisible,
             layout: layout,
             orientation: orientation,
-            locale: locale)
+            locale: locale,
+            bars: bars.map(SavedBar.init))
     }
 
     /// Restores `snapshot` over the current configuration (STATE-2/3): per setting, the saved
     /// runtime value persists while its configured value is unchanged since the snapshot, and
     /// the configuration wins (with a note) when it changed. Tabs that no longer exist are
-    /// dropped. An open session ends first. Throws `InvalidArgument` for an unknown format
-    /// version or a value out of range (a corrupt file); then nothing changed.
+    /// dropped. The standalone bars become the saved ones, each with its saved appearance
+    /// whatever the configuration says now (SBAR-1). Open sessions end first. Throws
+    /// `InvalidArgument` for an unknown format version or a value out of range (a corrupt
+    /// file); then nothing changed.
     public mutating func restore(_ snapshot: ControllerSnapshot) throws(TabError) -> RestoreOutcome {
         try Self.validate(snapshot)
+        var saved = snapshot
+        // STATE-1: a tab without a restoration id is never restored as the selection; SEL-7
+        // falls through to the configured tab. (Re-reading the configuration keeps it: that is
+        // no restore.)
+        if saved.selectedTab?.restorationId == nil { saved.selectedTab = nil }
         var events = closeSession().events
+        events.absorb(endBarSessions { _ in true })
         let scope = wholeScope()
         let before = observe(scope)
-        let notes = applyRestoration(snapshot)
+        let notes = applyRestoration(saved)
         events.absorb(finish(scope, since: before))
+        events.absorb(replaceBars(with: snapshot.bars.map(\.bar)))
         return RestoreOutcome(events: events, notes: notes)
     }
 
@@ -46,9 +56,12 @@ extension TabController {
     /// configuration, `Orientation` to portrait, every tab is enabled with no badge (nor badge
     /// color) and its stack at root, and the selection follows SEL-7 without restore. The
     /// delegate is released (`releasedDelegate`: the daemon sends it `Release`). Titles and
-    /// actions a plugin set stay: they are the plugin's, not the user's.
+    /// actions a plugin set stay: they are the plugin's, not the user's. Every standalone bar's
+    /// open session ends too, with its signals, and then every bar is removed (SBAR-1).
     public mutating func reset() -> TabEvents {
         var events = closeSession().events
+        events.absorb(endBarSessions { _ in true })
+        events.absorb(replaceBars(with: []))
         let scope = wholeScope()
         let before = observe(scope)
         let released = delegate
@@ -106,6 +119,14 @@ extension TabController {
         try ControllerConfiguration.validateMaxVisible(snapshot.maxVisible)
         try LocaleName.validate(snapshot.locale)
         try snapshot.appearance.validate()
+        guard snapshot.bars.count <= Self.maximumBars else {
+            throw .invalidArgument("The state holds \(snapshot.bars.count) bars; at most \(Self.maximumBars) are allowed.")
+        }
+        var names = Set<String>()
+        for bar in snapshot.bars {
+            try bar.validate()
+            guard names.insert(bar.name).inserted else { throw .invalidArgument("Bar \(quoted: bar.name) is saved twice.") }
+        }
         for state in snapshot.tabStates.values {
             try ColorValue.validate(state.badgeColor)
             for page in state.stack { try PageName.validate(page) }

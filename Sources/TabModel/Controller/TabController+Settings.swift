@@ -23,8 +23,9 @@ extension TabController {
     public mutating func setLocale(_ value: String) throws(TabError) -> TabEvents {
         try LocaleName.validate(value)
         if value == locale { return TabEvents() }
-        let scope = ObservationScope(controller: [.locale], tabs: catalog.map(\.id),
-                                     tabProperties: [.title, .accessibilityLabel], bar: false)
+        let scope = ObservationScope(controller: [.locale], tabs: catalog.map(\.id), tabProperties: [.title, .accessibilityLabel], bar: false,
+                                     bars: bars.map { BarScope(bar: $0.name, properties: [], items: $0.definedItems.map(\.id),
+                                                               itemProperties: [.title, .accessibilityLabel]) }) // SBAR-7
         let before = observe(scope)
         locale = value
         return finish(scope, since: before)
@@ -35,7 +36,7 @@ extension TabController {
     public mutating func setOrientation(_ name: String) throws(TabError) -> TabEvents {
         let wanted = try Orientation(validating: name)
         guard supportedOrientations.contains(wanted) else {
-            throw .notSupported("Orientation '\(name)' is not supported by every tab; supported: \(supportedOrientations.map(\.rawValue).joined(separator: ", ")).")
+            throw .notSupported("Orientation \(quoted: name) is not supported by every tab; supported: \(supportedOrientations.map(\.rawValue).joined(separator: ", ")).")
         }
         let scope = ObservationScope.controller([.orientation])
         let before = observe(scope)
@@ -80,7 +81,7 @@ extension TabController {
         case (.selectionIndicatorImage, .string(let image)): return try setImage(\.selectionIndicatorImage, image)
         default:
             if !property.isWritable { throw .invalidArgument("Property \(property.rawValue) is read-only.") }
-            throw .invalidArgument("Property \(property.rawValue) cannot be set to \(value).")
+            throw .invalidArgument("Property \(property.rawValue) cannot be set to \(value.offendingDescription).")
         }
     }
 

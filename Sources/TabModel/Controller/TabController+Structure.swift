@@ -87,8 +87,7 @@ extension TabController {
     }
 
     /// ORI-2: the intersection over `Tabs`, all four with none. A current orientation that is
-    /// no longer supported falls back to the first supported one (the semantics are silent;
-    /// UIKit would rotate the same way). O(tabs).
+    /// no longer supported becomes the first supported one (ORI-4). O(tabs).
     mutating func recomputeOrientations() {
         var supported = Set(Orientation.allCases)
         for id in tabs {
@@ -125,9 +124,12 @@ extension TabController {
         }
     }
 
-    /// After `Tabs`, `MaxVisible` or `Layout` changed: TABS-2, MORE-4/5, TOP-3, CUST-6.
+    /// After `Tabs`, `MaxVisible` or `Layout` changed: TABS-2, MORE-4/5, TOP-3, CUST-6, TAP-3.
     /// `previousIndex` is the shown tab's index before the change. O(1).
     mutating func settleSelection(previousIndex: Int) {
+        // TAP-3: a remembered More-list tab that left the More list is forgotten, even if it
+        // returns there later.
+        if let resume = moreResumeTab, placement(of: resume) != .more { moreResumeTab = nil }
         if showsMoreList {
             if !showsMore { selectFirstOrNothing() } // MORE-5, TABS-2
             return

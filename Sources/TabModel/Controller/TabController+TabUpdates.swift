@@ -30,7 +30,7 @@ extension TabController {
     public mutating func setTitle(_ id: String, to title: String) throws(TabError) -> TabEvents {
         try requireCatalogTab(id)
         if let systemItem = definition(of: id)?.systemItem {
-            throw .notSupported("Tab '\(id)' is the system item '\(systemItem.rawValue)'; its title cannot be changed (ITEM-3).")
+            throw .notSupported("Tab \(quoted: id) is the system item \(quoted: systemItem.rawValue); its title cannot be changed (ITEM-3).")
         }
         return updateTab(id, [.title, .accessibilityLabel]) { $0.title = title }
     }
@@ -55,7 +55,7 @@ extension TabController {
     public func checkAction(_ id: String, _ action: String) throws(TabError) {
         try requireCatalogTab(id)
         guard runtime[id]!.actions.contains(action) else {
-            throw .invalidArgument("Tab '\(id)' has no action '\(action)'.")
+            throw .invalidArgument("Tab \(quoted: id) has no action \(quoted: action).")
         }
     }
 

@@ -23,7 +23,7 @@ extension TabController {
     public mutating func addTab(_ id: String, at position: Int = -1) throws(TabError) -> TabEvents {
         try requireNoSession(for: "AddTab")
         try requireCatalogTab(id)
-        guard tabPosition[id] == nil else { throw .invalidArgument("Tab '\(id)' is already in Tabs.") }
+        guard tabPosition[id] == nil else { throw .invalidArgument("Tab \(quoted: id) is already in Tabs.") }
         guard position >= -1, position <= tabs.count else { throw .indexOutOfRange(position, count: tabs.count + 1) }
         var edited = tabs
         edited.insert(id, at: position == -1 ? tabs.count : position)
@@ -48,8 +48,8 @@ extension TabController {
         var wanted = Set<String>()
         for id in ids {
             try TabIdentifier.validate(id)
-            guard tabPosition[id] != nil else { throw .invalidArgument("Tab '\(id)' is not in Tabs, so it cannot be customizable.") }
-            guard wanted.insert(id).inserted else { throw .invalidArgument("Tab '\(id)' is listed twice.") }
+            guard tabPosition[id] != nil else { throw .invalidArgument("Tab \(quoted: id) is not in Tabs, so it cannot be customizable.") }
+            guard wanted.insert(id).inserted else { throw .invalidArgument("Tab \(quoted: id) is listed twice.") }
         }
         if wanted == customizableSet { return TabEvents() }
         let scope = ObservationScope.structure(tabs, tabProperties: [.customizable])
@@ -67,7 +67,7 @@ extension TabController {
         seen.reserveCapacity(ids.count)
         for id in ids {
             try requireCatalogTab(id)
-            guard seen.insert(id).inserted else { throw .invalidArgument("Tab '\(id)' is listed twice.") }
+            guard seen.insert(id).inserted else { throw .invalidArgument("Tab \(quoted: id) is listed twice.") }
         }
     }
 

@@ -64,6 +64,6 @@ extension TabController {
             guard placement(ofIndex: index) != .hidden else { throw .notReachable(item) } // TAP-8, TOP-1
             guard runtime[item]!.enabled else { throw .disabled(item) } // ITEM-6
         }
-        if let session { throw .busy("A customization session by \(session.owner) is open; '\(item)' cannot be tapped now.") } // TAP-6
+        if let session { throw .busy("A customization session by \(session.owner) is open; \(quoted: item) cannot be tapped now.") } // TAP-6
     }
 }

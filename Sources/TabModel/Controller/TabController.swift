@@ -66,6 +66,11 @@ public struct TabController: Equatable, Sendable {
     /// `Revision`: moves exactly when an announced property changes.
     public internal(set) var revision: UInt64 = 0
 
+    // MARK: Standalone bars
+
+    /// The standalone bars, in creation order (SBAR-1): independent of the controller's tabs.
+    public internal(set) var bars: [StandaloneBar] = []
+
     /// Builds a controller from the plugins' catalog and a configuration, with the selection of
     /// SEL-7 (no restore: call `restore(_:)` next). Throws `InvalidArgument` for an invalid or
     /// duplicate catalog id, a definition that fails `validate()`, or a configuration value out
@@ -107,10 +112,10 @@ public struct TabController: Equatable, Sendable {
         for (position, definition) in catalog.enumerated() {
             try definition.validate()
             if positions.updateValue(position, forKey: definition.id) != nil {
-                throw .invalidArgument("Tab id '\(definition.id)' appears twice in the catalog.")
+                throw .invalidArgument("Tab id \(quoted: definition.id) appears twice in the catalog.")
             }
             if let key = definition.restorationId, !restorationIds.insert(key).inserted {
-                throw .invalidArgument("Restoration id '\(key)' of tab '\(definition.id)' is used by another tab.")
+                throw .invalidArgument("Restoration id \(quoted: key) of tab \(quoted: definition.id) is used by another tab.")
             }
         }
         return positions

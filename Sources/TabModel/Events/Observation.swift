@@ -6,6 +6,8 @@ struct ObservationScope {
     var tabs: [String]
     var tabProperties: [TabProperty]
     var bar: Bool
+    /// Standalone bars (SBAR-1): each scope names one bar.
+    var bars: [BarScope] = []
 
     /// Selection only: the three selection properties, the bar's selected item, and the tabs
     /// involved (old and new shown tab, plus `extraTabs`). O(1).
@@ -40,6 +42,7 @@ struct Observation {
     var controller: [PropertyValue]
     var tabs: [[PropertyValue?]]
     var bar: [PropertyValue]
+    var bars: [BarObservation]
     var shown: ShownContent
 }
 
@@ -49,20 +52,29 @@ extension TabController {
             controller: scope.controller.map { value(of: $0) },
             tabs: scope.tabs.map { id in scope.tabProperties.map { value(of: $0, tab: id) } },
             bar: scope.bar ? BarProperty.allCases.map { value(of: $0) } : [],
+            bars: scope.bars.map { observe($0) },
             shown: shownContent)
     }
 
     /// Compares the scope with `before`, moves `Revision` if anything announced changed, and
-    /// returns the events. `signals` are emitted in order after the property changes.
-    mutating func finish(_ scope: ObservationScope, since before: Observation, signals: [DelegateSignal] = []) -> TabEvents {
+    /// returns the events. `signals` are emitted in order after the property changes; `bars`
+    /// brings the standalone bar signals and the bar and item objects that came or went, which
+    /// are structural and move `Revision` too (SBAR-1).
+    mutating func finish(_ scope: ObservationScope, since before: Observation, signals: [DelegateSignal] = [],
+                         bars: StandaloneBarEvents = StandaloneBarEvents()) -> TabEvents {
         let after = observe(scope)
         var events = TabEvents()
         events.signals = signals
+        events.standaloneBars = bars
+        if bars.changesObjects { events.durability = .structural }
         for (index, property) in scope.controller.enumerated() where before.controller[index] != after.controller[index] {
             events.controllerProperties.append(property)
             events.durability = max(events.durability, property.durability)
         }
-        var movesRevision = !events.controllerProperties.isEmpty
+        var movesRevision = !events.controllerProperties.isEmpty || bars.changesObjects
+        for (index, barScope) in scope.bars.enumerated() where compare(barScope, before: before.bars[index], after: after.bars[index], into: &events) {
+            movesRevision = true
+        }
         for (row, id) in scope.tabs.enumerated() {
             var changed: [TabProperty] = []
             for (column, property) in scope.tabProperties.enumerated() where before.tabs[row][column] != after.tabs[row][column] {

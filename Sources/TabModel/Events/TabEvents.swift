@@ -19,6 +19,8 @@ public struct TabEvents: Equatable, Sendable {
     public internal(set) var catalogAdded: [String] = []
     /// Tabs that left the catalog (`InterfacesRemoved`).
     public internal(set) var catalogRemoved: [String] = []
+    /// Standalone bars and their items: objects, property changes and signals (SBAR-1..5).
+    public internal(set) var standaloneBars = StandaloneBarEvents()
     /// A delegate the daemon stopped using while it is still on the bus: send it `Release`.
     public internal(set) var releasedDelegate: DelegateRegistration?
     /// STATE-4: the strongest durability class among the changes.
@@ -30,7 +32,7 @@ public struct TabEvents: Equatable, Sendable {
     /// Whether the request changed nothing observable and emits nothing.
     public var isEmpty: Bool {
         controllerProperties.isEmpty && tabProperties.isEmpty && barProperties.isEmpty && signals.isEmpty
-            && catalogAdded.isEmpty && catalogRemoved.isEmpty && releasedDelegate == nil
+            && catalogAdded.isEmpty && catalogRemoved.isEmpty && releasedDelegate == nil && standaloneBars.isEmpty
     }
 
     /// The properties that changed on `tab`, empty if none. O(changed tabs).
@@ -46,23 +48,14 @@ extension TabEvents {
     mutating func absorb(_ later: TabEvents) {
         let controller = Set(controllerProperties).union(later.controllerProperties)
         controllerProperties = ControllerProperty.allCases.filter { controller.contains($0) }
-        var rows: [String: Int] = [:]
-        for (row, change) in tabProperties.enumerated() { rows[change.tab] = row }
-        for change in later.tabProperties {
-            if let row = rows[change.tab] {
-                let merged = Set(tabProperties[row].properties).union(change.properties)
-                tabProperties[row].properties = TabProperty.allCases.filter { merged.contains($0) }
-            } else {
-                rows[change.tab] = tabProperties.count
-                tabProperties.append(change)
-            }
-        }
+        tabProperties.merge(later.tabProperties, order: TabProperty.allCases)
         let bar = Set(barProperties).union(later.barProperties)
         barProperties = BarProperty.allCases.filter { bar.contains($0) }
         signals += later.signals
         navigation += later.navigation
         catalogAdded += later.catalogAdded
         catalogRemoved += later.catalogRemoved
+        standaloneBars.absorb(later.standaloneBars)
         releasedDelegate = releasedDelegate ?? later.releasedDelegate
         durability = max(durability, later.durability)
         switch (selection, later.selection) {

@@ -17,8 +17,14 @@ public enum TabIdentifier {
 
     /// Throws `InvalidArgument` naming `id` unless it satisfies ID-1. O(length).
     public static func validate(_ id: String) throws(TabError) {
+        try validate(id, as: "tab id")
+    }
+
+    /// Throws `InvalidArgument` naming `id` unless it satisfies ID-1; `noun` says what the id
+    /// names (a standalone bar's name and its item ids follow ID-1 too, SBAR-1/2). O(length).
+    public static func validate(_ id: String, as noun: String) throws(TabError) {
         guard isValid(id) else {
-            throw .invalidArgument("Invalid tab id '\(id)': expected 1 to 64 of [A-Za-z0-9._-], starting with a letter or digit.")
+            throw .invalidArgument("Invalid \(noun) \(quoted: id): expected 1 to 64 of [A-Za-z0-9._-], starting with a letter or digit.")
         }
     }
 

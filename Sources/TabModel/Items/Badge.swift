@@ -12,7 +12,7 @@ public enum Badge: Equatable, Hashable, Sendable, Codable {
     /// `InvalidArgument` for more than 64 bytes. O(length).
     public init(value: String) throws(TabError) {
         guard value.utf8.count <= Self.maximumBytes else {
-            throw .invalidArgument("Badge '\(value)' is longer than \(Self.maximumBytes) bytes of UTF-8.")
+            throw .invalidArgument("Badge \(quoted: value) is longer than \(Self.maximumBytes) bytes of UTF-8.")
         }
         self = value.isEmpty ? .dot : .text(value)
     }

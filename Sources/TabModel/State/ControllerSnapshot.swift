@@ -33,6 +33,31 @@ public struct ControllerSnapshot: Codable, Equatable, Sendable {
     public var orientation: Orientation
     /// Runtime `Locale`.
     public var locale: String
+    /// The standalone bars, in creation order (SBAR-1). A state written before there were
+    /// standalone bars has none.
+    public var bars: [SavedBar]
+}
+
+extension ControllerSnapshot {
+    /// Reads what `encode(to:)` writes; `bars` may be absent (a state from before standalone
+    /// bars), which means none, so such a file still loads with its format version.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        configuration = try container.decode(ControllerConfiguration.self, forKey: .configuration)
+        catalog = try container.decode([TabReference].self, forKey: .catalog)
+        tabs = try container.decode([TabReference].self, forKey: .tabs)
+        customizable = try container.decode([TabReference].self, forKey: .customizable)
+        selectedTab = try container.decodeIfPresent(TabReference.self, forKey: .selectedTab)
+        showsMoreList = try container.decode(Bool.self, forKey: .showsMoreList)
+        tabStates = try container.decode([String: SavedTabState].self, forKey: .tabStates)
+        appearance = try container.decode(Appearance.self, forKey: .appearance)
+        maxVisible = try container.decode(Int.self, forKey: .maxVisible)
+        layout = try container.decode(TabLayout.self, forKey: .layout)
+        orientation = try container.decode(Orientation.self, forKey: .orientation)
+        locale = try container.decode(String.self, forKey: .locale)
+        bars = try container.decodeIfPresent([SavedBar].self, forKey: .bars) ?? []
+    }
 }
 
 /// A tab named in a snapshot: by restoration id when it has one (STATE-1, STATE-2); a tab

@@ -61,7 +61,12 @@ final class TabBarObjects {
         if let path = tabPaths.removeValue(forKey: id) { connection.unexport(path) }
     }
 
-    /// A clean stop: the name given back, and everything sent.
+    /// Dispatches no call from now on (the first step of a stop).
+    func stopTakingCalls() {
+        connection.stopDispatching()
+    }
+
+    /// The end of a stop: the name given back, and everything sent.
     func leaveBus() {
         _ = try? connection.releaseName(BusNames.service)
         connection.flush()

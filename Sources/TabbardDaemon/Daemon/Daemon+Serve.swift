@@ -5,7 +5,8 @@ import TabModel
 extension Daemon {
     /// The normal run, in the order architecture.md fixes: configuration, plugins, catalog,
     /// restored state, objects on the bus, then the bus name, last, then `READY=1`. Returns
-    /// the exit status after a clean stop (0) or a failed start (1).
+    /// the exit status: 0 after a clean stop that saved everything, 1 after a failed start, a
+    /// stop that could not save, or the loss of the bus.
     static func serve(options: DaemonOptions, log: Log) -> Int32 {
         let notifier = ServiceNotifier()
         do {
@@ -19,7 +20,13 @@ extension Daemon {
             }
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
             guard StateDirectoryLock.claim(for: setup, log: log) else { return 1 }
-            guard let service = try start(setup, loop: loop, log: log) else { return 1 }
+            var busLost = false
+            let started = try start(setup, loop: loop, notifier: notifier, log: log) {
+                log.error("lost the connection to the bus")
+                busLost = true
+                loop.stop()
+            }
+            guard let service = started else { return 1 }
             notifier.ready(status: service.statusLine)
             let watchdog = try notifier.watchdogInterval.map { interval throws(DBusError) in
                 try loop.schedule(after: interval, repeating: interval) { notifier.watchdog() }
@@ -28,7 +35,8 @@ extension Daemon {
                 log.notice("stopping")
                 notifier.stopping()
                 watchdog?.cancel()
-                service.stop()
+                // STATE-4: nothing is acknowledged after this, so the save below covers all.
+                service.stopTakingCalls()
                 loop.stop()
             }
             reloadRequested = { [unowned service] in
@@ -38,18 +46,28 @@ extension Daemon {
             }
             loop.run()
             signals.cancel()
-            withExtendedLifetime((service, watchdog)) {}
+            // Every stop ends here, once the loop has run what was posted to it: a signal,
+            // or the bus gone (a hung plugin's exit never returns to the loop).
+            let saved = service.stop()
+            withExtendedLifetime(watchdog) {}
+            return saved && !busLost ? 0 : 1
         } catch {
             log.error("cannot start: \(error)")
             return 1
         }
-        return 0
     }
 
     /// Builds everything and puts it on the bus; nil after logging why when the start fails.
-    private static func start(_ setup: Setup, loop: EventLoop, log: Log) throws(DBusError) -> TabBarService? {
+    /// `busLost` runs on the loop thread if the connection to the bus is lost later.
+    private static func start(
+        _ setup: Setup, loop: EventLoop, notifier: ServiceNotifier, log: Log, busLost: @escaping () -> Void
+    ) throws(DBusError) -> TabBarService? {
         let began = ContinuousClock.now
-        let plugins = PluginTabs(host: loadPlugins(setup, log: log), loop: loop, log: log)
+        // Before the plugins: a hung plugin's exit saves through it.
+        let store = setup.options.persistsState
+            ? StateStore(file: StateFile(directory: setup.stateDirectory), log: log) : nil
+        let writer = store.map(StateWriter.init)
+        let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, log: log), loop: loop, log: log)
         var controller: TabController
         do {
             controller = try TabController(catalog: plugins.catalog, configuration: setup.configuration.controller)
@@ -58,7 +76,11 @@ extension Daemon {
             return nil
         }
         for warning in controller.configurationWarnings { log.warning(warning) }
-        let persistence = try restoreState(into: &controller, setup, loop: loop, log: log)
+        if let store { restoreState(into: &controller, from: store, log: log) }
+        let persistence = try writer.map { writer throws(DBusError) in
+            try Persistence(writer: writer, flushInterval: .milliseconds(setup.configuration.flushIntervalMs),
+                            loop: loop, notifier: notifier, log: log)
+        }
 
         let connection: Connection
         do {
@@ -80,11 +102,7 @@ extension Daemon {
                                        idleTimeout: .seconds(setup.configuration.customizationTimeoutSeconds)),
             persistence: persistence, log: log)
         try service.start()
-        connection.onDisconnect = {
-            log.error("lost the connection to the bus")
-            service.stop()
-            loop.stop()
-        }
+        connection.onDisconnect = busLost
 
         let answer = try connection.requestName(BusNames.service, flags: .failIfTaken)
         guard answer.owns else {
@@ -98,35 +116,29 @@ extension Daemon {
     }
 
     /// The plugins of the configured directories, each new module file tried in a child
-    /// process first and its outcome remembered in the state directory.
-    private static func loadPlugins(_ setup: Setup, log: Log) -> PluginHost {
+    /// process first and its outcome remembered in the state directory; a hang exit saves
+    /// what `writer` holds.
+    private static func loadPlugins(_ setup: Setup, writer: StateWriter?, log: Log) -> PluginHost {
         let records = PluginRecords(file: setup.options.persistsState
                                     ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil, log: log)
         let admission = PluginAdmission(
             records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
-            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"])
+            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"],
+            saveState: { writer?.writeHeldNow() })
         let host = PluginHost(trust: setup.trust, log: log, admission: admission)
         host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init))
         return host
     }
 
-    /// Restores the saved state into `controller` (STATE-3) and returns what keeps it saved
-    /// from now on; nil with `--no-state`.
-    private static func restoreState(
-        into controller: inout TabController, _ setup: Setup, loop: EventLoop, log: Log
-    ) throws(DBusError) -> Persistence? {
-        guard setup.options.persistsState else { return nil }
-        let store = StateStore(file: StateFile(directory: setup.stateDirectory), log: log)
-        if let snapshot = store.load() {
-            do {
-                let outcome = try controller.restore(snapshot)
-                for note in outcome.notes { log.notice(note) }
-            } catch {
-                log.warning("state in \(setup.stateDirectory) not restored: \(error.message)")
-            }
+    /// Restores the state saved in `store` into `controller` (STATE-3).
+    private static func restoreState(into controller: inout TabController, from store: StateStore, log: Log) {
+        guard let snapshot = store.load() else { return }
+        do {
+            let outcome = try controller.restore(snapshot)
+            for note in outcome.notes { log.notice(note) }
+        } catch {
+            log.warning("state in \(store.file.directory) not restored: \(error.message)")
         }
-        return try Persistence(store: store, flushInterval: .milliseconds(setup.configuration.flushIntervalMs),
-                               loop: loop, log: log)
     }
 
     /// SIGHUP: the configuration read again; one that no longer parses is logged and the

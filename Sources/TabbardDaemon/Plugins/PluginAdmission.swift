@@ -7,8 +7,8 @@ import Glibc
 ///   process (`PluginTrial`); one that fails is skipped, and the outcome, good or bad, is
 ///   remembered in `plugins.state` so an unchanged file is not probed again;
 /// - every plugin call is watched (`HangWatch`); a call that outlives the hang limit is
-///   recorded as a failure of that file and the daemon exits with `hangExitStatus`, for
-///   systemd to restart it with its state restored;
+///   recorded as a failure of that file, the acknowledged state is saved, and the daemon
+///   exits with `hangExitStatus`, for systemd to restart it with its state restored;
 /// - a file with `failureLimit` recorded failures is skipped until it is replaced or
 ///   touched, or its line is removed from `plugins.state`.
 public final class PluginAdmission {
@@ -27,14 +27,19 @@ public final class PluginAdmission {
     /// The daemon's exit status after a hung plugin call (EX_SOFTWARE).
     public static let hangExitStatus: Int32 = 70
     private let log: Log
+    /// Saves the acknowledged state before a hang exit; nil when saved, else why not.
+    private let saveState: @Sendable () -> FileError?
     private var watch: HangWatch?
 
     /// An admission remembering outcomes in `records`; probes run `executable` (this very
-    /// program by default) with `probeArguments`.
+    /// program by default) with `probeArguments`. `saveState` runs on the hang watch's thread
+    /// before a hang exit and writes what the loop thread acknowledged (STATE-4).
     public init(records: PluginRecords, log: Log, hangLimit: Duration, probeArguments: [String],
+                saveState: @escaping @Sendable () -> FileError?,
                 executable: String = "/proc/self/exe", probeTimeout: Duration = .seconds(5)) {
         self.records = records
         self.log = log
+        self.saveState = saveState
         self.hangLimit = hangLimit
         self.probeArguments = probeArguments
         self.executable = executable
@@ -74,14 +79,15 @@ public final class PluginAdmission {
     /// The hang watch for loaded modules; its thread starts with the first module.
     func hangWatch() -> HangWatch {
         if let watch { return watch }
-        let (records, log, limit) = (records, log, hangLimit)
+        let (records, log, limit, saveState) = (records, log, hangLimit, saveState)
         let made = HangWatch(limit: hangLimit) { call in
             let reason = "\(call.function) for tab \(call.tab) did not return within \(limit.milliseconds) ms"
             let failures = call.fingerprint.map { records.recordFailure($0, reason: reason) }
             let count = failures.map { "; failure \($0) of \(Self.failureLimit) before the plugin is disabled" } ?? ""
             log.error("plugin \(call.plugin): \(reason); exiting so that the service restarts\(count)")
-            // Nothing else is flushed: state is already durable (STATE-4), and the loop
-            // thread is stuck inside the plugin.
+            // STATE-4: the loop thread is stuck inside the plugin, so what it acknowledged is
+            // written from here; the writer was handed each change before its reply.
+            if let failure = saveState() { log.error("cannot save state before exiting: \(failure)") }
             _exit(Self.hangExitStatus)
         }
         watch = made

@@ -9,22 +9,33 @@ extension TabBarService {
         case .moreList: "showing the More list"
         case .nothing: "nothing selected"
         }
-        return "\(controller.tabs.count) tabs of \(controller.catalog.count), \(shown)"
+        let summary = "\(controller.tabs.count) tabs of \(controller.catalog.count), \(shown)"
+        return persistence?.failure.map { "\(summary); \($0)" } ?? summary
     }
 
-    /// A clean stop (SIGTERM, SIGINT): everything on disk (STATE-4), the delegate released,
-    /// the name given back.
-    func stop() {
-        persistence?.flush { controller.snapshot() }
+    /// The first step of a stop: no call is dispatched from now on, so that nothing is
+    /// acknowledged after the state is saved. Calls already read from the socket stay
+    /// unanswered; the bus answers their callers when the daemon leaves it.
+    func stopTakingCalls() {
+        objects.stopTakingCalls()
+    }
+
+    /// The end of every stop (SIGTERM, SIGINT, losing the bus): everything acknowledged on
+    /// disk (STATE-4), the delegate released, the name given back. Returns false, after
+    /// logging why, when the state could not be saved.
+    func stop() -> Bool {
+        let failure = persistence?.flush()
+        if let failure { log.error("cannot save state at stop: \(failure)") }
         if let delegate = controller.delegate { gate.release(delegate) }
         objects.leaveBus()
+        return failure == nil
     }
 
     /// SIGHUP: applies the daemon's own settings, rescans `pluginDirectories` (new plugins'
     /// tabs join the catalog, tabs of plugins no longer enabled leave it), then applies every
     /// configured setting whose value changed.
     func reload(_ configuration: DaemonConfiguration, pluginDirectories: [String]) {
-        persistence?.flush { controller.snapshot() }
+        _ = persistence?.flush()  // A failure is retried and shown like any other.
         applyDaemonSettings(configuration)
         let catalog = plugins.rescan(directories: pluginDirectories, enabled: configuration.plugins.map(Set.init))
         do {

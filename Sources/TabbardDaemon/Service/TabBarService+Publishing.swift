@@ -6,8 +6,9 @@ extension TabBarService {
     /// plugin instances, one `PropertiesChanged` per changed object, the delegate signals,
     /// plugin lifecycle and navigation calls, departed tab objects, `Release` to a dropped
     /// delegate, the watches of the delegate and of the session, and the state write its
-    /// durability class asks for (STATE-4). The one place where events become effects.
-    func publish(_ events: TabEvents) {
+    /// durability class asks for (STATE-4), unless `stateWritten` says the request wrote it
+    /// already. The one place where events become effects.
+    func publish(_ events: TabEvents, stateWritten: Bool = false) {
         for id in events.catalogAdded {
             objects.exportTab(id, of: self)
             startPlugin(for: id)
@@ -26,7 +27,8 @@ extension TabBarService {
                 publish(controller.endSession(owner: owner).events)
             }
         }
-        persistence?.record(events.durability) { [unowned self] in controller.snapshot() }
+        // Handed over before the reply, so that any stop can write what was acknowledged.
+        if !stateWritten { persistence?.record(events.durability, controller) }
         // What plugins said during the calls above belongs to this same request.
         while let event = plugins.nextQueuedEvent() { apply(event) }
     }

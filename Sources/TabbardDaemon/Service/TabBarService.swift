@@ -55,26 +55,33 @@ public final class TabBarService: @unchecked Sendable {
     /// Runs one model operation for a request and publishes what it changed. A model error
     /// becomes the D-Bus error of the contract; nothing changed then (ERR-2).
     func perform(_ operation: (inout TabController) throws(TabError) -> TabEvents) throws(DBusError) {
-        let events: TabEvents
-        do {
-            events = try operation(&controller)
-        } catch {
-            throw error.dbusError
-        }
-        publish(events)
+        try perform { controller throws(TabError) in ((), try operation(&controller)) }
     }
 
-    /// Like `perform`, for operations that also return a value for the reply.
+    /// Like `perform`, for operations that also return a value for the reply. A structural
+    /// change is on disk before anything of it is announced (STATE-4); when it cannot be
+    /// written, the model is put back as it was and the caller gets `StateNotSaved`: nothing
+    /// was announced, no plugin was called, nothing changed (ERR-2).
     func perform<Result>(
         _ operation: (inout TabController) throws(TabError) -> (Result, TabEvents)
     ) throws(DBusError) -> Result {
+        let before = controller
         let outcome: (Result, TabEvents)
         do {
             outcome = try operation(&controller)
         } catch {
             throw error.dbusError
         }
-        publish(outcome.1)
+        let written = outcome.1.durability == .structural
+        if written, let persistence {
+            do {
+                try persistence.commit(controller)
+            } catch {
+                controller = before
+                throw ServiceError.stateNotSaved(error.description).dbusError
+            }
+        }
+        publish(outcome.1, stateWritten: written)
         return outcome.0
     }
 

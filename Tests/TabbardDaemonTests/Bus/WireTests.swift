@@ -32,7 +32,7 @@ struct WireTests {
 
     @Test("the daemon's own error names complete the model's, one-to-one with the contract")
     func names() {
-        let samples: [ServiceError] = [.barLocked("a"), .pluginFailed("a")]
+        let samples: [ServiceError] = [.barLocked("a"), .pluginFailed("a"), .stateNotSaved("a")]
         #expect(samples.map(\.name) == ServiceError.allNames)
         #expect(Set(TabError.allNames).isDisjoint(with: ServiceError.allNames))
         let wire = ServiceError.pluginFailed("Plugin 'clock' refused action 'x'.").dbusError

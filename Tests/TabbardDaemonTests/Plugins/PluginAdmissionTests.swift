@@ -88,14 +88,14 @@ struct PluginAdmissionTests {
         func probeLine(records: PluginRecords) -> String? {
             let captured = CapturedLog()
             let admission = PluginAdmission(records: records, log: captured.log, hangLimit: .seconds(5),
-                                            probeArguments: [], executable: passing)
+                                            probeArguments: [], saveState: { nil }, executable: passing)
             let host = PluginHost(trust: .session, log: captured.log, admission: admission)
             host.load(directories: [directory.path])
             return captured.lines.first { $0.contains("passed its probe") }
         }
-        let withoutState = try #require(probeLine(records: PluginRecords(file: nil)))
+        let withoutState = try #require(probeLine(records: PluginRecords(file: nil, log: quietLog)))
         #expect(!withoutState.contains("remembered"), "\(withoutState)")
-        let withState = try #require(probeLine(records: PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName))))
+        let withState = try #require(probeLine(records: PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)))
         #expect(withState.contains("remembered"), "\(withState)")
     }
 

@@ -8,17 +8,21 @@ enum ServiceError: Error, Equatable, Sendable {
     case barLocked(String)
     /// A plugin failed to do what was asked.
     case pluginFailed(String)
+    /// A structural change that could not be written (STATE-4), with the system's reason; it
+    /// was undone (ERR-2).
+    case stateNotSaved(String)
 
     /// The error's name without the interface prefix, e.g. `BarLocked`.
     var name: String {
         switch self {
         case .barLocked: "BarLocked"
         case .pluginFailed: "PluginFailed"
+        case .stateNotSaved: "StateNotSaved"
         }
     }
 
     /// Every error name, in the order of dbus-api.md.
-    static let allNames = ["BarLocked", "PluginFailed"]
+    static let allNames = ["BarLocked", "PluginFailed", "StateNotSaved"]
 
     /// One human-readable line that names the offending value.
     var message: String {
@@ -26,6 +30,7 @@ enum ServiceError: Error, Equatable, Sendable {
         case .barLocked(let member):
             "Directly modifying a tab bar managed by a tab bar controller is not allowed (\(member))."
         case .pluginFailed(let detail): detail
+        case .stateNotSaved(let reason): "The change could not be saved, so it was not made: \(reason)."
         }
     }
 

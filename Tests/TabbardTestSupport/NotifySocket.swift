@@ -1,14 +1,14 @@
 import Foundation
-import TabbardTestSupport
 
 /// A datagram socket standing in for the service manager: the daemon is given its path as
 /// `NOTIFY_SOCKET`, and the test reads what it sends.
-final class NotifySocket {
+public final class NotifySocket {
     /// The socket's path.
-    let path: String
+    public let path: String
     private let fd: Int32
 
-    init() throws {
+    /// A socket bound to a fresh path in a temporary directory.
+    public init() throws {
         path = try makeTemporaryDirectory("tabbard-notify") + "/notify"
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
@@ -27,7 +27,7 @@ final class NotifySocket {
     }
 
     /// The next datagram's lines, or nil when none came within `timeout` seconds.
-    func receive(timeout: TimeInterval) -> [String]? {
+    public func receive(timeout: TimeInterval) -> [String]? {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(timeout * 1000)) == 1 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -38,13 +38,19 @@ final class NotifySocket {
 
     /// Datagrams until one holds `line`, at most `timeout` seconds in all; returns every
     /// datagram read, the matching one last, or nil when `line` never came.
-    func receive(until line: String, timeout: TimeInterval) -> [[String]]? {
+    public func receive(until line: String, timeout: TimeInterval) -> [[String]]? {
+        receive(until: { $0 == line }, timeout: timeout)
+    }
+
+    /// Datagrams until one holds a line that `matches`, at most `timeout` seconds in all;
+    /// returns every datagram read, the matching one last, or nil when none matched.
+    public func receive(until matches: (String) -> Bool, timeout: TimeInterval) -> [[String]]? {
         let deadline = Date().addingTimeInterval(timeout)
         var seen: [[String]] = []
         while Date() < deadline {
             guard let datagram = receive(timeout: deadline.timeIntervalSinceNow) else { break }
             seen.append(datagram)
-            if datagram.contains(line) { return seen }
+            if datagram.contains(where: matches) { return seen }
         }
         return nil
     }
