@@ -2,8 +2,9 @@
 //
 // tabbard: a tab bar controller daemon on D-Bus.
 //
-// Layering (never inverted): TabModel imports nothing of the project; DBus knows nothing of
-// tabs; only TabbardDaemon joins them. Each section below belongs to one layer.
+// Layering (never inverted): TabModel imports nothing of the project; Loop knows nothing of
+// D-Bus; DBus knows nothing of tabs; only TabbardDaemon joins them. Each section below belongs
+// to one layer.
 
 import PackageDescription
 
@@ -90,7 +91,26 @@ targets += [
 targets += [
     .target(
         name: "TabbardTestSupport",
+        dependencies: ["Loop"],
         path: "Tests/TabbardTestSupport",
+        swiftSettings: strict
+    ),
+]
+
+// MARK: - Event loop
+
+// epoll, eventfd, timerfd, signalfd and spawned children, with errno-style errors; what the
+// D-Bus layer, the daemon and tabctl share below D-Bus (as sd-event sits below sd-bus).
+targets += [
+    .systemLibrary(name: "CLinuxEvents"),
+    .target(
+        name: "Loop",
+        dependencies: ["CLinuxEvents"],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "LoopTests",
+        dependencies: ["Loop", "TabbardTestSupport"],
         swiftSettings: strict
     ),
 ]
@@ -105,12 +125,12 @@ targets += [
     ),
     .target(
         name: "DBus",
-        dependencies: ["CDBus"],
+        dependencies: ["CDBus", "Loop"],
         swiftSettings: strict
     ),
     .testTarget(
         name: "DBusTests",
-        dependencies: ["DBus", "TabbardTestSupport"],
+        dependencies: ["DBus", "Loop", "TabbardTestSupport"],
         exclude: ["Scripts"],
         swiftSettings: strict
     ),
@@ -131,13 +151,13 @@ if Context.environment["TABBARD_BENCHMARKS"] != nil {
         .executableTarget(name: "bench-subscribers", dependencies: ["CDBus"], path: "Benchmarks/Subscribers"),
         .executableTarget(
             name: "dbus-bench",
-            dependencies: ["DBus", "AllocationCounter", "BenchClient", "BenchSupport"],
+            dependencies: ["DBus", "Loop", "AllocationCounter", "BenchClient", "BenchSupport"],
             path: "Benchmarks/DBusBench",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "daemon-bench",
-            dependencies: ["DBus", "BenchClient", "BenchSupport"],
+            dependencies: ["DBus", "Loop", "BenchClient", "BenchSupport"],
             path: "Benchmarks/DaemonBench",
             swiftSettings: strict
         ),
@@ -188,6 +208,7 @@ targets += [
         name: "TabbardDaemon",
         dependencies: [
             "TabModel",
+            "Loop",
             "DBus",
             "TabbardPluginABI",
             "TabbardSwiftRelease",
@@ -208,7 +229,7 @@ targets += [
     // compile themselves.
     .testTarget(
         name: "TabbardDaemonTests",
-        dependencies: ["TabbardDaemon", "TabModel", "DBus"],
+        dependencies: ["TabbardDaemon", "TabModel", "Loop", "DBus"],
         swiftSettings: strict
     ),
     // The daemon as a process on a private bus, driven by busctl, gdbus, dbus-send and
@@ -246,7 +267,7 @@ targets += [
     // the work. Debug builds stay dynamic, like the test bundles that link this target.
     .executableTarget(
         name: "tabctl",
-        dependencies: ["DBus"],
+        dependencies: ["Loop", "DBus"],
         exclude: ["Linking"],
         swiftSettings: strict,
         linkerSettings: [
@@ -260,7 +281,7 @@ targets += [
     // private bus (needs `swift build` and `make plugins`).
     .testTarget(
         name: "tabctlTests",
-        dependencies: ["tabctl", "DBus", "TabbardTestSupport"],
+        dependencies: ["tabctl", "Loop", "DBus", "TabbardTestSupport"],
         swiftSettings: strict
     ),
 ]

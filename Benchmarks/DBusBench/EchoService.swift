@@ -1,5 +1,6 @@
 import AllocationCounter
 import DBus
+import Loop
 import Glibc
 
 /// Target (a): the echo object built on the library, the same interface as the C baseline.

@@ -1,4 +1,5 @@
 import DBus
+import Loop
 
 /// `daemon-bench serve-delegate ADDRESS`: a delegate that allows every tap at once, so that
 /// `Tap` with a delegate costs exactly the extra round trip. Runs until killed.

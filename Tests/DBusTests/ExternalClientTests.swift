@@ -129,6 +129,27 @@ struct ExternalClientTests {
         }
     }
 
+    @Test("Properties.Get, Set and GetAll with an empty interface name search the object's interfaces (busctl)")
+    func emptyInterfaceName() throws {
+        let fixture = try ServiceFixture()
+        let properties = ["call", TestService.name, TestService.path.rawValue, "org.freedesktop.DBus.Properties"]
+        let get = try fixture.busctl(properties + ["Get", "ss", "", "Title"])
+        #expect(get.status == 0, "\(get.errors)")
+        #expect(get.output == "v s \"initial\"\n")
+        let set = try fixture.busctl(properties + ["Set", "ssv", "", "Title", "s", "through no interface"])
+        #expect(set.status == 0, "\(set.errors)")
+        let title = try fixture.busctl(["get-property", TestService.name, TestService.path.rawValue, TestService.interface, "Title"])
+        #expect(title.output == "s \"through no interface\"\n")
+        let readOnly = try fixture.busctl(properties + ["Set", "ssv", "", "Count", "u", "3"])
+        #expect(readOnly.errors.contains("org.freedesktop.DBus.Error.PropertyReadOnly") || readOnly.errors.contains("read-only"),
+                "\(readOnly.errors)")
+        let unknown = try fixture.busctl(properties + ["Get", "ss", "", "NoSuchProperty"])
+        #expect(unknown.status != 0)
+        #expect(unknown.errors.contains("NoSuchProperty"), "\(unknown.errors)")
+        let all = try fixture.busctl(properties + ["GetAll", "s", ""])
+        #expect(all.status == 0 && all.output.contains("\"Title\" s \"through no interface\""), "\(all.output)")
+    }
+
     @Test("malformed input gets errors and the service stays up")
     func malformedInput() throws {
         let fixture = try ServiceFixture()

@@ -1,4 +1,5 @@
 import DBus
+import Loop
 import Dispatch
 import Glibc
 import Testing

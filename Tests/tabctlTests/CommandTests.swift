@@ -78,6 +78,21 @@ struct CommandTests {
         #expect(inside.output.contains("[More]"))
     }
 
+    @Test("more shows the More list and draws it, as show then would; --json gives the show document (SEL-5)")
+    func more() throws {
+        let daemon = try DaemonProcess()
+        let more = try tabctl(daemon.bus, "more")
+        #expect(more.status == 0, "\(more.errors)")
+        #expect(more.output.contains("│ More "), "\(more.output)")
+        #expect(more.output.contains("  Playlists"))
+        #expect(more.output.contains("[More]"))
+        #expect(try tabctl(daemon.bus, "get", "SelectedItem").output == "@more\n")
+        let json = try parseObject(try tabctl(daemon.bus, "--json", "more").output)
+        let content = try #require(json["content"] as? [String: Any])
+        #expect(content["kind"] as? String == "more")
+        #expect((content["items"] as? [[String: Any]])?.first?["id"] as? String == "playlists")
+    }
+
     @Test("show --json has the documented keys and the shown tab's content")
     func showJSON() throws {
         let daemon = try DaemonProcess()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TabbardTestSupport
+@testable import tabctl
 
 @Suite("tabctl delegate")
 struct DelegateTests {
@@ -41,15 +42,14 @@ struct DelegateTests {
         // tabctl answered first.
         #expect(try tabctl(daemon.bus, "get", "DelegateTimeoutPolicy").output == "allow\n")
         let judge = try makeTemporaryDirectory("tabctl-judge") + "/judge"
-        try """
+        try writeScript("""
             #!/bin/sh
             case "$1" in
               alarm) exit 0 ;;
               timer) sleep 30 ;;
               *) exit 1 ;;
             esac
-            """.write(toFile: judge, atomically: true, encoding: .utf8)
-        chmod(judge, 0o755)
+            """, to: judge)
         let delegate = try RunningTabctl(daemon.bus, "delegate", "--exec", judge)
         _ = try delegate.line(startingWith: "registered")
         #expect(try tabctl(daemon.bus, "tap", "alarm").status == 0)
@@ -59,6 +59,23 @@ struct DelegateTests {
         #expect(try tabctl(daemon.bus, "tap", "timer").status == 3)
         #expect(try delegate.nextLine().hasPrefix("deny timer (--exec killed after "))
         #expect(!daemon.log.contains("did not answer"))
+    }
+
+    @Test("the documented --exec example allows every item but alarm; so does the manual's 'test alarm !='")
+    func documentedExec() throws {
+        let daemon = try DaemonProcess()
+        let shell = try ExampleShell(bus: daemon.bus)
+        let example = try #require(CommandSpec.named("delegate")?.examples.first { $0.contains("--exec") })
+        for line in [example, "tabctl delegate --exec 'test alarm !='"] {
+            let delegate = try shell.start(line)
+            #expect(delegate.waitForOutput(containing: "registered as the delegate"), "\(line): \(delegate.errors)")
+            #expect(try tabctl(daemon.bus, "tap", "alarm").status == 3, "\(line)")
+            #expect(try tabctl(daemon.bus, "tap", "timer").status == 0, "\(line)")
+            #expect(delegate.waitForOutput(containing: "allow timer (--exec exited 0)"), "\(line): \(delegate.output)")
+            #expect(delegate.output.contains("deny alarm (--exec exited 1)"), "\(line): \(delegate.output)")
+            delegate.stop()
+            #expect(delegate.waitForOutput(containing: "unregistered"), "\(line): \(delegate.output)")
+        }
     }
 
     @Test("the daemon's Release ends the delegate with status 0")

@@ -14,51 +14,52 @@ struct InvocationParserTests {
         #expect(before.bus == .address("unix:path=/run/b"))
         #expect(before.json)
         #expect(before.timeoutMs == 500)
-        #expect(before.request == .select(id: "alarm"))
+        #expect(before.command.isEqual(SelectCommand(target: .id("alarm"))))
         let after = try parse("select alarm --system --json")
         #expect(after.bus == .system)
         #expect(after.json)
-        #expect(after.request == .select(id: "alarm"))
+        #expect(after.command.isEqual(SelectCommand(target: .id("alarm"))))
     }
 
     @Test("every command of the contract parses", arguments: [
-        ("show", Request.show(follow: false)),
-        ("show --follow", .show(follow: true)),
-        ("list", .list),
-        ("get SelectedTab", .get(property: "SelectedTab")),
-        ("select --index 2", .selectIndex(2)),
-        ("tap @more", .tap(item: "@more")),
-        ("more", .more),
-        ("tabs set a b c", .setTabs(["a", "b", "c"])),
-        ("tabs set", .setTabs([])),
-        ("tabs add notes 0", .addTab(id: "notes", position: 0)),
-        ("tabs add notes", .addTab(id: "notes", position: -1)),
-        ("tabs remove notes", .removeTab(id: "notes")),
-        ("customize b a c", .customize(["b", "a", "c"])),
-        ("customizable", .customizable([])),
-        ("badge alarm 3", .badge(id: "alarm", value: .text("3"))),
-        ("badge alarm --dot", .badge(id: "alarm", value: .dot)),
-        ("badge alarm --clear", .badge(id: "alarm", value: .clear)),
-        ("badge alarm -- --clear", .badge(id: "alarm", value: .text("--clear"))),
-        ("badge alarm --color #FF0000", .badgeColor(id: "alarm", color: "#FF0000")),
-        ("disable timer", .enable(id: "timer", enabled: false)),
-        ("navigate stopwatch laps", .navigate(id: "stopwatch", page: "laps")),
-        ("back stopwatch", .back(id: "stopwatch")),
-        ("root stopwatch", .popToRoot(id: "stopwatch")),
-        ("activate stopwatch start", .activate(id: "stopwatch", action: "start")),
-        ("appearance tint-color #FF9500", .appearance(key: "tint-color", value: "#FF9500")),
-        ("orientation landscape-left", .orientation("landscape-left")),
-        ("follow", .follow),
-        ("delegate --deny a b --allow-only c --exec ./judge", .delegate(DelegateRules(deny: ["a", "b"], allowOnly: ["c"], exec: "./judge"))),
-        ("reset", .reset),
-        ("describe", .describe),
-        ("completions fish", .completions(shell: "fish")),
-        ("help badge", .help(command: "badge")),
-        ("badge --help", .help(command: "badge")),
-        ("--version", .version),
+        ("show", ShowCommand(follow: false) as any TabctlCommand),
+        ("show --follow", ShowCommand(follow: true)),
+        ("list", ListCommand()),
+        ("get SelectedTab", GetCommand(property: "SelectedTab")),
+        ("select --index 2", SelectCommand(target: .index(2))),
+        ("tap @more", TapCommand(item: "@more")),
+        ("more", MoreCommand()),
+        ("tabs set a b c", TabsCommand(change: .set(["a", "b", "c"]))),
+        ("tabs set", TabsCommand(change: .set([]))),
+        ("tabs add notes 0", TabsCommand(change: .add(id: "notes", position: 0))),
+        ("tabs add notes", TabsCommand(change: .add(id: "notes", position: -1))),
+        ("tabs remove notes", TabsCommand(change: .remove(id: "notes"))),
+        ("customize b a c", CustomizeCommand(order: ["b", "a", "c"])),
+        ("customizable", CustomizableCommand(ids: [])),
+        ("badge alarm 3", BadgeCommand(id: "alarm", change: .text("3"))),
+        ("badge alarm --dot", BadgeCommand(id: "alarm", change: .dot)),
+        ("badge alarm --clear", BadgeCommand(id: "alarm", change: .clear)),
+        ("badge alarm -- --clear", BadgeCommand(id: "alarm", change: .text("--clear"))),
+        ("badge alarm --color #FF0000", BadgeCommand(id: "alarm", change: .color("#FF0000"))),
+        ("disable timer", DisableCommand(id: "timer")),
+        ("navigate stopwatch laps", NavigateCommand(id: "stopwatch", word: "laps")),
+        ("back stopwatch", BackCommand(id: "stopwatch")),
+        ("root stopwatch", RootCommand(id: "stopwatch")),
+        ("activate stopwatch start", ActivateCommand(id: "stopwatch", word: "start")),
+        ("appearance tint-color #FF9500", AppearanceCommand(key: "tint-color", value: "#FF9500")),
+        ("orientation landscape-left", OrientationCommand(orientation: "landscape-left")),
+        ("follow", FollowCommand()),
+        ("delegate --deny a b --allow-only c --exec ./judge",
+         DelegateCommand(rules: DelegateRules(deny: ["a", "b"], allowOnly: ["c"], exec: "./judge"))),
+        ("reset", ResetCommand()),
+        ("describe", DescribeCommand()),
+        ("completions fish", CompletionsCommand(shell: "fish")),
+        ("help badge", HelpCommand(topic: "badge")),
+        ("badge --help", HelpCommand(topic: "badge")),
+        ("--version", VersionCommand()),
     ])
-    func commands(line: String, request: Request) throws {
-        #expect(try parse(line).request == request)
+    func commands(line: String, command: any TabctlCommand) throws {
+        #expect(try parse(line).command.isEqual(command))
     }
 
     @Test("usage errors name what is missing or wrong")
@@ -73,7 +74,7 @@ struct InvocationParserTests {
 
     @Test("no arguments print the overview")
     func noArguments() throws {
-        #expect(try Invocation(arguments: []).request == .help(command: nil))
+        #expect(try Invocation(arguments: []).command.isEqual(HelpCommand(topic: nil)))
     }
 
     @Test("every command's help has its usage and an example")
@@ -89,6 +90,32 @@ struct InvocationParserTests {
 
 @Suite("tabctl manual")
 struct ManualTests {
+    static var manual: String {
+        get throws {
+            let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("docs/tabctl.md")
+            return try String(contentsOf: path, encoding: .utf8)
+        }
+    }
+
+    @Test("the manual's examples are exactly the command table's, so every one of them is run (ExampleTests)")
+    func examplesAreTheTable() throws {
+        let text = try Self.manual
+        let commands = try #require(text.range(of: "## Commands"))
+        var inBlock = false
+        var documented: [String] = []
+        for line in text[commands.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inBlock.toggle()
+            } else if inBlock && line.hasPrefix("tabctl ") {
+                documented.append(String(line))
+            }
+        }
+        let table = CommandSpec.all.flatMap(\.examples)
+        #expect(Set(documented) == Set(table), "only in the manual: \(Set(documented).subtracting(table)); only in the table: \(Set(table).subtracting(documented))")
+        #expect(documented.count == table.count, "each example once")
+    }
+
     @Test("docs/tabctl.md has a section and an example for every command")
     func everyCommandDocumented() throws {
         let manual = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,4 +1,5 @@
 import CDBus
+import Loop
 
 extension Connection {
     /// The timeout libdbus uses when none is given (25 s).
@@ -7,6 +8,7 @@ extension Connection {
     /// Calls a method and blocks until the reply, an error reply or the timeout (`NoReply`).
     /// For command-line clients; on the loop thread use `callAsync`, which never blocks.
     public func call(_ message: Message, timeout: Duration = defaultTimeout) throws(DBusError) -> Message {
+        assertOwnThread()
         guard isConnected else { throw .disconnected() }
         let milliseconds = Self.milliseconds(timeout)
         let reply = try DBusError.checking {
@@ -38,6 +40,7 @@ extension Connection {
         completion: @escaping (Result<Message, DBusError>) -> Void
     ) throws(DBusError) -> PendingCall {
         precondition(loop != nil, "callAsync needs a connection attached to an EventLoop")
+        assertOwnThread()
         guard isConnected else { throw .disconnected() }
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, Self.milliseconds(timeout)) != 0 else {
@@ -76,10 +79,9 @@ extension Connection {
         try send(message)
     }
 
+    /// A timeout as libdbus takes it: whole milliseconds, within `Int32`.
     static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        return Int32(clamping: max(0, total))
+        Int32(clamping: max(0, duration.milliseconds))
     }
 }
 
@@ -113,9 +115,6 @@ public final class PendingCall {
     }
 
     deinit { dbus_pending_call_unref(raw) }
-
-    /// True once the reply (or timeout) has arrived.
-    public var isCompleted: Bool { dbus_pending_call_get_completed(raw) != 0 }
 
     /// Drops the call: the completion will not run. A reply that still arrives is discarded.
     public func cancel() {

@@ -13,6 +13,7 @@ extension Connection {
     /// or asked of the bus without blocking; `completion` runs on the loop thread (at once
     /// when cached).
     public func unixUser(of uniqueName: String, completion: @escaping (Result<UInt32, DBusError>) -> Void) {
+        assertOwnThread()
         if let cached = credentials.users[uniqueName] {
             completion(.success(cached))
             return

@@ -52,6 +52,7 @@ public final class SignalSubscription {
     /// Removes the handler and the bus match.
     public func cancel() {
         guard let connection else { return }
+        connection.assertOwnThread()
         self.connection = nil
         connection.routes.remove(id)
         if connection.isConnected {
@@ -65,6 +66,7 @@ extension Connection {
     /// Calls `handler` on the loop thread for every signal matching `rule`. The match is added
     /// to the bus without waiting for its answer, so this never blocks.
     public func subscribe(_ rule: MatchRule, _ handler: @escaping (Message) -> Void) throws(DBusError) -> SignalSubscription {
+        assertOwnThread()
         try rule.validate()
         guard isConnected else { throw .disconnected() }
         dbus_bus_add_match(raw, rule.text, nil)

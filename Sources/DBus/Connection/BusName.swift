@@ -46,6 +46,7 @@ extension Connection {
     /// Asks the bus for `name` (a blocking round trip: do it at start-up). Returns what the
     /// bus decided; with `.failIfTaken` a taken name gives `.exists`.
     public func requestName(_ name: String, flags: NameRequestFlags = .failIfTaken) throws(DBusError) -> NameRequestResult {
+        assertOwnThread()
         try Validation.check(name, as: .busName)
         guard !name.hasPrefix(":") else { throw .invalidArgs("cannot request the unique name \(name)") }
         let code = try DBusError.checking { dbus_bus_request_name(raw, name, flags.rawValue, &$0) }
@@ -58,6 +59,7 @@ extension Connection {
     /// Gives `name` back to the bus (a blocking round trip).
     @discardableResult
     public func releaseName(_ name: String) throws(DBusError) -> NameReleaseResult {
+        assertOwnThread()
         try Validation.check(name, as: .busName)
         let code = try DBusError.checking { dbus_bus_release_name(raw, name, &$0) }
         guard let result = NameReleaseResult(rawValue: UInt32(bitPattern: code)) else {

@@ -2,28 +2,33 @@ import CDBus
 
 /// Calls held back while their sender's Unix user id is being looked up.
 struct CallerAuthorization {
-    /// Decides whether a caller may make a call; nil lets every call through.
-    var authorizer: ((_ uid: UInt32, _ interface: String, _ member: String) -> Bool)?
+    /// Decides whether a caller may call privileged members; nil lets every call through.
+    var authorizer: ((_ uid: UInt32) -> Bool)?
     /// Per sender, the calls that arrived while its user id was unknown, in arrival order.
     var held: [String: [OpaquePointer]] = [:]
 }
 
 extension Connection {
-    /// Decides, from the caller's Unix user id, whether a method call may run; a refused call
-    /// is answered `org.freedesktop.DBus.Error.AccessDenied` without reaching its handler.
-    /// This covers every member, the standard interfaces included (`Properties.Set` is asked
-    /// as interface `org.freedesktop.DBus.Properties`, member `Set`). A call that names no
-    /// interface is asked with the interface it would reach (the first of the object's that
-    /// has the member), so that leaving the interface out neither opens nor closes a member;
-    /// with "" when nothing has the member.
+    /// Decides, from the caller's Unix user id, whether the caller may call the members not
+    /// marked `unprivileged` (as sd-bus asks for privilege only outside
+    /// `SD_BUS_VTABLE_UNPRIVILEGED` members); a refused call is answered
+    /// `org.freedesktop.DBus.Error.AccessDenied` without reaching its handler. The standard
+    /// interfaces mark what only reads (`Properties.Get` and `GetAll`, `Introspect`, `Peer`,
+    /// `GetManagedObjects`), so `Properties.Set` is asked. A call that names no interface is
+    /// judged by the member it would reach (the first of the object's interfaces that has it),
+    /// so that leaving the interface out neither opens nor closes a member; a call that
+    /// reaches nothing is asked.
     ///
     /// The first call from a sender waits, without blocking the loop, while its user id is
     /// asked of the bus (`GetConnectionUnixUser`, then cached until the sender leaves); later
     /// calls from that sender queue behind it, so each sender's calls still run in order.
     /// Loop thread only; nil (the default) lets every call through.
-    public var authorizer: ((_ uid: UInt32, _ interface: String, _ member: String) -> Bool)? {
+    public var authorizer: ((_ uid: UInt32) -> Bool)? {
         get { authorization.authorizer }
-        set { authorization.authorizer = newValue }
+        set {
+            assertOwnThread()
+            authorization.authorizer = newValue
+        }
     }
 
     /// Dispatches an incoming method call, through the authorizer when there is one.
@@ -60,15 +65,14 @@ extension Connection {
     }
 
     private func dispatch(_ message: OpaquePointer, as uid: UInt32) {
-        var interface = dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
-        let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
-        if interface.isEmpty, let path = dbus_message_get_path(message), let name = dbus_message_get_member(message) {
-            interface = objects.interfaceReached(path: path, member: name) ?? ""
-        }
-        if authorization.authorizer?(uid, interface, member) ?? true {
+        guard let path = dbus_message_get_path(message), let member = dbus_message_get_member(message) else { return }
+        let interface = dbus_message_get_interface(message)
+        if objects.reachesUnprivileged(path: path, interface: interface, member: member)
+            || authorization.authorizer?(uid) ?? true {
             objects.dispatch(message)
         } else {
-            sendError(.accessDenied("uid \(uid) may not call \(interface.isEmpty ? "" : interface + ".")\(member)"), to: message)
+            let name = (interface.map { String(cString: $0) + "." } ?? "") + String(cString: member)
+            sendError(.accessDenied("uid \(uid) may not call \(name)"), to: message)
         }
     }
 }

@@ -1,22 +1,15 @@
 import CDBus
+import Glibc
+import Loop
 
 /// A private connection to a message bus (or a peer address), registered with `Hello`.
 ///
 /// Threading: a connection belongs to one thread. Attached to an `EventLoop`, that is the loop
 /// thread, and every method here must be called there (use `loop.post` from other threads);
 /// libdbus is never called from another thread. Unattached, it can make blocking calls from
-/// the thread that opened it (what a command-line client needs).
+/// the thread that opened it (what a command-line client needs). Debug builds check the rule
+/// at every entry point and before every handler runs (`assertOwnThread()`).
 public final class Connection: @unchecked Sendable {
-    /// Where to connect.
-    public enum Bus: Sendable, Equatable {
-        /// The user's session bus (`$DBUS_SESSION_BUS_ADDRESS`).
-        case session
-        /// The system bus.
-        case system
-        /// A bus at a D-Bus address such as `unix:path=/run/bus.sock`.
-        case address(String)
-    }
-
     let raw: OpaquePointer
     /// The loop the connection runs on, once attached.
     public private(set) var loop: EventLoop?
@@ -32,6 +25,8 @@ public final class Connection: @unchecked Sendable {
     public let uniqueName: String
     /// Called on the loop thread when the connection to the bus is lost.
     public var onDisconnect: (() -> Void)?
+    /// The thread that opened the connection: its own until it is attached to a loop.
+    private let openingThread = pthread_self()
 
     /// Connects to `bus` and registers with it. libdbus's exit-on-disconnect is turned off:
     /// the owner decides what losing the bus means (see `onDisconnect`).
@@ -85,6 +80,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Closes the connection; later sends fail with `Disconnected`.
     public func close() {
+        assertOwnThread()
         dbus_connection_close(raw)
     }
 
@@ -92,6 +88,7 @@ public final class Connection: @unchecked Sendable {
     /// messages are dispatched each turn until libdbus reports the queue complete. Call once,
     /// from the loop thread (or before the loop runs).
     public func attach(to loop: EventLoop) {
+        loop.assertInLoop()
         precondition(self.loop == nil, "a connection is attached to one loop only")
         self.loop = loop
         let watches = LibdbusWatches(loop: loop)
@@ -168,6 +165,7 @@ public final class Connection: @unchecked Sendable {
     }
 
     func send(raw message: OpaquePointer) throws(DBusError) -> UInt32 {
+        assertOwnThread()
         guard isConnected else { throw .disconnected() }
         var serial: UInt32 = 0
         guard dbus_connection_send(raw, message, &serial) != 0 else { throw .noMemory() }
@@ -175,11 +173,15 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Writes everything queued, blocking until done (before exiting a short-lived client).
-    public func flush() { dbus_connection_flush(raw) }
+    public func flush() {
+        assertOwnThread()
+        dbus_connection_flush(raw)
+    }
 
     /// Sends the reply to `call`, first flushing pending `PropertiesChanged` (changes caused by
     /// a request are announced before its reply).
     func sendReply(to call: OpaquePointer, _ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) {
+        assertOwnThread()
         objects.flushChanges()
         guard dbus_message_get_no_reply(call) == 0 else { return }
         guard let reply = dbus_message_new_method_return(call) else { throw .noMemory() }
@@ -194,6 +196,7 @@ public final class Connection: @unchecked Sendable {
     /// Sends `error` as the reply to `call`. An invalid error name becomes `Failed`, because
     /// libdbus aborts on one.
     func sendError(_ error: DBusError, to call: OpaquePointer) {
+        assertOwnThread()
         objects.flushChanges()
         guard dbus_message_get_no_reply(call) == 0 else { return }
         let name = Validation.isValid(error.name, as: .errorName) ? error.name : DBusError.Names.failed
@@ -213,6 +216,20 @@ public final class Connection: @unchecked Sendable {
             try argument.encode(to: &writer)
         }
         try send(message)
+    }
+}
+
+extension Connection {
+    /// Traps in debug builds unless called on the thread the connection belongs to: its
+    /// loop's thread once attached (`EventLoop.assertInLoop`), else the thread that opened it.
+    /// The threading rule of the type made a check, as swift-nio's `NIOLoopBound` does.
+    func assertOwnThread(file: StaticString = #fileID, line: UInt = #line) {
+        if let loop {
+            loop.assertInLoop(file: file, line: line)
+        } else {
+            assert(pthread_equal(openingThread, pthread_self()) != 0, "connection used off the thread that opened it",
+                   file: file, line: line)
+        }
     }
 }
 

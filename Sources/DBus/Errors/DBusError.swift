@@ -98,3 +98,14 @@ extension DBusError {
         .init(name: Names.disconnected, message: message)
     }
 }
+
+extension DBusError {
+    /// Any error as a D-Bus error: itself if it is one, else `Failed` with its description.
+    public init(_ error: any Error) {
+        if let error = error as? DBusError {
+            self = error
+        } else {
+            self = .failed(String(describing: error))
+        }
+    }
+}

@@ -4,11 +4,13 @@ extension Connection {
     /// exported manager is announced with `InterfacesAdded` (and listed by the manager's
     /// `GetManagedObjects`, with its own interfaces and their properties). Loop thread only.
     public func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool = false) throws(DBusError) {
+        assertOwnThread()
         try objects.export(path, interfaces: interfaces, objectManager: objectManager)
     }
 
     /// Takes the object at `path` off the bus, announcing `InterfacesRemoved` under a manager.
     public func unexport(_ path: ObjectPath) {
+        assertOwnThread()
         objects.unexport(path)
     }
 
@@ -21,6 +23,7 @@ extension Connection {
     /// `const` or `false` are ignored; unknown names throw. Loop thread only (from another
     /// thread, `loop.post` the change).
     public func propertiesChanged(_ path: ObjectPath, interface: String, _ names: [String]) throws(DBusError) {
+        assertOwnThread()
         try objects.propertiesChanged(path, interface: interface, names: names)
     }
 

@@ -73,20 +73,26 @@ extension Interface {
         public var outputs: [Argument]
         /// Annotations; `doc` adds `org.gtk.GDBus.DocString`.
         public var annotations: [Annotation]
+        /// Whether any caller may call it, unasked: a method that only reads. Every other
+        /// member is put to the connection's `authorizer` first (sd-bus vtables'
+        /// `SD_BUS_VTABLE_UNPRIVILEGED`).
+        public var unprivileged: Bool
         /// Answers a call. The body's signature has been checked against `inputs` before.
         public var handler: MethodHandler
         /// The input signature, concatenated once here so dispatch compares without building it.
         let inputSignature: String
 
         /// A method named `name`; `handler` runs for each call whose arguments match `inputs`.
+        /// `unprivileged` opens it to every caller whatever the authorizer says.
         public init(
             _ name: String, inputs: [Argument] = [], outputs: [Argument] = [], doc: String? = nil,
-            annotations: [Annotation] = [], handler: @escaping MethodHandler
+            annotations: [Annotation] = [], unprivileged: Bool = false, handler: @escaping MethodHandler
         ) {
             self.name = name
             self.inputs = inputs
             self.outputs = outputs
             self.annotations = Annotation.withDoc(doc, annotations)
+            self.unprivileged = unprivileged
             self.handler = handler
             self.inputSignature = inputs.map(\.signature).joined()
         }

@@ -98,9 +98,6 @@ public final class DeferredReply {
         message.flatMap { dbus_message_get_sender($0) }.map { String(cString: $0) } ?? ""
     }
 
-    /// True until the call has been answered.
-    public var isPending: Bool { message != nil }
-
     /// Sends the reply (after pending `PropertiesChanged`); a second answer is ignored.
     public func reply<each T: DBusEncodable>(_ values: repeat each T) throws(DBusError) {
         guard let message = take() else { return }

@@ -66,6 +66,8 @@ final class ObjectTable {
     /// Sends one `PropertiesChanged` per changed interface of each dirty object.
     func flushChanges() {
         guard !dirty.isEmpty else { return }
+        // Property getters run from here.
+        connection.assertOwnThread()
         let objects = dirty
         dirty.removeAll(keepingCapacity: true)
         for object in objects {
@@ -172,17 +174,22 @@ final class ObjectTable {
         invoke(method, raw)
     }
 
-    /// The interface a call that names none would reach at `path`: the first that has the
-    /// member, or `Introspectable` for `Introspect` on a node without an object; nil when
-    /// nothing answers it. Lets access checks judge such a call by what it would run.
-    func interfaceReached(path: UnsafePointer<CChar>, member: UnsafePointer<CChar>) -> String? {
+    /// Whether the method a call reaches is unprivileged, judged by what dispatch would run:
+    /// a call that names no interface by the first interface that has the member, and
+    /// `Introspect` on a node without an object as `Introspectable`'s. A call that reaches
+    /// nothing is not unprivileged, so that leaving the interface out neither opens nor closes
+    /// a member.
+    func reachesUnprivileged(
+        path: UnsafePointer<CChar>, interface interfaceName: UnsafePointer<CChar>?, member: UnsafePointer<CChar>
+    ) -> Bool {
         guard let object = objects.lookup(path) else {
-            return strcmp(member, "Introspect") == 0 ? StandardInterfaces.introspectable : nil
+            let introspectable = interfaceName.map { strcmp($0, StandardInterfaces.introspectable) == 0 } ?? true
+            return introspectable && strcmp(member, "Introspect") == 0
         }
-        for interface in object.interfaces + standard.interfaces(for: object) where interface.methods.lookup(member) != nil {
-            return interface.name
-        }
-        return nil
+        guard let interfaceName else { return findMethod(member, in: object)?.unprivileged ?? false }
+        guard let interface = object.byName.lookup(interfaceName) ?? standard.lookup(interfaceName, for: object),
+              let index = interface.methods.lookup(member) else { return false }
+        return interface.interface.methods[index].unprivileged
     }
 
     /// A call without an interface: the first interface that has the member wins.
@@ -194,6 +201,8 @@ final class ObjectTable {
     }
 
     func invoke(_ method: Interface.Method, _ raw: OpaquePointer) {
+        // Every handler, the standard interfaces' included, runs from here.
+        connection.assertOwnThread()
         let signature = dbus_message_get_signature(raw)!
         let matches = method.inputSignature.withCString { strcmp($0, signature) == 0 }
         guard matches else {
@@ -223,16 +232,5 @@ final class ObjectTable {
             return
         }
         connection.sendError(.unknownObject("no object at \(pathString)"), to: raw)
-    }
-}
-
-extension DBusError {
-    /// Any error as a D-Bus error: itself if it is one, else `Failed` with its description.
-    public init(_ error: any Error) {
-        if let error = error as? DBusError {
-            self = error
-        } else {
-            self = .failed(String(describing: error))
-        }
     }
 }

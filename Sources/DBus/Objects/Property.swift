@@ -77,22 +77,5 @@ extension Interface {
                      getter: { (writer: inout MessageWriter) throws(DBusError) in try writer.append(try get()) },
                      setter: { reader, call in try set(try reader.read(T.self), call) })
         }
-
-        /// A property typed at run time through `DBusValue` (for generic tools); `set` nil
-        /// means read-only. Values of the wrong type are refused with `InvalidArgs`.
-        public static func dynamic(
-            _ name: String, signature: String, emitsChanged: EmitsChanged = .true, doc: String? = nil,
-            get: @escaping () throws(DBusError) -> DBusValue, set: ((DBusValue, MethodCall) throws -> Void)? = nil
-        ) -> Property {
-            Property(name, signature: signature, emitsChanged: emitsChanged, doc: doc,
-                     getter: { (writer: inout MessageWriter) throws(DBusError) in
-                         let value = try get()
-                         guard value.signature == signature else {
-                             throw .failed("property \(name) produced a '\(value.signature)', declared '\(signature)'")
-                         }
-                         try writer.append(value: value)
-                     },
-                     setter: set.map { set in { reader, call in try set(try reader.readValue(), call) } })
-        }
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 /// The interfaces every exported object gets from the library, built from the same kind of
 /// table as the owner's: `Introspectable`, `Properties`, `Peer`, and `ObjectManager` on objects
 /// exported as managers. libdbus answers `Peer` itself before our dispatch; the table is here so
-/// `Introspect` lists it and interface-less calls find it.
+/// `Introspect` lists it and interface-less calls find it. Every member that only reads is
+/// unprivileged; `Properties.Set` is not.
 final class StandardInterfaces {
     static let introspectable = "org.freedesktop.DBus.Introspectable"
     static let properties = "org.freedesktop.DBus.Properties"
@@ -21,7 +22,7 @@ final class StandardInterfaces {
         unowned let objects = owner
         let interfaces = [
             Interface(Self.introspectable, methods: [
-                .init("Introspect", outputs: [Argument("xml_data", "s")]) { call in
+                .init("Introspect", outputs: [Argument("xml_data", "s")], unprivileged: true) { call in
                     let object = objects.object(at: call.path.rawValue)
                     let interfaces = object.map { $0.interfaces + objects.standard.interfaces(for: $0) } ?? []
                     return try call.reply(Introspection.xml(interfaces: interfaces, children: objects.children(of: call.path.rawValue)))
@@ -29,8 +30,8 @@ final class StandardInterfaces {
             ]),
             Self.propertiesInterface(objects),
             Interface(Self.peer, methods: [
-                .init("Ping") { call in try call.reply() },
-                .init("GetMachineId", outputs: [Argument("machine_uuid", "s")]) { call in
+                .init("Ping", unprivileged: true) { call in try call.reply() },
+                .init("GetMachineId", outputs: [Argument("machine_uuid", "s")], unprivileged: true) { call in
                     guard let raw = dbus_try_get_local_machine_id(nil) else { throw DBusError.failed("no machine id") }
                     defer { dbus_free(raw) }
                     return try call.reply(String(cString: raw))
@@ -39,7 +40,8 @@ final class StandardInterfaces {
         ]
         common = interfaces.map { try! CompiledInterface($0) }
         manager = try! CompiledInterface(Interface(Self.objectManager, methods: [
-            .init("GetManagedObjects", outputs: [Argument("object_paths_interfaces_and_properties", "a{oa{sa{sv}}}")]) { call in
+            .init("GetManagedObjects", outputs: [Argument("object_paths_interfaces_and_properties", "a{oa{sa{sv}}}")],
+                  unprivileged: true) { call in
                 let root = call.path
                 let managed = objects.allObjects.filter { $0.path.isDescendant(of: root) }.sorted { $0.path < $1.path }
                 return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
@@ -73,28 +75,45 @@ final class StandardInterfaces {
     }
 
     private static func propertiesInterface(_ objects: ObjectTable) -> Interface {
-        /// The interface and property a call names, or the standard errors.
-        func resolve(_ call: MethodCall, _ interfaceName: String) throws(DBusError) -> CompiledInterface {
+        /// The object a call is addressed to, or `UnknownObject`.
+        func object(of call: MethodCall) throws(DBusError) -> ExportedObject {
             guard let object = objects.object(at: call.path.rawValue) else { throw .unknownObject("no object at \(call.path)") }
-            guard let interface = object.byName.lookup(interfaceName) else {
+            return object
+        }
+        /// The interface a call names, or `UnknownInterface`.
+        func resolve(_ call: MethodCall, _ interfaceName: String) throws(DBusError) -> CompiledInterface {
+            guard let interface = try object(of: call).byName.lookup(interfaceName) else {
                 throw .unknownInterface("object \(call.path) has no interface \(interfaceName)")
             }
             return interface
         }
+        /// The property a `Get` or `Set` names, with its interface. An empty interface name,
+        /// which the D-Bus specification allows, means the first of the object's interfaces
+        /// that has the property.
+        func resolve(_ call: MethodCall, _ interfaceName: String, _ name: String) throws(DBusError) -> (CompiledInterface, Interface.Property) {
+            guard interfaceName.isEmpty else {
+                let interface = try resolve(call, interfaceName)
+                return (interface, try interface.property(name))
+            }
+            for interface in try object(of: call).interfaces {
+                if let property = try? interface.property(name) { return (interface, property) }
+            }
+            throw .unknownProperty("object \(call.path) has no property \(name)")
+        }
         return Interface(properties, methods: [
             .init("Get", inputs: [Argument("interface_name", "s"), Argument("property_name", "s")],
-                  outputs: [Argument("value", "v")]) { call in
+                  outputs: [Argument("value", "v")], unprivileged: true) { call in
                 let (interfaceName, name) = try call.decode(String.self, String.self)
-                let property = try resolve(call, interfaceName).property(name)
+                let (_, property) = try resolve(call, interfaceName, name)
                 return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
                     try writer.appendVariant(signature: property.signature, property.getter)
                 }
             },
-            .init("GetAll", inputs: [Argument("interface_name", "s")], outputs: [Argument("properties", "a{sv}")]) { call in
+            .init("GetAll", inputs: [Argument("interface_name", "s")], outputs: [Argument("properties", "a{sv}")],
+                  unprivileged: true) { call in
                 let interfaceName = try call.decode(String.self)
-                guard let object = objects.object(at: call.path.rawValue) else { throw DBusError.unknownObject("no object at \(call.path)") }
                 // An empty name asks for the properties of every interface.
-                let interfaces = interfaceName.isEmpty ? object.interfaces : [try resolve(call, interfaceName)]
+                let interfaces = interfaceName.isEmpty ? try object(of: call).interfaces : [try resolve(call, interfaceName)]
                 return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
                     try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
                         for interface in interfaces {
@@ -112,9 +131,9 @@ final class StandardInterfaces {
                 var reader = call.arguments()
                 let interfaceName = try reader.read(String.self)
                 let name = try reader.read(String.self)
-                let property = try resolve(call, interfaceName).property(name)
+                let (interface, property) = try resolve(call, interfaceName, name)
                 guard let setter = property.setter else {
-                    throw DBusError.propertyReadOnly("property \(name) of \(interfaceName) is read-only")
+                    throw DBusError.propertyReadOnly("property \(name) of \(interface.name) is read-only")
                 }
                 try reader.readContainer(TypeCode.variant, for: "v") { (inner: inout MessageReader) throws(DBusError) in
                     let given = inner.nextSignature

@@ -27,11 +27,6 @@ public struct ObjectPath: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// The path as a string.
     public var description: String { rawValue }
 
-    /// The path with one more element; `element` must be `[A-Za-z0-9_]+`.
-    public func appending(_ element: String) throws(DBusError) -> ObjectPath {
-        try ObjectPath(rawValue == "/" ? "/" + element : rawValue + "/" + element)
-    }
-
     /// True when `self` lies strictly below `ancestor`.
     public func isDescendant(of ancestor: ObjectPath) -> Bool {
         if ancestor.rawValue == "/" { return rawValue != "/" }
@@ -40,27 +35,4 @@ public struct ObjectPath: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     /// Orders paths by their string.
     public static func < (lhs: ObjectPath, rhs: ObjectPath) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// A validated D-Bus type signature (`a{sv}`); the `g` type on the wire.
-public struct Signature: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// The signature as a string.
-    public let rawValue: String
-
-    /// The signature, or `InvalidArgs` when `rawValue` is not a valid signature.
-    public init(_ rawValue: String) throws(DBusError) {
-        try Validation.check(rawValue, as: .signature)
-        self.rawValue = rawValue
-    }
-
-    /// A signature known valid at compile time; traps on an invalid literal.
-    public init(stringLiteral value: String) {
-        precondition(Validation.isValid(value, as: .signature), "invalid signature literal '\(value)'")
-        self.rawValue = value
-    }
-
-    init(trusted rawValue: String) { self.rawValue = rawValue }
-
-    /// The signature as a string.
-    public var description: String { rawValue }
 }

@@ -3,10 +3,12 @@ import Glibc
 /// Who may change the tab bar (dbus-api.md, "Access").
 ///
 /// On the system instance reading is open to every local user, and every other member, and
-/// every property `Set`, is for root and the members of the admin group. The bus policy file
-/// says the same; the daemon checks again from the caller's credentials so that a loose policy
-/// file cannot open the bar to everyone. On a session instance the bus already limits callers
-/// to the same user, so everything is allowed.
+/// every property `Set`, is for root and the members of the admin group. Which members only
+/// read is said where they are declared (`unprivileged` in the interface tables); the
+/// connection asks this policy about every other call. The bus policy file says the same; the
+/// daemon checks again from the caller's credentials so that a loose policy file cannot open
+/// the bar to everyone. On a session instance the bus already limits callers to the same
+/// user, so everything is allowed.
 public struct AccessPolicy: Sendable {
     /// Whether this is a system instance.
     public let enforced: Bool
@@ -25,25 +27,6 @@ public struct AccessPolicy: Sendable {
         self.enforced = enforced
         self.adminGroup = adminGroup
         self.membership = membership
-    }
-
-    /// Whether a member may be called by anyone: the read-only ones.
-    public static func isReadOnly(interface: String, member: String) -> Bool {
-        switch (interface, member) {
-        case ("org.freedesktop.DBus.Properties", "Get"), ("org.freedesktop.DBus.Properties", "GetAll"),
-            ("org.freedesktop.DBus.ObjectManager", "GetManagedObjects"),
-            ("org.tabbard.TabBar1", "Describe"), ("org.tabbard.TabBar1", "GetContent"):
-            return true
-        case ("org.freedesktop.DBus.Introspectable", _), ("org.freedesktop.DBus.Peer", _):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Whether the caller with `uid` may call `member` of `interface`.
-    public func allows(uid: UInt32, interface: String, member: String) -> Bool {
-        !enforced || Self.isReadOnly(interface: interface, member: member) || mayChange(uid: uid)
     }
 
     /// Whether the caller with `uid` may change anything: root or an admin group member.

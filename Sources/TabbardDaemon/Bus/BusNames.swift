@@ -8,8 +8,8 @@ public enum BusNames {
     public static let controller: DBus.ObjectPath = "/org/tabbard/TabBar1"
     /// The path of the controller's own tab bar.
     public static let bar: DBus.ObjectPath = "/org/tabbard/TabBar1/bar"
-    /// Where tab objects live, one per catalog tab.
-    public static let tabPathPrefix = "/org/tabbard/TabBar1/tab/"
+    /// The parent of the tab objects, one per catalog tab.
+    public static let tabs: DBus.ObjectPath = "/org/tabbard/TabBar1/tab"
     /// The controller interface.
     public static let controllerInterface = "org.tabbard.TabBar1"
     /// The tab interface.
@@ -21,21 +21,10 @@ public enum BusNames {
     /// The prefix of tabbard's own error names.
     public static let errorPrefix = "org.tabbard.TabBar1.Error."
 
-    /// The object path of the tab `id`: every byte outside `[A-Za-z0-9]` is written as `_`
-    /// and two lowercase hex digits (`world-clock` → `world_2dclock`), so that any valid id
-    /// makes a valid path element and distinct ids make distinct paths.
+    /// The object path of the tab `id`: the id escaped as one path element below `tabs`
+    /// (`world-clock` → `…/tab/world_2dclock`; dbus-api.md, "Names"), by the codec that
+    /// tabctl decodes with.
     public static func tabPath(_ id: String) -> String {
-        let hex = Array("0123456789abcdef".utf8)
-        var element: [UInt8] = []
-        element.reserveCapacity(id.utf8.count)
-        for byte in id.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                element.append(byte)
-            default:
-                element += [UInt8(ascii: "_"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        return tabPathPrefix + String(decoding: element, as: UTF8.self)
+        tabs.appending(escaping: id).rawValue
     }
 }

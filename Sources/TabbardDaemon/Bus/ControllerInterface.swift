@@ -137,7 +137,8 @@ struct ControllerInterface {
                 try controller.popToRoot(id)
             },
             method("GetContent", [Argument("tab_id", "s")],
-                   [Argument("page", "s"), Argument("mime_type", "s"), Argument("body", "s")]) { [unowned service] call in
+                   [Argument("page", "s"), Argument("mime_type", "s"), Argument("body", "s")], unprivileged: true) {
+                [unowned service] call in
                 let content = try service.content(of: try call.decode(String.self))
                 return try call.reply(content.title, content.mimeType, content.body)
             },
@@ -162,7 +163,7 @@ struct ControllerInterface {
                 try controller.setDividerImage(image, left: left, right: right)
             },
             change("Reset") { (controller: inout TabController, _) throws(TabError) in controller.reset() },
-            method("Describe", [], [Argument("json", "s")]) { [unowned service, version] call in
+            method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned service, version] call in
                 try call.reply(DescribeDocument.json(of: service.controller, version: version))
             },
         ]
@@ -228,11 +229,14 @@ struct ControllerInterface {
 
     // MARK: - Building methods
 
-    /// A method of the controller, documented from the interface file.
+    /// A method of the controller, documented from the interface file; `unprivileged` for the
+    /// ones that only read, open to every caller (dbus-api.md, Access).
     private func method(
-        _ name: String, _ inputs: [Argument] = [], _ outputs: [Argument] = [], handler: @escaping MethodHandler
+        _ name: String, _ inputs: [Argument] = [], _ outputs: [Argument] = [], unprivileged: Bool = false,
+        handler: @escaping MethodHandler
     ) -> Interface.Method {
-        Interface.Method(name, inputs: inputs, outputs: outputs, doc: InterfaceDocs.controller[name], handler: handler)
+        Interface.Method(name, inputs: inputs, outputs: outputs, doc: InterfaceDocs.controller[name],
+                         unprivileged: unprivileged, handler: handler)
     }
 
     /// A method that is one model operation: decodes its arguments (`inputs`, each a name and

@@ -28,9 +28,7 @@ final class TabBarObjects {
         self.log = log
         guard access.enforced else { return }
         // Reads `access` at each call, so that a reload's admin group takes effect at once.
-        connection.authorizer = { [unowned self] uid, interface, member in
-            self.access.allows(uid: uid, interface: interface, member: member)
-        }
+        connection.authorizer = { [unowned self] uid in self.access.mayChange(uid: uid) }
     }
 
     // MARK: - Exports

@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import Loop
 import TabModel
 
 extension Daemon {
@@ -28,7 +29,7 @@ extension Daemon {
             }
             guard let service = started else { return 1 }
             notifier.ready(status: service.statusLine)
-            let watchdog = try notifier.watchdogInterval.map { interval throws(DBusError) in
+            let watchdog = try notifier.watchdogInterval.map { interval throws(LoopError) in
                 try loop.schedule(after: interval, repeating: interval) { notifier.watchdog() }
             }
             stopRequested = { [unowned service] in
@@ -61,7 +62,7 @@ extension Daemon {
     /// `busLost` runs on the loop thread if the connection to the bus is lost later.
     private static func start(
         _ setup: Setup, loop: EventLoop, notifier: ServiceNotifier, log: Log, busLost: @escaping () -> Void
-    ) throws(DBusError) -> TabBarService? {
+    ) throws -> TabBarService? {
         let began = ContinuousClock.now
         // Before the plugins: a hung plugin's exit saves through it.
         let store = setup.options.persistsState
@@ -69,7 +70,7 @@ extension Daemon {
         let writer = store.map(StateWriter.init)
         let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, log: log), loop: loop, log: log)
         var controller: TabController
-        do {
+        do throws(TabError) {
             controller = try TabController(catalog: plugins.catalog, configuration: setup.configuration.controller)
         } catch {
             log.error("configuration \(setup.configurationFile): \(error.message)")
@@ -77,14 +78,14 @@ extension Daemon {
         }
         for warning in controller.configurationWarnings { log.warning(warning) }
         if let store { restoreState(into: &controller, from: store, log: log) }
-        let persistence = try writer.map { writer throws(DBusError) in
+        let persistence = try writer.map { writer throws(LoopError) in
             try Persistence(writer: writer, flushInterval: .milliseconds(setup.configuration.flushIntervalMs),
                             loop: loop, notifier: notifier, log: log)
         }
 
         let connection: Connection
         do {
-            connection = try Connection(bus(setup.options.bus))
+            connection = try Connection(setup.options.bus)
         } catch {
             log.error("cannot connect to the bus: \(error.message)")
             return nil
@@ -149,21 +150,5 @@ extension Daemon {
             return
         }
         service.reload(setup.configuration, pluginDirectories: setup.pluginDirectories)
-    }
-
-    private static func bus(_ choice: BusChoice) -> Connection.Bus {
-        switch choice {
-        case .session: .session
-        case .system: .system
-        case .address(let address): .address(address)
-        }
-    }
-}
-
-extension Duration {
-    /// The duration in whole milliseconds, for log lines.
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }

@@ -1,12 +1,4 @@
-/// Which bus the daemon serves on.
-public enum BusChoice: Equatable, Sendable {
-    /// The user's session bus (`--session`, the default).
-    case session
-    /// The system bus (`--system`).
-    case system
-    /// A bus at an explicit address (`--address unix:path=…`), as tests and demos use.
-    case address(String)
-}
+import DBus
 
 /// Which kind of instance the daemon is: it decides access control, plugin ownership checks
 /// and default paths.
@@ -38,8 +30,9 @@ public enum DaemonCommand: Equatable, Sendable {
 public struct DaemonOptions: Equatable, Sendable {
     /// What to do.
     public var command: DaemonCommand = .serve
-    /// The bus to serve on.
-    public var bus: BusChoice = .session
+    /// The bus to serve on: `--session` (the default), `--system`, or `--address ADDR` as
+    /// tests and demos use.
+    public var bus: Connection.Bus = .session
     /// The instance kind; defaults from the bus (`--system` is a system instance).
     public var instance: InstanceKind = .session
     /// `--config FILE`.

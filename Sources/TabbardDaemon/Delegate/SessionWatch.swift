@@ -1,4 +1,5 @@
 import DBus
+import Loop
 import TabModel
 
 /// Ends a customization session that its owner abandoned: when the owner's connection leaves

@@ -1,4 +1,5 @@
 import Glibc
+import Loop
 
 /// Notices a plugin call that does not return. The loop thread notes each call before it
 /// makes it (`begin`) and after (`end`); a thread of its own sleeps until a call starts,
@@ -17,8 +18,8 @@ final class HangWatch: @unchecked Sendable {
         var tab: String
         /// The module file's fingerprint, for the record; nil when unknown.
         var fingerprint: PluginFingerprint?
-        /// When the call started, on the monotonic clock, in nanoseconds.
-        var started: Int64 = 0
+        /// When the call started.
+        var started = MonotonicInstant(sinceStart: .zero)
     }
 
     /// How long a call may run before it counts as hung.
@@ -53,7 +54,7 @@ final class HangWatch: @unchecked Sendable {
     /// from within another), for `end`.
     func begin(_ call: Call) -> Call? {
         var call = call
-        call.started = Self.now()
+        call.started = .now()
         pthread_mutex_lock(mutex)
         let previous = current
         current = call
@@ -77,21 +78,16 @@ final class HangWatch: @unchecked Sendable {
                 pthread_cond_wait(condition, mutex)
                 continue
             }
-            let deadline = call.started + limit.nanoseconds
-            if Self.now() >= deadline {
+            let deadline = call.started + limit
+            if MonotonicInstant.now() >= deadline {
                 pthread_mutex_unlock(mutex)
                 onHang(call)
                 return
             }
-            var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+            // The condition waits on CLOCK_MONOTONIC, the clock of `MonotonicInstant`.
+            var until = deadline.timespec
             pthread_cond_timedwait(condition, mutex, &until)
         }
-    }
-
-    private static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// The hang limit in force: `TABBARD_PLUGIN_HANG_LIMIT_MS` when set, otherwise half of

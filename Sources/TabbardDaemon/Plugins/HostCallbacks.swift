@@ -86,8 +86,9 @@ enum HostCallbacks {
             log: { host, level, message in
                 guard let data = host?.pointee.host_data, let message else { return }
                 let voice = Unmanaged<PluginVoice>.fromOpaque(data).takeUnretainedValue()
-                // A log line is better kept than dropped: invalid UTF-8 is repaired, not refused.
-                let text = String(decoding: UnsafeRawBufferPointer(start: message, count: Int(strlen(message))), as: UTF8.self)
+                // A log line is better kept than dropped: invalid UTF-8 is repaired (U+FFFD),
+                // not refused, which is what String(cString:) does.
+                let text = String(cString: message)
                 voice.log.log(LogLevel(rawValue: Int(level)) ?? .info, "plugin \(voice.plugin): \(text)")
             }
         ))

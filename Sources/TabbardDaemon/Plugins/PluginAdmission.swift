@@ -1,4 +1,5 @@
 import Glibc
+import Loop
 
 /// The daemon's guard against plugins that crash or hang, used by `PluginHost.load` before
 /// it loads a module into the daemon:

@@ -1,4 +1,5 @@
 import Glibc
+import Loop
 import TabbardPluginABI
 import TabbardSwiftRelease
 import TabModel
@@ -70,7 +71,8 @@ public final class PluginModule {
         guard table.create != nil else { throw .missingFunction("create") }
         guard table.destroy != nil else { throw .missingFunction("destroy") }
         guard table.render != nil else { throw .missingFunction("render") }
-        let name = table.name.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
+        // Invalid UTF-8 is repaired (U+FFFD), so it fails the name check below, with the name shown.
+        let name = table.name.map { String(cString: $0) } ?? ""
         guard TabIdentifier.isValid(name) else { throw .invalidName(name) }
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
         let version = table.version.map { String(cString: $0) } ?? ""
@@ -138,9 +140,8 @@ public final class PluginModule {
         hangWatch?.end(restoring: previous ?? nil)
         let duration = clock.now - start
         if duration > slowCallThreshold {
-            let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-            let rounded = (milliseconds * 10).rounded() / 10
-            log.warning("plugin \(name): \(function) for tab \(tab) took \(rounded) ms (limit \(slowCallThreshold.components.seconds * 1000 + slowCallThreshold.components.attoseconds / 1_000_000_000_000_000) ms)")
+            let rounded = (Double(duration.nanoseconds) / 100_000).rounded() / 10
+            log.warning("plugin \(name): \(function) for tab \(tab) took \(rounded) ms (limit \(slowCallThreshold.milliseconds) ms)")
         }
         return result
     }

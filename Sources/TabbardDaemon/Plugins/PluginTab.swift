@@ -152,8 +152,9 @@ public final class PluginTab {
         PluginCallError(plugin: plugin, tabID: id, function: function)
     }
 
-    /// Plugin text as a Swift string; invalid UTF-8 is repaired, since D-Bus needs valid text.
+    /// Plugin text as a Swift string; invalid UTF-8 is repaired (U+FFFD, as String(cString:)
+    /// does), since D-Bus needs valid text.
     private static func text(_ pointer: UnsafePointer<CChar>?) -> String? {
-        pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+        pointer.map { String(cString: $0) }
     }
 }

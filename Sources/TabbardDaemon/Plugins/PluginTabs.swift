@@ -1,4 +1,4 @@
-import DBus
+import Loop
 import TabModel
 
 /// The catalog's tabs as their plugins see them: one running instance per tab, the navigation

@@ -1,4 +1,5 @@
 import Glibc
+import Loop
 
 /// One probe of a plugin in a child process: `tabbard --probe-plugin MANIFEST` spawned from
 /// this very executable (`posix_spawn`, never `fork`: the daemon has threads and a bus
@@ -25,38 +26,21 @@ enum PluginTrial {
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
         defer { close(readEnd) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        // The daemon blocks its signals for its signal watch; the child must be killable
-        // and must die of a crash as any process does, so it starts with a clean mask.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([executable, "--probe-plugin", path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        close(writeEnd)
-        guard spawned == 0 else { return .failed("cannot run the probe: \(String(cString: strerror(spawned)))") }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(executable, arguments: ["--probe-plugin", path] + arguments, standardOutput: writeEnd)
+            close(writeEnd)
+        } catch {
+            close(writeEnd)
+            return .failed("cannot run the probe: \(String(cString: strerror(error.code)))")
+        }
 
         // The child's output ends when it exits; waiting on the pipe gives the timeout.
         var output: [UInt8] = []
-        let deadline = now() + timeout.nanoseconds
+        let deadline = MonotonicInstant.now() + timeout
         var timedOut = false
         while true {
-            let remaining = deadline - now()
+            let remaining = (deadline - MonotonicInstant.now()).nanoseconds
             if remaining <= 0 { timedOut = true; break }
             var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&entry, 1, Int32(min(remaining / 1_000_000 + 1, Int64(Int32.max))))
@@ -68,31 +52,18 @@ enum PluginTrial {
             if count <= 0 { break }
             if output.count < 65_536 { output += buffer[0..<count] }
         }
-        if timedOut { kill(child, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        if timedOut { return .failed("did not finish within \(timeout.nanoseconds / 1_000_000) ms (killed)") }
+        if timedOut { child.kill(SIGKILL) }
+        let termination = child.wait()
+        if timedOut { return .failed("did not finish within \(timeout.milliseconds) ms (killed)") }
 
         let text = String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        let signal = status & 0x7f
-        if signal != 0 { return .failed("crashed (signal \(signal), \(String(cString: strsignal(signal))))") }
-        let code = (status >> 8) & 0xff
-        if code == 0 && text.hasPrefix("ok:") { return .passed }
-        if text.hasPrefix("refused: ") { return .failed(String(text.dropFirst("refused: ".count))) }
-        return .failed("exited with status \(code)" + (text.isEmpty ? "" : ": \(text)"))
-    }
-
-    private static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds.
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        switch termination {
+        case .signalled(let signal):
+            return .failed("crashed (signal \(signal), \(String(cString: strsignal(signal))))")
+        case .exited(let code):
+            if code == 0 && text.hasPrefix("ok:") { return .passed }
+            if text.hasPrefix("refused: ") { return .failed(String(text.dropFirst("refused: ".count))) }
+            return .failed("exited with status \(code)" + (text.isEmpty ? "" : ": \(text)"))
+        }
     }
 }

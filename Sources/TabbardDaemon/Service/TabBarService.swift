@@ -1,4 +1,5 @@
 import DBus
+import Loop
 import TabModel
 
 /// The tab bar controller as served: it owns the model, changes it for each request

@@ -1,4 +1,4 @@
-import DBus
+import Loop
 import TabModel
 
 /// Decides when state reaches the disk (STATE-4), which is a promise, not a best effort:
@@ -39,7 +39,7 @@ final class Persistence: @unchecked Sendable {
 
     /// Persistence through `writer`, batching volatile changes for `flushInterval` on `loop`,
     /// telling the service manager through `notifier` while writes fail.
-    init(writer: StateWriter, flushInterval: Duration, loop: EventLoop, notifier: ServiceNotifier, log: Log) throws(DBusError) {
+    init(writer: StateWriter, flushInterval: Duration, loop: EventLoop, notifier: ServiceNotifier, log: Log) throws(LoopError) {
         self.writer = writer
         self.flushInterval = flushInterval
         self.loop = loop

@@ -1,4 +1,5 @@
 import DBus
+import Loop
 
 /// Why a command stopped early: the exit status, and what is printed on stderr.
 struct CommandFailure: Error {
@@ -22,6 +23,11 @@ struct CommandFailure: Error {
         status = Self.status(of: error.name)
         name = error.name
         detail = error.message
+    }
+
+    /// A system call of the event loop that failed (no descriptors left, …).
+    init(_ error: LoopError) {
+        self.init(.otherError, error.description)
     }
 
     private init(status: ExitStatus, _ error: DBusError) {

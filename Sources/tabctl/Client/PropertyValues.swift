@@ -18,13 +18,13 @@ struct PropertyValues {
     }
 
     /// A string property, or "".
-    func string(_ name: String) -> String { values[name]?.string ?? "" }
+    func string(_ name: some PropertyName) -> String { values[name.rawValue]?.string ?? "" }
 
     /// An `as` property, or [].
-    func strings(_ name: String) -> [String] { values[name]?.strings ?? [] }
+    func strings(_ name: some PropertyName) -> [String] { values[name.rawValue]?.strings ?? [] }
 
     /// A boolean property, or false.
-    func bool(_ name: String) -> Bool { values[name]?.bool ?? false }
+    func bool(_ name: some PropertyName) -> Bool { values[name.rawValue]?.bool ?? false }
 
     /// The names in a stable order (sorted), for output that does not change between runs.
     var sortedNames: [String] { values.keys.sorted() }

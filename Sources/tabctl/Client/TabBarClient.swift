@@ -10,9 +10,9 @@ final class TabBarClient {
     let timeout: Duration
 
     /// Connects to `bus`; any failure to get there means the daemon is unreachable.
-    init(bus: BusAddress, timeoutMs: Int32) throws(CommandFailure) {
+    init(bus: Connection.Bus, timeoutMs: Int32) throws(CommandFailure) {
         do {
-            connection = try Connection(bus.connectionBus)
+            connection = try Connection(bus)
         } catch {
             throw .unreachable(error)
         }
@@ -21,8 +21,8 @@ final class TabBarClient {
 
     /// Calls `method` of the controller interface and returns the reply.
     @discardableResult
-    func call<each T: DBusEncodable>(_ method: String, _ arguments: repeat each T) throws(CommandFailure) -> Message {
-        try call(path: TabBarNames.controllerPath, interface: TabBarNames.controllerInterface, method,
+    func call<each T: DBusEncodable>(_ method: ControllerMethod, _ arguments: repeat each T) throws(CommandFailure) -> Message {
+        try call(path: TabBarNames.controllerPath, interface: TabBarNames.controllerInterface, method.rawValue,
                  repeat each arguments)
     }
 
@@ -52,7 +52,7 @@ final class TabBarClient {
 
     // MARK: - Properties
 
-    /// One controller property (`Properties.Get`).
+    /// One controller property (`Properties.Get`), by the name a person typed.
     func property(_ name: String) throws(CommandFailure) -> DBusValue {
         let reply = try call(path: TabBarNames.controllerPath, interface: TabBarNames.propertiesInterface, "Get",
                              TabBarNames.controllerInterface, name)
@@ -66,10 +66,15 @@ final class TabBarClient {
         return PropertyValues(try decode(reply, as: [String: Variant].self))
     }
 
+    /// One controller property (`Properties.Get`).
+    func property(_ name: ControllerProperty) throws(CommandFailure) -> DBusValue {
+        try property(name.rawValue)
+    }
+
     /// Sets one controller property (`Properties.Set`).
-    func setProperty(_ name: String, _ value: DBusValue) throws(CommandFailure) {
+    func setProperty(_ name: ControllerProperty, _ value: DBusValue) throws(CommandFailure) {
         try call(path: TabBarNames.controllerPath, interface: TabBarNames.propertiesInterface, "Set",
-                 TabBarNames.controllerInterface, name, Variant(value))
+                 TabBarNames.controllerInterface, name.rawValue, Variant(value))
     }
 
     /// The properties of every catalog tab, by tab id, in one `GetManagedObjects` call.
@@ -81,19 +86,8 @@ final class TabBarClient {
         for (_, interfaces) in objects {
             guard let properties = interfaces[TabBarNames.tabInterface] else { continue }
             let values = PropertyValues(properties)
-            tabs[values.string("Id")] = values
+            tabs[values.string(TabProperty.id)] = values
         }
         return tabs
-    }
-}
-
-extension BusAddress {
-    /// The library's name for the same bus.
-    var connectionBus: Connection.Bus {
-        switch self {
-        case .session: .session
-        case .system: .system
-        case .address(let address): .address(address)
-        }
     }
 }

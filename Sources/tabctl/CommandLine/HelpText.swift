@@ -30,7 +30,7 @@ enum HelpText {
             """
     }
 
-    /// One command's usage, summary and example.
+    /// One command's usage, summary and examples.
     static func command(_ spec: CommandSpec) -> String {
         let usage = spec.usage.isEmpty ? "" : " " + spec.usage
         return """
@@ -38,7 +38,7 @@ enum HelpText {
 
             \(capitalized(spec.summary)).
 
-            Example: \(spec.example)
+            \(spec.examples.map { "Example: " + $0 }.joined(separator: "\n"))
             """
     }
 

@@ -23,13 +23,13 @@ struct TabList {
 
     /// The listing of `state`.
     init(_ state: TabBarState) {
-        rows = state.controller.strings("Tabs").enumerated().map { index, id in
+        rows = state.controller.strings(ControllerProperty.tabs).enumerated().map { index, id in
             let tab = state.tabs[id]
             var flags: [String] = []
-            if tab?.bool("Selected") ?? false { flags.append("selected") }
+            if tab?.bool(TabProperty.selected) ?? false { flags.append("selected") }
             if !state.isEnabled(id) { flags.append("disabled") }
-            if let tab, !tab.bool("Customizable") { flags.append("fixed") }
-            return Row(index: index, id: id, title: state.title(of: id), placement: tab?.string("Placement") ?? "",
+            if let tab, !tab.bool(TabProperty.customizable) { flags.append("fixed") }
+            return Row(index: index, id: id, title: state.title(of: id), placement: tab?.string(TabProperty.placement) ?? "",
                        badge: state.badge(of: id), flags: flags)
         }
     }

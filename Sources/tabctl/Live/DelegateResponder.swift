@@ -1,4 +1,5 @@
 import DBus
+import Loop
 import Glibc
 
 /// `tabctl delegate`: registers an `org.tabbard.TabBar1.Delegate` object and answers
@@ -32,13 +33,13 @@ final class DelegateResponder {
             throw CommandFailure(error)
         }
         if rules.exec != nil {
-            daemonTimeoutMs = Int(try client.property("DelegateTimeoutMs").integer ?? 1000)
+            daemonTimeoutMs = Int(try client.property(ControllerProperty.delegateTimeoutMs).integer ?? 1000)
             // The timeout may be changed while tabctl answers; the kill deadline follows it.
             try session.subscribe(MatchRule(sender: TabBarNames.busName, path: TabBarNames.controllerPath,
                                             interface: TabBarNames.propertiesInterface, member: "PropertiesChanged")) {
                 [weak self] message in
                 guard let (_, changed, _) = try? message.decode(String.self, [String: Variant].self, [String].self),
-                      let timeout = changed["DelegateTimeoutMs"]?.value.integer else { return }
+                      let timeout = changed[ControllerProperty.delegateTimeoutMs.rawValue]?.value.integer else { return }
                 self?.daemonTimeoutMs = Int(timeout)
             }
         }
@@ -47,13 +48,13 @@ final class DelegateResponder {
             judge?.killAll()
             session.finish(.unreachable)
         }, back: { _ in })
-        try client.call("RegisterDelegate", Self.path)
+        try client.call(.registerDelegate, Self.path)
         print(json ? JSONWriter.object { $0.member("event", "registered"); $0.member("path", Self.path.rawValue) }
                    : "registered as the delegate (\(client.connection.uniqueName) \(Self.path))")
         session.onInterrupt = { [unowned self] in
             judge?.killAll()
             do throws(CommandFailure) {
-                try client.call("UnregisterDelegate", Self.path)
+                try client.call(.unregisterDelegate, Self.path)
                 print(json ? JSONWriter.object { $0.member("event", "unregistered") } : "unregistered")
             } catch {
                 StandardStream.error.line("tabctl: \(error.message)")

@@ -8,8 +8,9 @@ struct EventLine {
     let json: Bool
 
     /// The controller properties the text form of `state` shows; JSON shows all of them.
-    static let stateSummary = ["SelectedItem", "SelectedTab", "Tabs", "VisibleTabs", "MoreTabs", "Customizing",
-                               "Delegate", "Revision"]
+    static let stateSummary: [ControllerProperty] = [
+        .selectedItem, .selectedTab, .tabs, .visibleTabs, .moreTabs, .customizing, .delegate, .revision,
+    ]
 
     /// The state at start and after the daemon comes back.
     func state(_ controller: PropertyValues) -> String {
@@ -20,8 +21,8 @@ struct EventLine {
                 writer.properties(controller)
             }
         }
-        let pairs = Self.stateSummary.compactMap { name in
-            controller.values[name].map { "\(name)=\(ValueText.compact($0))" }
+        let pairs = Self.stateSummary.compactMap { property in
+            controller.values[property.rawValue].map { "\(property.rawValue)=\(ValueText.compact($0))" }
         }
         return (["state"] + pairs).joined(separator: " ")
     }

@@ -1,5 +1,5 @@
-import DBus
 import Glibc
+import Loop
 
 /// `delegate --exec CMD`: runs `CMD ITEM` through `/bin/sh` for each question and allows the
 /// item when it exits 0. The loop never waits for it: the answer goes out when SIGCHLD says the
@@ -19,6 +19,7 @@ final class ExecJudge {
     }
 
     private struct Running {
+        let child: ChildProcess
         let timer: LoopTimer
         let done: (Verdict) -> Void
         let limitMs: Int
@@ -44,26 +45,26 @@ final class ExecJudge {
 
     /// Starts the command for `item`; `done` runs on the loop thread once it has a verdict.
     func judge(_ item: String, daemonTimeoutMs: Int, done: @escaping (Verdict) -> Void) {
-        let pid: pid_t
+        let child: ChildProcess
         do {
-            pid = try spawn(item)
+            child = try spawn(item)
         } catch {
-            done(.failedToStart(error.message))
+            done(.failedToStart("cannot run /bin/sh: \(String(cString: strerror(error.code)))"))
             return
         }
         let limitMs = Self.limit(forDaemonTimeout: daemonTimeoutMs)
         do {
             let timer = try loop.schedule(after: .milliseconds(limitMs)) { [unowned self] in
-                running[pid]?.timedOut = true
+                running[child.pid]?.timedOut = true
                 // The whole process group: the shell and whatever it started.
-                kill(-pid, SIGKILL)
+                child.kill(SIGKILL)
                 reap()
             }
-            running[pid] = Running(timer: timer, done: done, limitMs: limitMs)
+            running[child.pid] = Running(child: child, timer: timer, done: done, limitMs: limitMs)
         } catch {
-            kill(-pid, SIGKILL)
-            waitpid(pid, nil, 0)
-            done(.failedToStart(error.message))
+            child.kill(SIGKILL)
+            child.wait()
+            done(.failedToStart(error.description))
         }
         // The child may have ended before its entry existed; SIGCHLD stays pending in the
         // signalfd, but reaping now costs nothing.
@@ -73,49 +74,28 @@ final class ExecJudge {
     /// Collects every ended command and delivers its verdict (call on SIGCHLD).
     func reap() {
         for (pid, entry) in running {
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
+            guard let termination = entry.child.reap() else { continue }
             running[pid] = nil
             entry.timer.cancel()
-            let signal = status & 0x7F
-            entry.done(entry.timedOut ? .killed(entry.limitMs) : signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal))
+            switch termination {
+            case _ where entry.timedOut: entry.done(.killed(entry.limitMs))
+            case .exited(let status): entry.done(.exited(status))
+            case .signalled(let signal): entry.done(.signalled(signal))
+            }
         }
     }
 
     /// Kills every command still running (the delegate is going away).
     func killAll() {
-        for pid in running.keys { kill(-pid, SIGKILL) }
-        for pid in running.keys { waitpid(pid, nil, 0) }
+        for entry in running.values { entry.child.kill(SIGKILL) }
+        for entry in running.values { entry.child.wait() }
         running = [:]
     }
 
-    /// `/bin/sh -c 'CMD "$@"' tabctl ITEM` in its own process group, with default signal
-    /// handling and no blocked signals (the parent blocks some for its signalfd), stdin from
-    /// /dev/null and stdout on stderr, so decisions stay alone on stdout.
-    private func spawn(_ item: String) throws(DBusError) -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        let arguments = ["/bin/sh", "-c", command + " \"$@\"", "tabctl", item]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
-        guard result == 0 else { throw .failed("cannot run /bin/sh: \(String(cString: strerror(result)))") }
-        return pid
+    /// `/bin/sh -c 'CMD "$@"' tabctl ITEM` in its own process group, stdout on stderr, so
+    /// decisions stay alone on stdout.
+    private func spawn(_ item: String) throws(LoopError) -> ChildProcess {
+        try ChildProcess.spawn("/bin/sh", arguments: ["-c", command + " \"$@\"", "tabctl", item], standardOutput: 2,
+                               newProcessGroup: true)
     }
 }

@@ -1,4 +1,5 @@
 import DBus
+import Loop
 
 /// `tabctl show --follow`: the bar drawn again after every change. Changes come in bursts
 /// (a selection changes the controller and two tabs), so a redraw waits a moment for the rest
@@ -64,8 +65,7 @@ final class LiveBar {
         if json {
             text = picture.json + "\n"
         } else {
-            let look = TerminalLook.current()
-            let drawing = BarRenderer(width: look.width, colors: look.colors).render(picture)
+            let drawing = picture.drawnForStandardOutput()
             // On a terminal each frame replaces the last; into a pipe frames follow each other.
             text = StandardStream.output.isTerminal ? "\u{1B}[H\u{1B}[2J" + drawing : drawing + "\n"
         }

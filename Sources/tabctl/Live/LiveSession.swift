@@ -1,4 +1,5 @@
 import DBus
+import Loop
 import Glibc
 
 /// The event loop of a command that keeps running (`follow`, `show --follow`, `delegate`):

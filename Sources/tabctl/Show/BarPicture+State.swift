@@ -7,9 +7,9 @@ extension BarPicture {
     /// shown itself (SEL-5), else nothing.
     init(state: TabBarState, page: (title: String, body: String)?) {
         let controller = state.controller
-        let selected = controller.string("SelectedItem")
-        var ids = controller.strings("VisibleTabs")
-        if controller.bool("ShowsMore") { ids.append(TabBarNames.moreItem) }
+        let selected = controller.string(ControllerProperty.selectedItem)
+        var ids = controller.strings(ControllerProperty.visibleTabs)
+        if controller.bool(ControllerProperty.showsMore) { ids.append(TabBarNames.moreItem) }
         let item = { (id: String) in
             Item(id: id, title: state.title(of: id), badge: state.badge(of: id), enabled: state.isEnabled(id),
                  selected: id == selected)
@@ -19,12 +19,12 @@ extension BarPicture {
             let insideMore = selected == TabBarNames.moreItem
             content = .page(title: insideMore ? "More › " + page.title : page.title, body: page.body)
         } else if selected == TabBarNames.moreItem {
-            content = .moreList(controller.strings("MoreTabs").map(item))
+            content = .moreList(controller.strings(ControllerProperty.moreTabs).map(item))
         } else {
             content = .nothing
         }
-        self.init(layout: controller.string("Layout") == "top" ? .top : .bottom, items: ids.map(item),
-                  tintColor: controller.string("TintColor"), content: content)
+        self.init(layout: controller.string(ControllerProperty.layout) == "top" ? .top : .bottom, items: ids.map(item),
+                  tintColor: controller.string(ControllerProperty.tintColor), content: content)
     }
 
     /// The picture for `--json`: `layout`, `tintColor`, `items` (each `id`, `title`, `badge`,
@@ -66,5 +66,36 @@ extension BarPicture {
             writer.endObject()
         }
         writer.endArray()
+    }
+}
+
+extension BarPicture {
+    /// The picture of the daemon's state now: `GetAll`, `GetManagedObjects`, and `GetContent`
+    /// of the shown tab, if any (none while the More list itself is shown). Content a plugin
+    /// cannot give is drawn as a note in the content area; an unreachable daemon still fails
+    /// the command.
+    static func fetch(from client: TabBarClient) throws(CommandFailure) -> BarPicture {
+        let state = try TabBarState.fetch(from: client)
+        let shown = state.controller.string(ControllerProperty.selectedTab)
+        var page: (title: String, body: String)?
+        if !shown.isEmpty {
+            do {
+                let (title, _, body) = try client.decode(try client.call(.getContent, shown),
+                                                         as: String.self, String.self, String.self)
+                page = (title.isEmpty ? state.title(of: shown) : title, body)
+            } catch where error.status != .unreachable {
+                page = (state.title(of: shown), "(no content: \(error.message))")
+            }
+        }
+        return BarPicture(state: state, page: page)
+    }
+
+    /// Prints the picture as `show` does: drawn, or its JSON document with `--json`.
+    func print(in context: CommandContext) {
+        if context.json {
+            context.output.line(json)
+        } else {
+            context.output.write(drawnForStandardOutput())
+        }
     }
 }

@@ -24,3 +24,11 @@ struct TerminalLook {
         return 80
     }
 }
+
+extension BarPicture {
+    /// The picture drawn for standard output as it is now (its width, colors or not).
+    func drawnForStandardOutput() -> String {
+        let look = TerminalLook.current()
+        return BarRenderer(width: look.width, colors: look.colors).render(self)
+    }
+}

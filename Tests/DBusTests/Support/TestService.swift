@@ -1,5 +1,6 @@
 import TabbardTestSupport
 import DBus
+import Loop
 import Glibc
 
 /// A service exported with the library for the tests: echo methods for every type, properties
@@ -99,7 +100,7 @@ final class TestService {
                 kept.removeAll()
                 return try call.reply(answered)
             },
-            .init("WhoAmI", outputs: [Argument("caller", "s")], doc: "The caller's unique name.") { call in
+            .init("WhoAmI", outputs: [Argument("caller", "s")], doc: "The caller's unique name.", unprivileged: true) { call in
                 try call.reply(call.sender)
             },
             .init("Fail", inputs: [Argument("name", "s"), Argument("message", "s")]) { call in

@@ -1,15 +1,16 @@
-import DBus
 import Foundation
-import TabbardTestSupport
+import Loop
 
 /// An `EventLoop` running on its own thread, with a way for the test to run code on the loop
 /// thread and wait (with a timeout) for the result.
-final class LoopThread: @unchecked Sendable {
-    let loop: EventLoop
+public final class LoopThread: @unchecked Sendable {
+    /// The loop, running on its own thread.
+    public let loop: EventLoop
     private let thread: Thread
     private let finished = DispatchSemaphore(value: 0)
 
-    init() throws {
+    /// Starts a loop on a new thread.
+    public init() throws {
         let loop = try EventLoop()
         self.loop = loop
         let finished = finished
@@ -21,7 +22,7 @@ final class LoopThread: @unchecked Sendable {
     }
 
     /// Runs `body` on the loop thread and returns its result; throws after `timeout`.
-    func sync<T>(timeout: TimeInterval = 10, _ body: @escaping () throws -> T) throws -> T {
+    public func sync<T>(timeout: TimeInterval = 10, _ body: @escaping () throws -> T) throws -> T {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: Result<T, any Error>?
         nonisolated(unsafe) let work = body
@@ -39,7 +40,7 @@ final class LoopThread: @unchecked Sendable {
     private var isStopped = false
 
     /// Stops the loop and waits for its thread; a second call returns at once.
-    func stop() {
+    public func stop() {
         stopped.lock()
         defer { stopped.unlock() }
         guard !isStopped else { return }
@@ -52,11 +53,15 @@ final class LoopThread: @unchecked Sendable {
 }
 
 /// Collects values from the loop thread and lets the test wait for them with a timeout.
-final class Inbox<T>: @unchecked Sendable {
+public final class Inbox<T>: @unchecked Sendable {
     private let lock = NSCondition()
     private var items: [T] = []
 
-    func put(_ item: T) {
+    /// An empty inbox.
+    public init() {}
+
+    /// Adds `item` and wakes whoever waits.
+    public func put(_ item: T) {
         lock.lock()
         items.append(item)
         lock.broadcast()
@@ -64,7 +69,7 @@ final class Inbox<T>: @unchecked Sendable {
     }
 
     /// Waits until at least `count` items arrived or `timeout` passed; returns what is there.
-    func wait(for count: Int, timeout: TimeInterval = 10) -> [T] {
+    public func wait(for count: Int, timeout: TimeInterval = 10) -> [T] {
         let deadline = Date().addingTimeInterval(timeout)
         lock.lock()
         defer { lock.unlock() }
@@ -72,7 +77,8 @@ final class Inbox<T>: @unchecked Sendable {
         return items
     }
 
-    var current: [T] {
+    /// What arrived so far.
+    public var current: [T] {
         lock.lock()
         defer { lock.unlock() }
         return items

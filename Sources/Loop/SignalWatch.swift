@@ -1,4 +1,4 @@
-import CDBus
+import CLinuxEvents
 import Glibc
 
 extension EventLoop {
@@ -9,15 +9,14 @@ extension EventLoop {
     /// any other thread starts, so that every thread inherits the block and the signals wait
     /// for the descriptor. Meant to be called once per process: cancelling the returned source
     /// stops the delivery, but the signals stay blocked and the descriptor open.
-    public func watchSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(DBusError) -> LoopSource {
+    public func watchSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(LoopError) -> LoopSource {
         var mask = sigset_t()
         sigemptyset(&mask)
         for signal in signals { sigaddset(&mask, signal) }
-        guard pthread_sigmask(SIG_BLOCK, &mask, nil) == 0 else {
-            throw .failed("pthread_sigmask: \(String(cString: strerror(errno)))")
-        }
+        let blocked = pthread_sigmask(SIG_BLOCK, &mask, nil)
+        guard blocked == 0 else { throw LoopError("pthread_sigmask", code: blocked) }
         let fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard fd >= 0 else { throw .failed("signalfd: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw LoopError("signalfd") }
         do {
             return try addReader(fd: fd) {
                 var info = signalfd_siginfo()

@@ -1,0 +1,27 @@
+/// The methods of `org.tabbard.TabBar1` that tabctl calls, written once; a test holds them
+/// against the interface file `dbus/org.tabbard.TabBar1.xml`.
+enum ControllerMethod: String, CaseIterable, Sendable {
+    case select = "Select"
+    case selectIndex = "SelectIndex"
+    case selectMore = "SelectMore"
+    case tap = "Tap"
+    case setTabs = "SetTabs"
+    case addTab = "AddTab"
+    case removeTab = "RemoveTab"
+    case customize = "Customize"
+    case setCustomizable = "SetCustomizable"
+    case setBadge = "SetBadge"
+    case clearBadge = "ClearBadge"
+    case setBadgeColor = "SetBadgeColor"
+    case setEnabled = "SetEnabled"
+    case navigate = "Navigate"
+    case back = "Back"
+    case popToRoot = "PopToRoot"
+    case activate = "Activate"
+    case getContent = "GetContent"
+    case setOrientation = "SetOrientation"
+    case registerDelegate = "RegisterDelegate"
+    case unregisterDelegate = "UnregisterDelegate"
+    case reset = "Reset"
+    case describe = "Describe"
+}

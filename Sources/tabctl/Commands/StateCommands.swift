@@ -1,0 +1,85 @@
+import DBus
+
+// The whole state: drawn, listed, one property, as JSON, or back to the configuration.
+
+/// `show [--follow]`: draws the bar and the shown tab's content; with `--follow`, again after
+/// every change.
+struct ShowCommand: TabctlCommand, Equatable {
+    static let spec = CommandSpec(name: "show", usage: "[--follow]", summary: "draw the bar and the selected tab's content",
+                                  examples: ["tabctl show"], words: ["--follow"])
+    /// Redraw on every change until interrupted.
+    var follow = false
+
+    func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        let client = try context.client()
+        if follow { return try LiveBar(client: client, json: context.json).run() }
+        try BarPicture.fetch(from: client).print(in: context)
+        return .success
+    }
+}
+
+extension ShowCommand {
+    init(parsing operands: inout Operands) throws(UsageError) {
+        follow = operands.flag("--follow")
+    }
+}
+
+/// `list`: one line per tab of the controller.
+struct ListCommand: CommandWithoutOperands, Equatable {
+    static let spec = CommandSpec(name: "list", usage: "", summary: "one line per tab: index, id, title, placement, badge, flags",
+                                  examples: ["tabctl list"])
+
+    func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        let listing = TabList(try TabBarState.fetch(from: try context.client()))
+        if context.json { context.output.line(listing.json) } else { context.output.write(listing.text) }
+        return .success
+    }
+}
+
+/// `get PROPERTY`: one controller property, shell-friendly.
+struct GetCommand: TabctlCommand, Equatable {
+    static let spec = CommandSpec(name: "get", usage: "PROPERTY", summary: "print one property of the controller",
+                                  examples: ["tabctl get SelectedTab"], words: ControllerProperty.allCases.map(\.rawValue))
+    /// The property's D-Bus name, as typed (an unknown one is the daemon's error).
+    var property: String
+
+    func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        let value = try context.client().property(property)
+        if context.json {
+            context.output.line(JSONWriter.object { writer in
+                writer.key(property)
+                writer.value(value)
+            })
+        } else {
+            let lines = ValueText.shellLines(value)
+            if !lines.isEmpty { context.output.write(lines.joined(separator: "\n") + "\n") }
+        }
+        return .success
+    }
+}
+
+extension GetCommand {
+    init(parsing operands: inout Operands) throws(UsageError) {
+        property = try operands.required("PROPERTY")
+    }
+}
+
+/// `reset`: everything back to the configuration (STATE-5).
+struct ResetCommand: CommandWithoutOperands, ControllerCallCommand, Equatable {
+    static let spec = CommandSpec(name: "reset", usage: "", summary: "return everything to the configuration",
+                                  examples: ["tabctl reset"])
+
+    func call(_ client: TabBarClient) throws(CommandFailure) { try client.call(.reset) }
+}
+
+/// `describe`: the daemon's `Describe` document, as it is.
+struct DescribeCommand: CommandWithoutOperands, Equatable {
+    static let spec = CommandSpec(name: "describe", usage: "", summary: "print the whole state as JSON",
+                                  examples: ["tabctl describe > tabbar-state.json"])
+
+    func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        let client = try context.client()
+        context.output.line(try client.decode(try client.call(.describe), as: String.self))
+        return .success
+    }
+}

@@ -1,0 +1,109 @@
+/// One `tabctl` command, whole in one type: what `--help`, the manual and the completions say
+/// of it (`spec`), how the words after it parse (`init(parsing:)`, into the type's own
+/// fields), and what it does (`run`). The command table lists the types, like busctl's
+/// `verbs[]`; nothing else names a command.
+protocol TabctlCommand: Sendable {
+    /// What `--help`, the manual and the completion scripts say of the command.
+    static var spec: CommandSpec { get }
+    /// Parses the words after the command word; `Invocation` checks that none is left over.
+    init(parsing operands: inout Operands) throws(UsageError)
+    /// Carries the command out and says how `tabctl` should exit.
+    func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus
+    /// Whether `other` is the same command with the same operands (for tests).
+    func isEqual(_ other: any TabctlCommand) -> Bool
+}
+
+extension TabctlCommand where Self: Equatable {
+    /// Whether `other` is the same command with the same operands.
+    func isEqual(_ other: any TabctlCommand) -> Bool { (other as? Self) == self }
+}
+
+/// Every command, in the order `--help` lists them.
+enum CommandTable {
+    /// The commands.
+    static let commands: [any TabctlCommand.Type] = [
+        ShowCommand.self, ListCommand.self, GetCommand.self,
+        SelectCommand.self, TapCommand.self, MoreCommand.self,
+        TabsCommand.self, CustomizeCommand.self, CustomizableCommand.self,
+        BadgeCommand.self, EnableCommand.self, DisableCommand.self,
+        NavigateCommand.self, BackCommand.self, RootCommand.self, ActivateCommand.self,
+        AppearanceCommand.self, OrientationCommand.self,
+        FollowCommand.self, DelegateCommand.self,
+        ResetCommand.self, DescribeCommand.self,
+        CompletionsCommand.self, HelpCommand.self,
+    ]
+
+    /// The command whose word is `name`.
+    static func command(named name: String) -> (any TabctlCommand.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+}
+
+/// A command that takes no operands.
+protocol CommandWithoutOperands: TabctlCommand {
+    /// The command.
+    init()
+}
+
+extension CommandWithoutOperands {
+    /// Nothing to parse: any word left over is the parser's usage error.
+    init(parsing operands: inout Operands) throws(UsageError) { self.init() }
+}
+
+/// A command carried out by controller calls that change something: silent on success,
+/// `{"ok":true}` with `--json`.
+protocol ControllerCallCommand: TabctlCommand {
+    /// The calls that carry the command out.
+    func call(_ client: TabBarClient) throws(CommandFailure)
+}
+
+extension ControllerCallCommand {
+    /// The calls, then the usual answer of a change.
+    func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        try call(context.client())
+        return context.changed()
+    }
+}
+
+/// A command whose one operand is a tab id.
+protocol TabIdCommand: ControllerCallCommand {
+    /// The tab.
+    var id: String { get }
+    /// The command for the tab `id`.
+    init(id: String)
+}
+
+extension TabIdCommand {
+    /// The tab id.
+    init(parsing operands: inout Operands) throws(UsageError) {
+        self.init(id: try operands.required("ID"))
+    }
+}
+
+/// A command whose operands are a tab id and one word for it (a page, an action), passed as
+/// they are to one controller method.
+protocol TabIdAndWordCommand: ControllerCallCommand {
+    /// What the word is, for usage errors (`PAGE`).
+    static var wordName: String { get }
+    /// The method called with the id and the word.
+    static var method: ControllerMethod { get }
+    /// The tab.
+    var id: String { get }
+    /// The word.
+    var word: String { get }
+    /// The command for the tab `id` and `word`.
+    init(id: String, word: String)
+}
+
+extension TabIdAndWordCommand {
+    /// The tab id, then the word.
+    init(parsing operands: inout Operands) throws(UsageError) {
+        let id = try operands.required("ID")
+        self.init(id: id, word: try operands.required(Self.wordName))
+    }
+
+    /// `method(id, word)`.
+    func call(_ client: TabBarClient) throws(CommandFailure) {
+        try client.call(Self.method, id, word)
+    }
+}

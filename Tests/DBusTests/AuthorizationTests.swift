@@ -1,0 +1,84 @@
+import DBus
+import Foundation
+import TabbardTestSupport
+import Testing
+
+/// The authorizer is asked about every call that reaches a member not marked `unprivileged`;
+/// members that only read are open to every caller (as sd-bus vtables'
+/// `SD_BUS_VTABLE_UNPRIVILEGED`).
+@Suite("Privileged and unprivileged members", .timeLimit(.minutes(2)))
+struct AuthorizationTests {
+    /// Calls `member` on the test object (or `path`) and gives the error name, nil for success.
+    private func outcome(
+        _ caller: Connection, path: String = TestService.path.rawValue, _ interface: String?, _ member: String,
+        _ write: (inout MessageWriter) throws(DBusError) -> Void = { _ in }
+    ) throws -> String? {
+        let message = try Message.methodCall(destination: TestService.name, path: path, interface: interface, method: member)
+        var writer = message.writer()
+        try write(&writer)
+        do {
+            _ = try caller.call(message, timeout: .seconds(10))
+            return nil
+        } catch {
+            return error.name
+        }
+    }
+
+    @Test("a caller the authorizer refuses still reads: Properties.Get and GetAll, Introspect, Peer, GetManagedObjects, unprivileged methods")
+    func readsAreOpen() throws {
+        let fixture = try ServiceFixture()
+        let asked = Inbox<UInt32>()
+        try fixture.withService { service in
+            service.connection.authorizer = { uid in
+                asked.put(uid)
+                return false
+            }
+        }
+        let caller = try Connection(.address(fixture.bus.address))
+        let properties = "org.freedesktop.DBus.Properties"
+        #expect(try outcome(caller, properties, "Get") { (writer: inout MessageWriter) throws(DBusError) in
+            try writer.append(TestService.interface)
+            try writer.append("Title")
+        } == nil)
+        #expect(try outcome(caller, properties, "GetAll") { (writer: inout MessageWriter) throws(DBusError) in
+            try writer.append(TestService.interface)
+        } == nil)
+        #expect(try outcome(caller, "org.freedesktop.DBus.Introspectable", "Introspect") == nil)
+        #expect(try outcome(caller, path: "/org", "org.freedesktop.DBus.Introspectable", "Introspect") == nil)
+        #expect(try outcome(caller, "org.freedesktop.DBus.Peer", "Ping") == nil)
+        #expect(try outcome(caller, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects") == nil)
+        #expect(try outcome(caller, TestService.interface, "WhoAmI") == nil)
+        #expect(try outcome(caller, nil, "WhoAmI") == nil, "judged by the member it reaches")
+        #expect(asked.current.isEmpty, "nobody asked about reads: \(asked.current)")
+    }
+
+    @Test("every other member, Properties.Set included, is put to the authorizer with the caller's uid")
+    func changesAreAsked() throws {
+        let fixture = try ServiceFixture()
+        let asked = Inbox<UInt32>()
+        final class Verdict: @unchecked Sendable { var allow = false }
+        let verdict = Verdict()
+        try fixture.withService { service in
+            service.connection.authorizer = { uid in
+                asked.put(uid)
+                return verdict.allow
+            }
+        }
+        let caller = try Connection(.address(fixture.bus.address))
+        let denied = "org.freedesktop.DBus.Error.AccessDenied"
+        let setTitle = { (writer: inout MessageWriter) throws(DBusError) in
+            try writer.append(TestService.interface)
+            try writer.append("Title")
+            try writer.append(Variant(.string("refused")))
+        }
+        #expect(try outcome(caller, "org.freedesktop.DBus.Properties", "Set", setTitle) == denied)
+        #expect(try outcome(caller, TestService.interface, "Touch") == denied)
+        #expect(try outcome(caller, nil, "Touch") == denied, "leaving the interface out opens nothing")
+        #expect(try outcome(caller, nil, "NoSuchMember") == denied, "a call that reaches nothing is asked")
+        let uid = UInt32(getuid())
+        #expect(asked.current == [uid, uid, uid, uid])
+        try fixture.withService { _ in verdict.allow = true }
+        #expect(try outcome(caller, "org.freedesktop.DBus.Properties", "Set", setTitle) == nil)
+        #expect(try fixture.withService { $0.title } == "refused")
+    }
+}
