@@ -2,11 +2,16 @@ import Glibc
 import Loop
 
 /// Notices a plugin call that does not return. The loop thread notes each call before it
-/// makes it (`begin`) and after (`end`); a thread of its own sleeps until a call starts,
-/// then until that call's limit, and when the same call is still running then, hands it
-/// to `onHang`, which does not return (the daemon records the failure and exits so that
-/// systemd restarts it). While no call is running the thread waits without a timeout,
-/// so an idle daemon is never woken by it.
+/// makes it (`begin`) and after (`end`); a thread of its own hands a call that is still
+/// running at its limit to `onHang`, which does not return (the daemon records the failure
+/// and exits so that systemd restarts it).
+///
+/// The thread is woken only by the first call after a quiet spell: from then on it sleeps
+/// until one limit after the latest call started, and looks at the call running when it
+/// wakes (a later call's limit is always later than an earlier call's). A busy daemon, which
+/// makes four plugin calls per `Select`, so wakes it about once per limit instead of once per
+/// call; a limit after the last call it waits without a timeout, so an idle daemon is never
+/// woken by it.
 final class HangWatch: @unchecked Sendable {
     /// One call in progress.
     struct Call: Sendable {
@@ -29,6 +34,11 @@ final class HangWatch: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var current: Call?
+    /// When the latest call started, if one did since the thread last waited without a timeout.
+    private var latestStart: MonotonicInstant?
+    /// The thread waits without a timeout: only a signal wakes it.
+    private var waitsForever = false
+    private var wakeUpCount = 0
 
     /// Starts the watching thread. `onHang` runs on it and is expected to end the process.
     init(limit: Duration, onHang: @escaping @Sendable (Call) -> Void) {
@@ -58,13 +68,21 @@ final class HangWatch: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         let previous = current
         current = call
-        pthread_cond_signal(condition)
+        latestStart = call.started
+        if waitsForever { pthread_cond_signal(condition) }
         pthread_mutex_unlock(mutex)
         return previous
     }
 
+    /// How often the watching thread has woken so far, by a signal or at a limit.
+    var wakeUps: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return wakeUpCount
+    }
+
     /// Notes that the call returned. Not signalled: the thread finds out at the deadline
-    /// it already waits for, which spares a wakeup per call.
+    /// it already waits for.
     func end(restoring previous: Call?) {
         pthread_mutex_lock(mutex)
         current = previous
@@ -74,19 +92,29 @@ final class HangWatch: @unchecked Sendable {
     private func watch() {
         pthread_mutex_lock(mutex)
         while true {
-            guard let call = current else {
+            let deadline: MonotonicInstant
+            if let call = current {
+                deadline = call.started + limit
+                if MonotonicInstant.now() >= deadline {
+                    pthread_mutex_unlock(mutex)
+                    onHang(call)
+                    return
+                }
+            } else if let latestStart, MonotonicInstant.now() < latestStart + limit {
+                // Calls came lately and more may follow: sleep through them until this limit.
+                deadline = latestStart + limit
+            } else {
+                latestStart = nil
+                waitsForever = true
                 pthread_cond_wait(condition, mutex)
+                waitsForever = false
+                wakeUpCount += 1
                 continue
-            }
-            let deadline = call.started + limit
-            if MonotonicInstant.now() >= deadline {
-                pthread_mutex_unlock(mutex)
-                onHang(call)
-                return
             }
             // The condition waits on CLOCK_MONOTONIC, the clock of `MonotonicInstant`.
             var until = deadline.timespec
             pthread_cond_timedwait(condition, mutex, &until)
+            wakeUpCount += 1
         }
     }
 
