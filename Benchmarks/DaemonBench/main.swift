@@ -140,9 +140,11 @@ bus.kill(delegate)
 let delegateTap = Figures.median(tapWithDelegate)
 let delegateSelect = Figures.median(selectBeside)
 
-// An idle daemon: show a tab without live content, then watch for 10 s.
+// An idle daemon: show a tab without live content, then watch for 10 s. The plugin hang
+// watch sleeps until one limit (5 s) after the last plugin call, then without a timeout:
+// idle starts after that.
 _ = runner.measure(controller("Select notes", "Select", [["notes"]]), window: 1, count: 1)
-usleep(1_000_000)
+usleep(6_000_000)
 let probe = DaemonProbe(pid: daemon)
 let ticksBefore = probe.cpuTicks
 let switchesBefore = probe.contextSwitches
