@@ -25,7 +25,7 @@ enum InterfaceDocs {
         "Navigate": "Pushes a page onto a tab's navigation stack; the plugin renders it (NAV-2). Errors: NoSuchTab, InvalidArgument (unknown page, deeper than 32), PluginFailed.",
         "Back": "Pops one page from a tab's navigation stack (NAV-2). Errors: NoSuchTab, InvalidArgument (already at the root).",
         "PopToRoot": "Pops a tab's navigation stack to its root page (NAV-2). Errors: NoSuchTab.",
-        "GetContent": "The content of a tab's top page as its plugin renders it: page name, MIME type and body. Errors: NoSuchTab, PluginFailed.",
+        "GetContent": "The content of a tab's top page as its plugin renders it: the page's title (its name is the tab's Page property), MIME type and body. Errors: NoSuchTab, PluginFailed.",
         "Activate": "Forwards one of the tab's Actions to its plugin. Errors: NoSuchTab, InvalidArgument (not in Actions), PluginFailed.",
         "SetOrientation": "Rotates the controller to portrait, portrait-upside-down, landscape-left or landscape-right (ORI-3). Errors: NotSupported (not in SupportedOrientations), InvalidArgument (not an orientation).",
         "SetDividerImage": "Sets the divider image drawn between two items in the given states, normal or selected (LOOK-5). Errors: InvalidArgument.",
