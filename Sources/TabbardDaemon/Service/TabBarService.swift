@@ -71,7 +71,8 @@ public final class TabBarService: @unchecked Sendable {
     /// then makes the model copy every collection it touches, a walk over every tab. Only a
     /// structural change is written before the reply, so an operation that can be no more
     /// than `volatile` (`atMost`: selection, badges, navigation, what is not saved at all)
-    /// changes the model in place, and so does every operation when nothing is saved.
+    /// changes the model in place, and so does every operation when nothing is saved; the
+    /// state writer lets go of the state it holds for that (`StateWriter.change`).
     func perform<Result>(
         atMost limit: Durability = .structural,
         _ operation: (inout TabController) throws(TabError) -> (Result, TabEvents)
@@ -79,7 +80,11 @@ public final class TabBarService: @unchecked Sendable {
         let before = limit == .structural && persistence != nil ? controller : nil
         let outcome: (Result, TabEvents)
         do {
-            outcome = try operation(&controller)
+            if before == nil, let writer = persistence?.writer {
+                outcome = try writer.change(&controller, by: operation)
+            } else {
+                outcome = try operation(&controller)
+            }
         } catch {
             throw error.dbusError
         }
