@@ -204,6 +204,9 @@ targets += [
 // MARK: - Daemon
 
 targets += [
+    // What runs when the daemon is dying, in C because it must be async-signal-safe: signal
+    // handlers and exit hooks that blame a plugin for a crash and record it in plugins.state.
+    .target(name: "CCrashGuard"),
     .target(
         name: "TabbardDaemon",
         dependencies: [
@@ -214,6 +217,7 @@ targets += [
             "TabbardSwiftRelease",
             "TOML",
             "JSON",
+            "CCrashGuard",
         ],
         swiftSettings: strict
     ),
@@ -229,7 +233,7 @@ targets += [
     // compile themselves.
     .testTarget(
         name: "TabbardDaemonTests",
-        dependencies: ["TabbardDaemon", "TabModel", "Loop", "DBus"],
+        dependencies: ["TabbardDaemon", "TabModel", "Loop", "DBus", "CCrashGuard"],
         swiftSettings: strict
     ),
     // The daemon as a process on a private bus, driven by busctl, gdbus, dbus-send and

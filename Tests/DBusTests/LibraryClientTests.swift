@@ -189,11 +189,3 @@ struct DisconnectTests {
         #expect(error?.name == DBusError.Names.disconnected)
     }
 }
-
-extension Result where Failure == DBusError {
-    /// The error name of a failure, for compact test output.
-    fileprivate var failureName: String? {
-        if case .failure(let error) = self { return error.name }
-        return nil
-    }
-}

@@ -35,14 +35,7 @@ struct AccessTests {
     }
 
     /// Every user may connect, own and call anything.
-    static let openPolicy = """
-        <policy context="default">
-          <allow user="*"/>
-          <allow send_destination="*" eavesdrop="true"/>
-          <allow eavesdrop="true"/>
-          <allow own="*"/>
-        </policy>
-        """
+    static let openPolicy = PrivateBus.openPolicyForEveryUser
 
     /// Copies of the staged plugins that pass the system instance's ownership checks: owned by
     /// root, not writable by group or others.

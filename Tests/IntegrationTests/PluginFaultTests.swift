@@ -7,12 +7,6 @@ import TabbardTestSupport
 /// for systemd to restart it with its state, and three hangs disable the module file.
 @Suite("Plugins that crash or hang")
 struct PluginFaultTests {
-    /// The remembered outcomes in the daemon's state directory.
-    static func records(_ daemon: DaemonProcess) -> [String] {
-        let text = (try? String(contentsOfFile: daemon.stateDirectory + "/plugins.state", encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").map(String.init)
-    }
-
     static func occurrences(of text: String, in log: String) -> Int {
         log.components(separatedBy: text).count - 1
     }
@@ -25,14 +19,14 @@ struct PluginFaultTests {
         #expect(daemon.log.contains("plugin \(plugins)/crasher.plugin skipped: probe failed: crashed (signal \(SIGABRT)"), "\(daemon.log)")
         #expect(try stringsProperty(bus, "AvailableTabs") == ["world-clock", "alarm", "stopwatch", "timer"])
         #expect(try busctlCall(bus, "GetContent", "s", "world-clock").contains("text/"))
-        let remembered = Self.records(daemon)
+        let remembered = daemon.pluginRecords
         #expect(remembered.contains { $0.hasPrefix("bad 1 ") && $0.contains("/libcrasher.so\tcrashed (signal \(SIGABRT)") }, "\(remembered)")
         #expect(remembered.contains { $0.hasPrefix("ok 0 ") && $0.contains("/libclock.so\t") }, "\(remembered)")
 
         try daemon.restart()
         #expect(Self.occurrences(of: "crasher.plugin skipped: probe failed: crashed", in: daemon.log) == 2, "\(daemon.log)")
         #expect(daemon.log.contains("(remembered; replace or touch"), "\(daemon.log)")
-        #expect(Self.records(daemon) == remembered)  // Not probed again: the record is unchanged.
+        #expect(daemon.pluginRecords == remembered)  // Not probed again: the record is unchanged.
         #expect(daemon.stop() == 0)
 
         // --list-plugins reads the same records.
@@ -59,7 +53,7 @@ struct PluginFaultTests {
         try daemon.start()
         #expect(Self.occurrences(of: passed, in: daemon.log) == 2, "\(daemon.log)")
         // The record of the file's earlier version is gone.
-        #expect(Self.records(daemon).filter { $0.contains("/libclock.so\t") }.count == 1, "\(Self.records(daemon))")
+        #expect(daemon.pluginRecords.filter { $0.contains("/libclock.so\t") }.count == 1, "\(daemon.pluginRecords)")
         #expect(daemon.stop() == 0)
     }
 
@@ -89,8 +83,8 @@ struct PluginFaultTests {
             #expect(daemon.stop() == 70)
             #expect(Self.occurrences(of: "plugin hanger: activate for tab hanger-tab did not return within 300 ms; exiting", in: daemon.log)
                     == failure, "\(daemon.log)")
-            #expect(Self.records(daemon).contains { $0.hasPrefix("ok \(failure) ") && $0.contains("/libhanger.so\t") },
-                    "\(Self.records(daemon))")
+            #expect(daemon.pluginRecords.contains { $0.hasPrefix("ok \(failure) ") && $0.contains("/libhanger.so\t") },
+                    "\(daemon.pluginRecords)")
             try daemon.start()
             // Restored as systemd's restart would find it.
             #expect(try stringsProperty(bus, "Tabs") == (failure < 3 ? ["hanger-tab", "stopwatch", "world-clock"] : ["stopwatch", "world-clock"]),

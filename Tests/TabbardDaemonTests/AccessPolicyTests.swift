@@ -31,4 +31,14 @@ struct AccessPolicyTests {
         #expect(AccessPolicy.systemMembership(uid: 0, group: "root"))
         #expect(!AccessPolicy.systemMembership(uid: 0, group: "no-such-group-tabbard"))
     }
+
+    @Test("an entry larger than the first buffer is read again with a larger one (ERANGE), not taken as missing")
+    func entriesLargerThanTheBuffer() {
+        // Eight bytes cannot hold root's entry: getpwuid_r and getgrnam_r answer ERANGE first.
+        #expect(AccountDatabase.user(0, firstBuffer: 8)?.name == "root")
+        #expect(AccountDatabase.user(0, firstBuffer: 8)?.gid == 0)
+        #expect(AccountDatabase.group(named: "root", firstBuffer: 8) == 0)
+        #expect(AccountDatabase.group(named: "no-such-group-tabbard", firstBuffer: 8) == nil)
+        #expect(AccountDatabase.user(4_000_000_000, firstBuffer: 8) == nil)
+    }
 }

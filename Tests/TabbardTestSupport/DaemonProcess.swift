@@ -140,6 +140,13 @@ public final class DaemonProcess: @unchecked Sendable {
         try start()
     }
 
+    /// The lines of `plugins.state` in its state directory: the remembered outcomes of
+    /// probes, hangs and crashes (`ok|bad FAILURES SIZE MTIME PATH\tREASON`).
+    public var pluginRecords: [String] {
+        let text = (try? String(contentsOfFile: stateDirectory + "/plugins.state", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
     /// What the daemon has logged so far.
     public var log: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
 

@@ -1,15 +1,60 @@
 import Foundation
 
-/// A C plugin with one tab, `<name>-tab`, and a fault chosen by a `-D` switch
-/// (`CRASH_IN_ENTRY`, `HANG_IN_ACTIVATE`), compiled during a test.
+/// A C plugin with one tab, `<name>-tab`, and a fault chosen by a `-D` switch, compiled during a
+/// test: `CRASH_IN_ENTRY`; on `activate`, `HANG_IN_ACTIVATE`, `SEGV_IN_ACTIVATE`,
+/// `ABORT_IN_ACTIVATE`, `EXIT_IN_ACTIVATE`, or a thread of the plugin's own that crashes or
+/// exits `FAULT_DELAY_MS` later (`SEGV_ON_THREAD`, `ABORT_ON_THREAD`, `EXIT_ON_THREAD`);
+/// `SLOW_RENDER=<ms>`; host callbacks given handles the host never made (`BAD_HANDLES`, on
+/// `poke`); values far over every limit (`HUGE_VALUES`: on any action a 40 MB title, 1 MB badge,
+/// color, page and log line; the actions `huge-body` and `huge-title` make render return 33 MB
+/// of body or a 40 MB title).
 public enum FaultPlugin {
     /// A plugin with one tab, `<name>-tab`, whose faults `-D` switches choose.
     public static let source = #"""
     #define _POSIX_C_SOURCE 200809L
+    #include <pthread.h>
     #include <stdlib.h>
     #include <string.h>
+    #include <time.h>
     #include <unistd.h>
     #include <tabbard/plugin.h>
+
+    static const struct tabbard_host *fault_host;
+    /* Never set: a store through it is a real SIGSEGV the compiler cannot see coming. */
+    static int *volatile fault_nowhere;
+
+    /* A string of `size` bytes of 'x', made once and kept (the ABI lets a plugin keep them). */
+    __attribute__((unused)) static const char *fault_text(size_t size) {
+        char *text = malloc(size + 1);
+        if (text == NULL) abort();
+        memset(text, 'x', size);
+        text[size] = '\0';
+        return text;
+    }
+    __attribute__((unused)) static void fault_sleep_ms(long milliseconds) {
+        struct timespec pause = {milliseconds / 1000, (milliseconds % 1000) * 1000 * 1000};
+        while (nanosleep(&pause, &pause) != 0) {}
+    }
+
+    #ifndef FAULT_DELAY_MS
+    #define FAULT_DELAY_MS 100
+    #endif
+    /* The plugin's own thread: waits, then does what the fault says. */
+    __attribute__((unused)) static void *fault_thread(void *unused) {
+        (void)unused;
+        fault_sleep_ms(FAULT_DELAY_MS);
+    #if defined(SEGV_ON_THREAD)
+        *fault_nowhere = 1;
+    #elif defined(ABORT_ON_THREAD)
+        abort();
+    #elif defined(EXIT_ON_THREAD)
+        exit(0);
+    #endif
+        return NULL;
+    }
+
+    /* What render returns: 0 the usual page, 1 a huge body, 2 a huge title (HUGE_VALUES). */
+    __attribute__((unused)) static int fault_huge_render;
 
     static void *fault_create(void *user_data, const char *tab_id, struct tabbard_tab *tab) {
         (void)user_data; (void)tab_id;
@@ -18,22 +63,83 @@ public enum FaultPlugin {
     static void fault_destroy(void *instance) { (void)instance; }
     static bool fault_render(void *instance, const char *page, struct tabbard_content *content) {
         (void)instance; (void)page;
+    #ifdef SLOW_RENDER
+        fault_sleep_ms(SLOW_RENDER);
+    #endif
         content->title = "Fault";
         content->body = "fault";
+    #ifdef HUGE_VALUES
+        /* After the action of that name: 33 MB of body, more than the bus carries in one
+           message, or a 40 MB title. */
+        static const char *huge_body, *huge_title;
+        if (fault_huge_render == 1) content->body = huge_body != NULL ? huge_body : (huge_body = fault_text(33u << 20));
+        if (fault_huge_render == 2) content->title = huge_title != NULL ? huge_title : (huge_title = fault_text(40u << 20));
+    #endif
         return true;
     }
+    #ifdef HUGE_VALUES
+    static const char *const fault_action_names[] = {"poke", "huge-body", "huge-title"};
+    #else
     static const char *const fault_action_names[] = {"poke"};
+    #endif
     static bool fault_actions(void *instance, struct tabbard_actions *actions) {
         (void)instance;
         actions->names = fault_action_names;
-        actions->count = 1;
+        actions->count = sizeof fault_action_names / sizeof fault_action_names[0];
         return true;
     }
     static bool fault_activate(void *instance, const char *action) {
-        (void)instance;
+        struct tabbard_tab *tab = instance;
     #ifdef HANG_IN_ACTIVATE
         for (;;) sleep(1);
     #endif
+    #ifdef EXIT_IN_ACTIVATE
+        exit(0);
+    #endif
+    #ifdef SEGV_IN_ACTIVATE
+        *fault_nowhere = 1;
+    #endif
+    #ifdef ABORT_IN_ACTIVATE
+        abort();
+    #endif
+    #if defined(SEGV_ON_THREAD) || defined(ABORT_ON_THREAD) || defined(EXIT_ON_THREAD)
+        pthread_t thread;
+        if (pthread_create(&thread, NULL, fault_thread, NULL) == 0) pthread_detach(thread);
+    #endif
+    #ifdef BAD_HANDLES
+        /* Handles the host never gave: a small number, a stray pointer, the host table itself. */
+        struct tabbard_tab *bad[] = {(struct tabbard_tab *)(uintptr_t)0x10, (struct tabbard_tab *)(uintptr_t)0xdeadbeef,
+                                     (struct tabbard_tab *)fault_host, NULL};
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            fault_host->set_badge(bad[i], "1");
+            fault_host->set_badge_color(bad[i], "#FF0000");
+            fault_host->set_title(bad[i], "Forged");
+            fault_host->set_enabled(bad[i], false);
+            fault_host->content_changed(bad[i]);
+            fault_host->push_page(bad[i], "root");
+        }
+        fault_host->log((const struct tabbard_host *)(uintptr_t)0xdeadbeef, TABBARD_LOG_ERROR, "from a forged host");
+        fault_host->log((const struct tabbard_host *)tab, TABBARD_LOG_ERROR, "from a tab handle as the host");
+    #endif
+    #ifdef HUGE_VALUES
+        static const char *huge_title, *huge_badge, *huge_page, *huge_log;
+        if (huge_title == NULL) {
+            huge_title = fault_text(40u << 20);
+            huge_badge = fault_text(1u << 20);
+            huge_page = fault_text(1u << 20);
+            huge_log = fault_text(1u << 20);
+        }
+        fault_host->set_title(tab, huge_title);
+        fault_host->set_badge(tab, huge_badge);
+        fault_host->set_badge_color(tab, huge_badge);
+        fault_host->push_page(tab, huge_page);
+        fault_host->log(fault_host, TABBARD_LOG_WARNING, huge_log);
+        fault_host->set_badge(tab, "ok");
+        if (strcmp(action, "huge-body") == 0) fault_huge_render = 1;
+        if (strcmp(action, "huge-title") == 0) fault_huge_render = 2;
+        if (fault_huge_render != 0) return true;
+    #endif
+        (void)tab;
         return strcmp(action, "poke") == 0;
     }
     static const struct tabbard_plugin fault_table = {
@@ -49,13 +155,20 @@ public enum FaultPlugin {
         .activate = fault_activate,
     };
     const struct tabbard_plugin *tabbard_plugin_entry_v1(uint32_t host_abi_minor, const struct tabbard_host *host) {
-        (void)host_abi_minor; (void)host;
+        (void)host_abi_minor;
+        fault_host = host;
     #ifdef CRASH_IN_ENTRY
         abort();
     #endif
         return &fault_table;
     }
     """#
+
+    /// A daemon on a private bus with the bundled clock plugin and plugin `name`, whose one tab
+    /// is `<name>-tab`, compiled with `define`.
+    public static func daemon(_ name: String, _ define: String, environment: [String: String] = [:]) throws -> DaemonProcess {
+        try DaemonProcess(environment: environment, pluginDirectory: try directory(fault: (name: name, define: define)))
+    }
 
     /// A plugin directory with a copy of the bundled clock plugin and, when `fault` is
     /// given, plugin `name` compiled with that define.

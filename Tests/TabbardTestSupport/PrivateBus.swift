@@ -20,6 +20,17 @@ public final class PrivateBus: @unchecked Sendable {
         </policy>
         """
 
+    /// The open policy for a bus every local user may connect to (a system bus's default lets
+    /// only the same user in): what the access and forged-reply tests run on.
+    public static let openPolicyForEveryUser = """
+        <policy context="default">
+          <allow user="*"/>
+          <allow send_destination="*" eavesdrop="true"/>
+          <allow eavesdrop="true"/>
+          <allow own="*"/>
+        </policy>
+        """
+
     /// A session bus with the open policy.
     public convenience init() throws {
         try self.init(type: "session", policy: Self.openPolicy)

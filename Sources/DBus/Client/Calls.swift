@@ -34,6 +34,10 @@ extension Connection {
     /// Sends a method call and returns at once; `completion` runs on the loop thread with the
     /// reply, or with an error reply, `NoReply` after `timeout`, or `Disconnected`. Cancel the
     /// returned handle to drop the completion. Needs an attached loop.
+    ///
+    /// Only the connection the call was sent to answers it, when that is the bus or a unique
+    /// name: a reply from anyone else is dropped (`ExpectedReplies`). A call to a well-known
+    /// name takes its owner's reply, whoever that is when it answers.
     @discardableResult
     public func callAsync(
         _ message: Message, timeout: Duration = defaultTimeout,
@@ -48,7 +52,10 @@ extension Connection {
         }
         // libdbus gives no pending call when the connection is already closed.
         guard let pending else { throw .disconnected() }
-        return PendingCall(pending, completion: completion)
+        let serial = dbus_message_get_serial(message.raw)
+        guard let answerer = Self.answerer(forCallTo: message.destination) else { return PendingCall(pending, completion: completion) }
+        expectedReplies.bySerial[serial] = .init(answerer: answerer, member: message.member ?? "")
+        return PendingCall(pending, completion: completion) { [weak self] in self?.expectedReplies.bySerial[serial] = nil }
     }
 
     /// Calls `method` asynchronously (see `callAsync(_:timeout:completion:)`).
@@ -94,10 +101,17 @@ public final class PendingCall {
 
     private let raw: OpaquePointer
     private let completion: Completion
+    /// Runs once the call is over, answered or cancelled.
+    private let ended: () -> Void
 
-    init(_ raw: OpaquePointer, completion: @escaping (Result<Message, DBusError>) -> Void) {
+    /// `ended` runs once, when the call is answered (before `completion`) or cancelled.
+    init(_ raw: OpaquePointer, completion: @escaping (Result<Message, DBusError>) -> Void, ended: @escaping () -> Void = {}) {
         self.raw = raw
-        self.completion = Completion(completion)
+        self.ended = ended
+        self.completion = Completion { result in
+            ended()
+            completion(result)
+        }
         let box = Unmanaged.passRetained(self.completion).toOpaque()
         dbus_pending_call_set_notify(raw, { pending, data in
             let completion = Unmanaged<Completion>.fromOpaque(data!).takeUnretainedValue()
@@ -118,7 +132,9 @@ public final class PendingCall {
 
     /// Drops the call: the completion will not run. A reply that still arrives is discarded.
     public func cancel() {
+        guard completion.body != nil else { return }
         completion.body = nil
+        ended()
         dbus_pending_call_cancel(raw)
     }
 }

@@ -72,7 +72,7 @@ extension Connection {
             objects.dispatch(message)
         } else {
             let name = (interface.map { String(cString: $0) + "." } ?? "") + String(cString: member)
-            sendError(.accessDenied("uid \(uid) may not call \(name)"), to: message)
+            sendError(.accessDenied("uid \(uid) may not call \(DBusError.quoted(name))"), to: message)
         }
     }
 }

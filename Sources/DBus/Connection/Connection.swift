@@ -21,16 +21,23 @@ public final class Connection: @unchecked Sendable {
     var routes = SignalRoutes()
     var credentials = CredentialCache()
     var authorization = CallerAuthorization()
+    var expectedReplies = ExpectedReplies()
     /// The unique name the bus gave this connection (`:1.42`).
     public let uniqueName: String
     /// Called on the loop thread when the connection to the bus is lost.
     public var onDisconnect: (() -> Void)?
+    /// Called on the loop thread with each reply dropped because it came from a connection the
+    /// call was not sent to (`ExpectedReplies`).
+    let onForeignReply: ((ForeignReply) -> Void)?
     /// The thread that opened the connection: its own until it is attached to a loop.
     private let openingThread = pthread_self()
 
     /// Connects to `bus` and registers with it. libdbus's exit-on-disconnect is turned off:
-    /// the owner decides what losing the bus means (see `onDisconnect`).
-    public init(_ bus: Bus) throws(DBusError) {
+    /// the owner decides what losing the bus means (see `onDisconnect`). A reply to an
+    /// asynchronous call from anyone but the one asked is dropped and handed to
+    /// `onForeignReply`, to be logged.
+    public init(_ bus: Bus, onForeignReply: ((ForeignReply) -> Void)? = nil) throws(DBusError) {
+        self.onForeignReply = onForeignReply
         _ = dbus_threads_init_default()
         var opened: OpaquePointer?
         switch bus {
@@ -130,6 +137,7 @@ public final class Connection: @unchecked Sendable {
         guard needsDispatch, !dispatchStopped else { return }
         needsDispatch = false
         while true {
+            dropForeignReplies()
             let status = dbus_connection_dispatch(raw)
             if status == DBUS_DISPATCH_COMPLETE { break }
             if status == DBUS_DISPATCH_NEED_MEMORY {
@@ -181,7 +189,8 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Sends the reply to `call`, first flushing pending `PropertiesChanged` (changes caused by
-    /// a request are announced before its reply).
+    /// a request are announced before its reply). Throws `LimitsExceeded` instead of sending a
+    /// reply larger than a bus carries: the bus would drop this connection for it.
     func sendReply(to call: OpaquePointer, _ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) {
         assertOwnThread()
         objects.flushChanges()
@@ -190,19 +199,43 @@ public final class Connection: @unchecked Sendable {
         defer { dbus_message_unref(reply) }
         var writer = MessageWriter(appendingTo: reply)
         try body(&writer)
+        try Self.requireFitsBus(reply, bodyBound: writer.sizeBound)
         // No connected check here: libdbus drops a message sent on a closed connection, and
         // the caller of a reply has nobody to tell.
         _ = dbus_connection_send(raw, reply, nil)
     }
 
+    /// The largest message a bus carries unless configured otherwise: dbus-daemon's default
+    /// `max_message_size`, which the system bus keeps (a session bus's configuration raises it).
+    public static let busMessageLimit = 32 << 20
+    /// More than any header needs (each name at most 255 bytes, the bus adding the sender).
+    private static let headerAllowance = 64 << 10
+
+    /// Throws `LimitsExceeded` when `message` is larger than `busMessageLimit`. Its body is
+    /// at most `bodyBound` bytes; only a bound near the limit costs the exact size (a copy
+    /// marshalled, since marshalling locks a message against the serial its sending sets).
+    static func requireFitsBus(_ message: OpaquePointer, bodyBound: Int) throws(DBusError) {
+        guard bodyBound > busMessageLimit - headerAllowance else { return }
+        guard let copy = dbus_message_copy(message) else { throw .noMemory() }
+        defer { dbus_message_unref(copy) }
+        var data: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(copy, &data, &length) != 0 else { throw .noMemory() }
+        dbus_free(data)
+        // The bus adds the sender's name as it forwards the message.
+        let forwarded = Int(length) + 256
+        guard forwarded > busMessageLimit else { return }
+        throw .limitsExceeded("the reply would be \(length) bytes, more than the \(busMessageLimit) a message bus carries")
+    }
+
     /// Sends `error` as the reply to `call`. An invalid error name becomes `Failed`, because
-    /// libdbus aborts on one.
+    /// libdbus aborts on one; a message longer than `DBusError.longestMessage` is cut.
     func sendError(_ error: DBusError, to call: OpaquePointer) {
         assertOwnThread()
         objects.flushChanges()
         guard dbus_message_get_no_reply(call) == 0 else { return }
         let name = Validation.isValid(error.name, as: .errorName) ? error.name : DBusError.Names.failed
-        let text = error.message.replacingNUL()
+        let text = error.boundedMessage.replacingNUL()
         guard let reply = dbus_message_new_error(call, name, text) else { return }
         _ = try? send(raw: reply)
         dbus_message_unref(reply)

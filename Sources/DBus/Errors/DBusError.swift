@@ -71,6 +71,8 @@ extension DBusError {
         public static let disconnected = "org.freedesktop.DBus.Error.Disconnected"
         /// `org.freedesktop.DBus.Error.NotSupported`.
         public static let notSupported = "org.freedesktop.DBus.Error.NotSupported"
+        /// `org.freedesktop.DBus.Error.LimitsExceeded`: a message larger than a bus carries.
+        public static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
     }
 
     /// `Failed` with a message.
@@ -93,6 +95,8 @@ extension DBusError {
     public static func noReply(_ message: String) -> DBusError { .init(name: Names.noReply, message: message) }
     /// `NoMemory`: libdbus could not allocate.
     public static func noMemory(_ message: String = "out of memory") -> DBusError { .init(name: Names.noMemory, message: message) }
+    /// `LimitsExceeded`: what was asked for is larger than a message may be.
+    public static func limitsExceeded(_ message: String) -> DBusError { .init(name: Names.limitsExceeded, message: message) }
     /// `Disconnected`: the connection is closed.
     public static func disconnected(_ message: String = "the connection is closed") -> DBusError {
         .init(name: Names.disconnected, message: message)
@@ -107,5 +111,38 @@ extension DBusError {
         } else {
             self = .failed(String(describing: error))
         }
+    }
+}
+
+extension DBusError {
+    /// The most bytes of an offending value a message quotes.
+    public static let quotedBytes = 64
+
+    /// How an error message names a value a caller sent: `'value'`, or `'<its first 64
+    /// bytes>…' (<length> bytes)` for a longer one, cut between characters, so that no error
+    /// reply outgrows the bus's message limit however long the value was.
+    public static func quoted(_ value: String) -> String {
+        guard let head = head(of: value, bytes: quotedBytes) else { return "'\(value)'" }
+        return "'\(head)…' (\(value.utf8.count) bytes)"
+    }
+
+    /// The longest message an error carries: longer ones are cut (a handler's own message
+    /// quoting a value whole is still no reason for the bus to drop the connection).
+    static let longestMessage = 4096
+
+    /// The message, cut to `longestMessage` bytes between characters, saying how long it was.
+    var boundedMessage: String {
+        guard let head = Self.head(of: message, bytes: Self.longestMessage) else { return message }
+        return head + "… (a message of \(message.utf8.count) bytes, cut)"
+    }
+
+    /// The first `count` bytes of `text`, cut between characters (a D-Bus string must stay
+    /// valid UTF-8); nil when `text` is no longer than that. O(count).
+    private static func head(of text: String, bytes count: Int) -> String? {
+        let bytes = Array(text.utf8.prefix(count + 1))
+        guard bytes.count > count else { return nil }
+        var end = count
+        while end > 0 && UTF8.isContinuation(bytes[end]) { end -= 1 }
+        return String(decoding: bytes[..<end], as: UTF8.self)
     }
 }

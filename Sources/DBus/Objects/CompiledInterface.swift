@@ -50,7 +50,7 @@ final class CompiledInterface {
     /// The property called `name`, or `UnknownProperty`.
     func property(_ name: String) throws(DBusError) -> Interface.Property {
         guard let index = properties.lookup(name) else {
-            throw .unknownProperty("no property \(name) in interface \(interface.name)")
+            throw .unknownProperty("no property \(DBusError.quoted(name)) in interface \(interface.name)")
         }
         return interface.properties[index]
     }

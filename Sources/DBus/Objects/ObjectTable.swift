@@ -157,18 +157,18 @@ final class ObjectTable {
         if let interfaceName {
             guard let interface = object.byName.lookup(interfaceName) ?? standard.lookup(interfaceName, for: object) else {
                 connection.sendError(.unknownInterface(
-                    "object \(object.path) has no interface \(String(cString: interfaceName))"), to: raw)
+                    "object \(object.path) has no interface \(DBusError.quoted(String(cString: interfaceName)))"), to: raw)
                 return
             }
             guard let index = interface.methods.lookup(member) else {
                 connection.sendError(.unknownMethod(
-                    "no method \(String(cString: member)) in interface \(interface.name)"), to: raw)
+                    "no method \(DBusError.quoted(String(cString: member))) in interface \(interface.name)"), to: raw)
                 return
             }
             method = interface.interface.methods[index]
         } else {
             guard let found = findMethod(member, in: object) else {
-                connection.sendError(.unknownMethod("object \(object.path) has no method \(String(cString: member))"), to: raw)
+                connection.sendError(.unknownMethod("object \(object.path) has no method \(DBusError.quoted(String(cString: member)))"), to: raw)
                 return
             }
             method = found
@@ -233,6 +233,6 @@ final class ObjectTable {
             _ = try? MethodCall(raw: raw, connection: connection).reply(xml)
             return
         }
-        connection.sendError(.unknownObject("no object at \(pathString)"), to: raw)
+        connection.sendError(.unknownObject("no object at \(DBusError.quoted(pathString))"), to: raw)
     }
 }

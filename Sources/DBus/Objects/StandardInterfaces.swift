@@ -77,13 +77,13 @@ final class StandardInterfaces {
     private static func propertiesInterface(_ objects: ObjectTable) -> Interface {
         /// The object a call is addressed to, or `UnknownObject`.
         func object(of call: MethodCall) throws(DBusError) -> ExportedObject {
-            guard let object = objects.object(at: call.path.rawValue) else { throw .unknownObject("no object at \(call.path)") }
+            guard let object = objects.object(at: call.path.rawValue) else { throw .unknownObject("no object at \(DBusError.quoted(call.path.rawValue))") }
             return object
         }
         /// The interface a call names, or `UnknownInterface`.
         func resolve(_ call: MethodCall, _ interfaceName: String) throws(DBusError) -> CompiledInterface {
             guard let interface = try object(of: call).byName.lookup(interfaceName) else {
-                throw .unknownInterface("object \(call.path) has no interface \(interfaceName)")
+                throw .unknownInterface("object \(DBusError.quoted(call.path.rawValue)) has no interface \(DBusError.quoted(interfaceName))")
             }
             return interface
         }
@@ -98,7 +98,7 @@ final class StandardInterfaces {
             for interface in try object(of: call).interfaces {
                 if let property = try? interface.property(name) { return (interface, property) }
             }
-            throw .unknownProperty("object \(call.path) has no property \(name)")
+            throw .unknownProperty("object \(DBusError.quoted(call.path.rawValue)) has no property \(DBusError.quoted(name))")
         }
         return Interface(properties, methods: [
             .init("Get", inputs: [Argument("interface_name", "s"), Argument("property_name", "s")],

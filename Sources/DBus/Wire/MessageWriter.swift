@@ -5,6 +5,9 @@ import CDBus
 /// closed, or abandoned when the body throws.
 public struct MessageWriter {
     var iter: DBusMessageIter
+    /// At least the bytes appended so far on the wire (alignment and length fields counted at
+    /// their largest), so that a message below the bus's limit by this bound surely fits.
+    public private(set) var sizeBound = 0
 
     /// A writer appending at the end of `message`'s body.
     init(appendingTo message: OpaquePointer) {
@@ -26,6 +29,7 @@ public struct MessageWriter {
             dbus_message_iter_append_basic(&iter, type, UnsafeRawPointer(pointer)) != 0
         }
         guard ok else { throw .noMemory() }
+        sizeBound += 16  // At most 8 bytes and 7 of padding.
     }
 
     /// Appends a string-like basic value (`s`, `o`, `g`) that the caller has validated.
@@ -37,6 +41,7 @@ public struct MessageWriter {
             return dbus_message_iter_append_basic(&iter, type, &pointer) != 0
         }
         guard ok else { throw .noMemory() }
+        sizeBound += value.utf8.count + 8  // Padding, the length and the NUL.
     }
 
     /// Appends a container of `type` (`TypeCode.array`, `.structure`, `.dictEntry`, `.variant`);
@@ -60,6 +65,8 @@ public struct MessageWriter {
             throw error
         }
         guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
+        // Padding, a length, the padding before the first element, and a variant's signature.
+        sizeBound += child.sizeBound + 16 + (signature?.utf8.count ?? 0)
     }
 
     /// Throws `InvalidArgs` unless `signature` is one complete type that may sit in a container

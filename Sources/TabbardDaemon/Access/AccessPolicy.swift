@@ -35,10 +35,10 @@ public struct AccessPolicy: Sendable {
     }
 
     /// Group membership from the system's user and group databases: the user's primary group
-    /// and supplementary groups (`getgrouplist`).
+    /// and supplementary groups (`getgrouplist`), however large the entries (`AccountDatabase`).
     @Sendable
     static func systemMembership(uid: UInt32, group: String) -> Bool {
-        guard let user = lookupUser(uid), let target = lookupGroup(group) else { return false }
+        guard let user = AccountDatabase.user(uid), let target = AccountDatabase.group(named: group) else { return false }
         if user.gid == target { return true }
         var count: Int32 = 64
         while true {
@@ -49,21 +49,5 @@ public struct AccessPolicy: Sendable {
             }
             if count <= previous { return false }  // Not a "too small" answer: give up.
         }
-    }
-
-    private static func lookupUser(_ uid: UInt32) -> (name: String, gid: gid_t)? {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 16 * 1024)
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
-        return (String(cString: entry.pw_name), entry.pw_gid)
-    }
-
-    private static func lookupGroup(_ name: String) -> gid_t? {
-        var entry = group()
-        var result: UnsafeMutablePointer<group>?
-        var buffer = [CChar](repeating: 0, count: 16 * 1024)
-        guard getgrnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
-        return entry.gr_gid
     }
 }

@@ -225,7 +225,7 @@ struct ControllerInterface {
     ) throws {
         let raw = try reader.readValue()
         guard let value = PropertyValue(raw) else {
-            throw DBusError.invalidArgs("\(property.rawValue) is '\(property.signature)', not '\(raw.signature)'")
+            throw DBusError.invalidArgs("\(property.rawValue) is '\(property.signature)', not \(OffendingValue.quoted(raw.signature))")
         }
         try service.perform { controller throws(TabError) in try controller.set(property, to: value) }
     }

@@ -21,8 +21,12 @@ extension Daemon {
             }
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
             guard StateDirectoryLock.claim(for: setup, log: log) else { return 1 }
+            // From the first plugin loaded until serving ends, a crash or an exit() is blamed
+            // on a plugin and counted against it; then exiting is the daemon's own.
+            let crashGuard = CrashGuard.install(records: pluginRecordsFile(setup), log: log)
+            defer { crashGuard?.disarm() }
             var busLost = false
-            let started = try start(setup, loop: loop, notifier: notifier, log: log) {
+            let started = try start(setup, crashGuard: crashGuard, loop: loop, notifier: notifier, log: log) {
                 log.error("lost the connection to the bus")
                 busLost = true
                 loop.stop()
@@ -61,14 +65,15 @@ extension Daemon {
     /// Builds everything and puts it on the bus; nil after logging why when the start fails.
     /// `busLost` runs on the loop thread if the connection to the bus is lost later.
     private static func start(
-        _ setup: Setup, loop: EventLoop, notifier: ServiceNotifier, log: Log, busLost: @escaping () -> Void
+        _ setup: Setup, crashGuard: CrashGuard?, loop: EventLoop, notifier: ServiceNotifier, log: Log,
+        busLost: @escaping () -> Void
     ) throws -> TabBarService? {
         let began = ContinuousClock.now
         // Before the plugins: a hung plugin's exit saves through it.
         let store = setup.options.persistsState
             ? StateStore(file: StateFile(directory: setup.stateDirectory), log: log) : nil
         let writer = store.map(StateWriter.init)
-        let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, log: log), loop: loop, log: log)
+        let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, crashGuard: crashGuard, log: log), loop: loop, log: log)
         var controller: TabController
         do throws(TabError) {
             controller = try TabController(catalog: plugins.catalog, configuration: setup.configuration.controller)
@@ -85,7 +90,9 @@ extension Daemon {
 
         let connection: Connection
         do {
-            connection = try Connection(setup.options.bus)
+            // Replies only from whom they were asked: the bus about credentials, the delegate
+            // about a tap; a forged one is dropped and logged.
+            connection = try Connection(setup.options.bus) { log.warning("\($0)") }
         } catch {
             log.error("cannot connect to the bus: \(error.message)")
             return nil
@@ -117,18 +124,23 @@ extension Daemon {
     }
 
     /// The plugins of the configured directories, each new module file tried in a child
-    /// process first and its outcome remembered in the state directory; a hang exit saves
-    /// what `writer` holds.
-    private static func loadPlugins(_ setup: Setup, writer: StateWriter?, log: Log) -> PluginHost {
-        let records = PluginRecords(file: setup.options.persistsState
-                                    ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil, log: log)
+    /// process first and its outcome remembered in the state directory, where `crashGuard`
+    /// counts crashes too; a hang exit saves what `writer` holds.
+    private static func loadPlugins(_ setup: Setup, writer: StateWriter?, crashGuard: CrashGuard?, log: Log) -> PluginHost {
+        let records = PluginRecords(file: pluginRecordsFile(setup), log: log, crashGuard: crashGuard)
         let admission = PluginAdmission(
             records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
             probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"],
-            saveState: { writer?.writeHeldNow() })
+            saveState: { writer?.writeHeldNow() }, crashGuard: crashGuard)
         let host = PluginHost(trust: setup.trust, log: log, admission: admission)
         host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init))
         return host
+    }
+
+    /// Where plugin outcomes are remembered: `plugins.state` in the state directory; nil with
+    /// `--no-state`.
+    private static func pluginRecordsFile(_ setup: Setup) -> StateFile? {
+        setup.options.persistsState ? StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName) : nil
     }
 
     /// Restores the state saved in `store` into `controller` (STATE-3).

@@ -2,15 +2,16 @@ import Glibc
 import Loop
 
 /// Notices a plugin call that does not return. The loop thread notes each call before it
-/// makes it (`begin`) and after (`end`); a thread of its own hands a call that is still
-/// running at its limit to `onHang`, which does not return (the daemon records the failure
-/// and exits so that systemd restarts it).
+/// makes it (`begin`) and after (`end`); a thread of its own sleeps until a call starts, then
+/// looks at it every tenth of the limit, and when the same call has run for the limit as far
+/// as those looks can vouch (`WatchedTime`: a stopped process is not a hung plugin), hands it
+/// to `onHang`, which does not return (the daemon records the failure and exits so that
+/// systemd restarts it).
 ///
-/// The thread is woken only by the first call after a quiet spell: from then on it sleeps
-/// until one limit after the latest call started, and looks at the call running when it
-/// wakes (a later call's limit is always later than an earlier call's). A busy daemon, which
-/// makes four plugin calls per `Select`, so wakes it about once per limit instead of once per
-/// call; a limit after the last call it waits without a timeout, so an idle daemon is never
+/// Only the first call after a quiet spell signals the thread: from then on it looks every
+/// tick, and sleeps through the calls that start and return in between (a busy daemon makes
+/// four plugin calls per `Select`, and a wakeup per call would cost a context switch each).
+/// A tick after the last call started it waits without a timeout, so an idle daemon is never
 /// woken by it.
 final class HangWatch: @unchecked Sendable {
     /// One call in progress.
@@ -25,6 +26,8 @@ final class HangWatch: @unchecked Sendable {
         var fingerprint: PluginFingerprint?
         /// When the call started.
         var started = MonotonicInstant(sinceStart: .zero)
+        /// Which call this is, counted from 1, so that the watch tells two calls apart.
+        var serial = 0
     }
 
     /// How long a call may run before it counts as hung.
@@ -34,6 +37,7 @@ final class HangWatch: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var current: Call?
+    private var calls = 0
     /// When the latest call started, if one did since the thread last waited without a timeout.
     private var latestStart: MonotonicInstant?
     /// The thread waits without a timeout: only a signal wakes it.
@@ -66,6 +70,8 @@ final class HangWatch: @unchecked Sendable {
         var call = call
         call.started = .now()
         pthread_mutex_lock(mutex)
+        calls += 1
+        call.serial = calls
         let previous = current
         current = call
         latestStart = call.started
@@ -74,7 +80,7 @@ final class HangWatch: @unchecked Sendable {
         return previous
     }
 
-    /// How often the watching thread has woken so far, by a signal or at a limit.
+    /// How often the watching thread has woken so far, by a signal or after a tick.
     var wakeUps: Int {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -82,7 +88,7 @@ final class HangWatch: @unchecked Sendable {
     }
 
     /// Notes that the call returned. Not signalled: the thread finds out at the deadline
-    /// it already waits for.
+    /// it already waits for, which spares a wakeup per call.
     func end(restoring previous: Call?) {
         pthread_mutex_lock(mutex)
         current = previous
@@ -90,29 +96,35 @@ final class HangWatch: @unchecked Sendable {
     }
 
     private func watch() {
+        let tick = WatchedTime.tick(for: limit)
+        var watched: (serial: Int, time: WatchedTime)?
         pthread_mutex_lock(mutex)
         while true {
-            let deadline: MonotonicInstant
-            if let call = current {
-                deadline = call.started + limit
-                if MonotonicInstant.now() >= deadline {
-                    pthread_mutex_unlock(mutex)
-                    onHang(call)
-                    return
+            let now = MonotonicInstant.now()
+            guard let call = current else {
+                watched = nil
+                if let latestStart, now < latestStart + tick {
+                    // Calls came lately and more may follow: sleep through them for a tick.
+                    var until = (latestStart + tick).timespec
+                    pthread_cond_timedwait(condition, mutex, &until)
+                } else {
+                    latestStart = nil
+                    waitsForever = true
+                    pthread_cond_wait(condition, mutex)
+                    waitsForever = false
                 }
-            } else if let latestStart, MonotonicInstant.now() < latestStart + limit {
-                // Calls came lately and more may follow: sleep through them until this limit.
-                deadline = latestStart + limit
-            } else {
-                latestStart = nil
-                waitsForever = true
-                pthread_cond_wait(condition, mutex)
-                waitsForever = false
                 wakeUpCount += 1
                 continue
             }
+            if watched?.serial != call.serial { watched = (call.serial, WatchedTime(since: call.started, tick: tick)) }
+            watched!.time.look(at: now)
+            if watched!.time.counted >= limit {
+                pthread_mutex_unlock(mutex)
+                onHang(call)
+                return
+            }
             // The condition waits on CLOCK_MONOTONIC, the clock of `MonotonicInstant`.
-            var until = deadline.timespec
+            var until = (now + tick).timespec
             pthread_cond_timedwait(condition, mutex, &until)
             wakeUpCount += 1
         }

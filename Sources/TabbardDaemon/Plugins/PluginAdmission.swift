@@ -9,7 +9,9 @@ import Loop
 ///   remembered in `plugins.state` so an unchanged file is not probed again;
 /// - every plugin call is watched (`HangWatch`); a call that outlives the hang limit is
 ///   recorded as a failure of that file, the acknowledged state is saved, and the daemon
-///   exits with `hangExitStatus`, for systemd to restart it with its state restored;
+///   exits with `failureExitStatus`, for systemd to restart it with its state restored;
+/// - a crash or an `exit()` while the daemon serves is recorded the same way against the
+///   plugin to blame (`CrashGuard`), and the daemon ends with a failure status;
 /// - a file with `failureLimit` recorded failures is skipped until it is replaced or
 ///   touched, or its line is removed from `plugins.state`.
 public final class PluginAdmission {
@@ -25,8 +27,10 @@ public final class PluginAdmission {
     let hangLimit: Duration
     /// Recorded failures after which a module file is skipped.
     public static let failureLimit = 3
-    /// The daemon's exit status after a hung plugin call (EX_SOFTWARE).
-    public static let hangExitStatus: Int32 = 70
+    /// The daemon's exit status after a hung plugin call or an unexpected `exit()` (EX_SOFTWARE).
+    public static let failureExitStatus: Int32 = 70
+    /// Blames crashes on plugins; nil where it is not installed (tests, probing).
+    let crashGuard: CrashGuard?
     private let log: Log
     /// Saves the acknowledged state before a hang exit; nil when saved, else why not.
     private let saveState: @Sendable () -> FileError?
@@ -37,8 +41,9 @@ public final class PluginAdmission {
     /// before a hang exit and writes what the loop thread acknowledged (STATE-4).
     public init(records: PluginRecords, log: Log, hangLimit: Duration, probeArguments: [String],
                 saveState: @escaping @Sendable () -> FileError?,
-                executable: String = "/proc/self/exe", probeTimeout: Duration = .seconds(5)) {
+                executable: String = "/proc/self/exe", probeTimeout: Duration = .seconds(5), crashGuard: CrashGuard? = nil) {
         self.records = records
+        self.crashGuard = crashGuard
         self.log = log
         self.saveState = saveState
         self.hangLimit = hangLimit
@@ -77,8 +82,17 @@ public final class PluginAdmission {
         }
     }
 
+    /// What watches the calls into `module`, loaded from the file of `fingerprint`.
+    func callGuard(for module: PluginModule, fingerprint: PluginFingerprint?) -> PluginCallGuard {
+        // Any address in the module's code lets the crash guard find all of it: `render` is required.
+        let code = unsafeBitCast(module.table.render!, to: UnsafeRawPointer.self)
+        let crashes = crashGuard?.register(plugin: module.name, fingerprint: fingerprint, code: code)
+        if crashGuard != nil && crashes == nil { log.warning("plugin \(module.name): its code was not found; a crash will not be blamed on it") }
+        return PluginCallGuard(hangWatch: hangWatch(), crashes: crashes, fingerprint: fingerprint)
+    }
+
     /// The hang watch for loaded modules; its thread starts with the first module.
-    func hangWatch() -> HangWatch {
+    private func hangWatch() -> HangWatch {
         if let watch { return watch }
         let (records, log, limit, saveState) = (records, log, hangLimit, saveState)
         let made = HangWatch(limit: hangLimit) { call in
@@ -89,7 +103,7 @@ public final class PluginAdmission {
             // STATE-4: the loop thread is stuck inside the plugin, so what it acknowledged is
             // written from here; the writer was handed each change before its reply.
             if let failure = saveState() { log.error("cannot save state before exiting: \(failure)") }
-            _exit(Self.hangExitStatus)
+            _exit(Self.failureExitStatus)
         }
         watch = made
         return made

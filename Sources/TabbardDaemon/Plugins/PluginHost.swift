@@ -68,8 +68,7 @@ public final class PluginHost {
                 try file.requireSharedObject()
                 let fingerprint = try admission?.admit(file, manifest: manifest)
                 module = try PluginModule.load(file, manifest: manifest, log: log)
-                module.fingerprint = fingerprint
-                module.hangWatch = admission?.hangWatch()
+                module.callGuard = admission?.callGuard(for: module, fingerprint: fingerprint)
                 loaded[manifest.name] = module
                 log.info("plugin \(manifest.name) \(module.version) loaded from \(module.path): \(manifest.tabs.map(\.id).joined(separator: ", "))")
             }

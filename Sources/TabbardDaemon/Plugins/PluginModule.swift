@@ -31,10 +31,8 @@ public final class PluginModule {
     let log: Log
     /// Calls slower than this are logged with the plugin, function and duration.
     var slowCallThreshold: Duration = .milliseconds(10)
-    /// Watches every call for a hang, in the daemon; nil when probing or in tests.
-    var hangWatch: HangWatch?
-    /// The module file's fingerprint, under which a hang is recorded.
-    var fingerprint: PluginFingerprint?
+    /// Watches every call for a hang and a crash, in the daemon; nil when probing or in tests.
+    var callGuard: PluginCallGuard?
 
     private init(name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
                  swiftRelease: String?, table: tabbard_plugin, log: Log) {
@@ -116,28 +114,24 @@ public final class PluginModule {
     /// when probing), whose host callbacks go to `sink`. Nil when the plugin declines; the tab
     /// is then left out, and logged.
     public func createTab(_ declaration: PluginTabDeclaration, sink: @escaping PluginEventSink) -> PluginTab? {
-        let context = TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log)
-        // Contexts are never freed: a buggy plugin thread calling after destroy must find a
-        // closed context, not freed memory. One small object per tab instance.
-        _ = Unmanaged.passRetained(context)
+        let handle = HostHandles.shared.issue(TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log))
         let instance = timed("create", tab: declaration.id) {
-            declaration.id.withCString { table.create!(table.user_data, $0, context.pointer) }
+            declaration.id.withCString { table.create!(table.user_data, $0, handle) }
         }
         guard let instance else {
-            context.close()
+            HostHandles.shared.retire(handle)
             log.warning("plugin \(name): create for tab \(declaration.id) returned NULL; tab left out")
             return nil
         }
-        return PluginTab(declaration: declaration, module: self, instance: instance, context: context)
+        return PluginTab(declaration: declaration, module: self, instance: instance, handle: handle)
     }
 
-    /// Runs one plugin call, logging it when it takes longer than `slowCallThreshold`.
+    /// Runs one plugin call, watched by `callGuard`, logging it when it takes longer than
+    /// `slowCallThreshold`.
     func timed<T>(_ function: String, tab: String, _ call: () -> T) -> T {
         let clock = ContinuousClock()
         let start = clock.now
-        let previous = hangWatch?.begin(.init(plugin: name, function: function, tab: tab, fingerprint: fingerprint))
-        let result = call()
-        hangWatch?.end(restoring: previous ?? nil)
+        let result = callGuard.map { $0.during(plugin: name, function: function, tab: tab, call) } ?? call()
         let duration = clock.now - start
         if duration > slowCallThreshold {
             let rounded = (Double(duration.nanoseconds) / 100_000).rounded() / 10

@@ -4,7 +4,8 @@ import Synchronization
 public struct PluginRecord: Sendable, Equatable {
     /// Whether the probe in a child process passed.
     public var probed: Bool
-    /// How many times a call into the plugin hung the daemon (or the probe failed).
+    /// How many times the plugin hung or crashed the daemon, or called `exit()` in it (or the
+    /// probe failed).
     public var failures: Int
     /// The last failure, for the log line that skips the plugin.
     public var reason: String
@@ -17,7 +18,7 @@ public struct PluginRecord: Sendable, Equatable {
     }
 }
 
-/// The remembered outcomes of probes and hangs, by fingerprint, kept in `plugins.state` in
+/// The remembered outcomes of probes, hangs and crashes, by fingerprint, kept in `plugins.state` in
 /// the state directory (or only in memory with `--no-state`). One line per module file:
 /// `ok|bad <failures> <size> <mtime-ns> <path>\t<reason>`; the file is replaced atomically.
 ///
@@ -28,14 +29,17 @@ public final class PluginRecords: Sendable {
     public let file: StateFile?
     private let records: Mutex<[PluginFingerprint: PluginRecord]>
     private let log: Log
+    /// Handed every version of the records, so that a crash can count itself in them.
+    private let crashGuard: CrashGuard?
 
     /// Records for the daemon that holds the state directory's lock, read from `file` (an
     /// unreadable or malformed line is forgotten, which only costs a new probe). A
     /// `plugins.state` that is no regular file (a link, a FIFO, a directory) or is too large
     /// is set aside with a warning, so that the next outcome can be written in its place.
-    public convenience init(file: StateFile?, log: Log) {
+    /// `crashGuard`, when given, is kept up to date with every version of the records.
+    public convenience init(file: StateFile?, log: Log, crashGuard: CrashGuard? = nil) {
         let bytes = file?.readSettingAside(log: log, consequence: Self.consequence)
-        self.init(file: file, records: bytes.map(Self.parse) ?? [:], log: log)
+        self.init(file: file, records: bytes.map(Self.parse) ?? [:], log: log, crashGuard: crashGuard)
     }
 
     /// Records only read, for a look without the state directory's lock (`--list-plugins`):
@@ -50,10 +54,12 @@ public final class PluginRecords: Sendable {
         return PluginRecords(file: nil, records: bytes.map(parse) ?? [:], log: log)
     }
 
-    private init(file: StateFile?, records: [PluginFingerprint: PluginRecord], log: Log) {
+    private init(file: StateFile?, records: [PluginFingerprint: PluginRecord], log: Log, crashGuard: CrashGuard? = nil) {
         self.file = file
         self.records = Mutex(records)
         self.log = log
+        self.crashGuard = crashGuard
+        crashGuard?.publish(records)
     }
 
     /// The file name inside the state directory.
@@ -76,7 +82,8 @@ public final class PluginRecords: Sendable {
         }
     }
 
-    /// Counts one more failure (a hang) for `fingerprint`; returns the new count.
+    /// Counts one more failure (a hang) for `fingerprint`; returns the new count. (A crash
+    /// counts itself, through `CrashGuard`, in the same lines.)
     @discardableResult
     public func recordFailure(_ fingerprint: PluginFingerprint, reason: String) -> Int {
         var count = 0
@@ -93,6 +100,7 @@ public final class PluginRecords: Sendable {
     private func update(_ change: (inout [PluginFingerprint: PluginRecord]) -> Void) {
         let text = records.withLock { all in
             change(&all)
+            crashGuard?.publish(all)
             return all.sorted { $0.key.path < $1.key.path }.map { Self.line($0.key, $0.value) }.joined()
         }
         do {

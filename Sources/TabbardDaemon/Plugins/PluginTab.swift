@@ -26,16 +26,19 @@ public struct PluginCallError: Error, Sendable, Equatable, CustomStringConvertib
     public var tabID: String
     /// The ABI function that failed (`render`, `actions`).
     public var function: String
+    /// What went wrong, after the function and tab: "failed", or what was refused.
+    public var reason: String
 
     /// A failure of `function` for `tabID` of `plugin`.
-    public init(plugin: String, tabID: String, function: String) {
+    public init(plugin: String, tabID: String, function: String, reason: String = "failed") {
         self.plugin = plugin
         self.tabID = tabID
         self.function = function
+        self.reason = reason
     }
 
     /// One line naming the plugin, the function and the tab.
-    public var description: String { "plugin \(plugin): \(function) for tab \(tabID) failed" }
+    public var description: String { "plugin \(plugin): \(function) for tab \(tabID) \(reason)" }
 }
 
 /// One tab instance of a plugin, as the daemon drives it from its loop thread: lifecycle,
@@ -51,14 +54,15 @@ public final class PluginTab {
 
     private let module: PluginModule
     private let instance: UnsafeMutableRawPointer
-    private let context: TabContext
+    /// The instance's `struct tabbard_tab *`, live until destroy returns.
+    private let handle: OpaquePointer
     private var destroyed = false
 
-    init(declaration: PluginTabDeclaration, module: PluginModule, instance: UnsafeMutableRawPointer, context: TabContext) {
+    init(declaration: PluginTabDeclaration, module: PluginModule, instance: UnsafeMutableRawPointer, handle: OpaquePointer) {
         self.declaration = declaration
         self.module = module
         self.instance = instance
-        self.context = context
+        self.handle = handle
     }
 
     deinit { destroy() }
@@ -91,24 +95,28 @@ public final class PluginTab {
 
     // MARK: Content and actions
 
-    /// The content of `page`, copied out of the plugin.
+    /// The content of `page`, copied out of the plugin. Text over its limit (docs/plugins.md,
+    /// Limits) is a failure, logged, never published.
     public func render(page: String) throws(PluginCallError) -> PluginContent {
         guard !destroyed, let render = module.table.render else { throw failure("render") }
         let rendered = module.timed("render", tab: id) {
-            page.withCString { pageText -> PluginContent? in
+            page.withCString { pageText -> Result<PluginContent, PluginCallError> in
                 var content = tabbard_content()
-                guard render(instance, pageText, &content) else { return nil }
+                guard render(instance, pageText, &content) else { return .failure(failure("render")) }
                 // Copy, then release: the strings are the plugin's until release is called.
                 // Copying while `page` is still alive also forgives a plugin that echoes it.
                 defer { content.release?(&content) }
-                return PluginContent(
-                    title: Self.text(content.title) ?? "",
-                    mimeType: Self.text(content.mime_type) ?? "text/plain",
-                    body: Self.text(content.body) ?? "")
+                do throws(PluginText.Refusal) {
+                    return .success(PluginContent(
+                        title: try Self.text(content.title, .title) ?? "",
+                        mimeType: try Self.text(content.mime_type, .mimeType) ?? "text/plain",
+                        body: try Self.text(content.body, .body) ?? ""))
+                } catch {
+                    return .failure(refused("render", error))
+                }
             }
         }
-        guard let rendered else { throw failure("render") }
-        return rendered
+        return try rendered.get()
     }
 
     /// What `activate` accepts now; empty for a plugin without an `actions` function.
@@ -121,7 +129,15 @@ public final class PluginTab {
         guard ok else { throw failure("actions") }
         guard list.count > 0 else { return [] }
         guard let names = list.names, list.count <= Self.maximumActions else { throw failure("actions") }
-        return (0..<Int(list.count)).compactMap { Self.text(names[$0]) }
+        var copied: [String] = []
+        for index in 0..<Int(list.count) {
+            do throws(PluginText.Refusal) {
+                if let name = try Self.text(names[index], .action) { copied.append(name) }
+            } catch {
+                throw refused("actions", error)
+            }
+        }
+        return copied
     }
 
     /// Performs `action`; returns whether the plugin performed it.
@@ -135,7 +151,7 @@ public final class PluginTab {
         guard !destroyed else { return }
         destroyed = true
         module.timed("destroy", tab: id) { module.table.destroy?(instance) }
-        context.close()
+        HostHandles.shared.retire(handle)
     }
 
     // MARK: Details
@@ -152,9 +168,17 @@ public final class PluginTab {
         PluginCallError(plugin: plugin, tabID: id, function: function)
     }
 
-    /// Plugin text as a Swift string; invalid UTF-8 is repaired (U+FFFD, as String(cString:)
-    /// does), since D-Bus needs valid text.
-    private static func text(_ pointer: UnsafePointer<CChar>?) -> String? {
-        pointer.map { String(cString: $0) }
+    /// The failure of a call that returned text the host refuses, logged.
+    private func refused(_ function: String, _ refusal: PluginText.Refusal) -> PluginCallError {
+        let error = PluginCallError(plugin: plugin, tabID: id, function: function, reason: "returned \(refusal)")
+        module.log.warning("\(error); refused")
+        return error
+    }
+
+    /// Plugin text for `field` as a Swift string, nil for NULL; invalid UTF-8 is repaired, since
+    /// D-Bus needs valid text.
+    private static func text(_ pointer: UnsafePointer<CChar>?, _ field: PluginText.Field) throws(PluginText.Refusal) -> String? {
+        guard pointer != nil else { return nil }
+        return try PluginText.read(pointer, for: field, repairing: true)
     }
 }

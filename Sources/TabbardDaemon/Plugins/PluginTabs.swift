@@ -142,7 +142,7 @@ final class PluginTabs: @unchecked Sendable {
     func activate(_ action: String, of id: String) throws(ServiceError) {
         let tab = try instance(id)
         guard tab.activate(action) else {
-            throw .pluginFailed("Plugin '\(tab.plugin)' refused action '\(action)' of tab '\(id)'.")
+            throw .pluginFailed("Plugin '\(tab.plugin)' refused action \(OffendingValue.quoted(action)) of tab \(OffendingValue.quoted(id)).")
         }
     }
 
@@ -153,7 +153,7 @@ final class PluginTabs: @unchecked Sendable {
 
     private func instance(_ id: String) throws(ServiceError) -> PluginTab {
         guard let tab = instances[id] else {
-            throw .pluginFailed("Tab '\(id)' has no running plugin instance.")
+            throw .pluginFailed("Tab \(OffendingValue.quoted(id)) has no running plugin instance.")
         }
         return tab
     }

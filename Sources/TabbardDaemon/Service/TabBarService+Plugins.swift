@@ -50,7 +50,7 @@ extension TabBarService {
         } catch {
             throw error.dbusError
         }
-        guard known else { throw TabError.invalidArgument("Tab '\(id)' has no page '\(page)'.").dbusError }
+        guard known else { throw TabError.invalidArgument("Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page)).").dbusError }
         try perform(atMost: .volatile) { controller throws(TabError) in try controller.navigate(id, to: page) }
     }
 

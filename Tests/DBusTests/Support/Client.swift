@@ -12,12 +12,13 @@ final class Client: @unchecked Sendable {
     }
     private let holder = Holder()
 
-    init(address: String) throws {
+    /// A client whose foreign replies, if any, go to `onForeignReply`.
+    init(address: String, onForeignReply: (@Sendable (ForeignReply) -> Void)? = nil) throws {
         thread = try LoopThread()
         let holder = holder
         let loop = thread.loop
         try thread.sync {
-            let connection = try Connection(.address(address))
+            let connection = try Connection(.address(address), onForeignReply: onForeignReply)
             connection.attach(to: loop)
             holder.connection = connection
         }
@@ -51,5 +52,13 @@ final class Client: @unchecked Sendable {
             holder.connection = nil
         }
         thread.stop()
+    }
+}
+
+extension Result where Failure == DBusError {
+    /// The error name of a failure, for compact test output.
+    var failureName: String? {
+        if case .failure(let error) = self { return error.name }
+        return nil
     }
 }

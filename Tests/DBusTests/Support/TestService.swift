@@ -68,6 +68,11 @@ final class TestService {
                 let (first, second) = try call.decode(String.self, String.self)
                 return try call.reply(first + second)
             },
+            .init("Repeat", inputs: [Argument("count", "u")], outputs: [Argument("text", "s")],
+                  doc: "Returns count bytes of x: a reply as large as asked.") { call in
+                let count = try call.decode(UInt32.self)
+                return try call.reply(String(repeating: "x", count: Int(count)))
+            },
             .init("Touch", outputs: [Argument("count", "u")], doc: "Changes Title and Count twice each, then replies.") { [unowned self] call in
                 for _ in 0..<2 {
                     count += 1

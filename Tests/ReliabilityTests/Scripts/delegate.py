@@ -3,6 +3,7 @@
 
 MODE is one of
   slow   answers every ShouldSelect with true after DELAY_MS;
+  deny   answers every ShouldSelect with false after DELAY_MS;
   hang   registers and never answers;
   flood  answers at once, while flooding the daemon with SetBadge calls and second
          RegisterDelegate calls (each DelegateExists) as fast as it can.
@@ -29,8 +30,8 @@ class Delegate(dbus.service.Object):
     @dbus.service.method(SERVICE + ".Delegate", in_signature="s", out_signature="b", async_callbacks=("reply", "error"))
     def ShouldSelect(self, item, reply, error):
         say("asked " + str(item))
-        if mode == "slow":
-            GLib.timeout_add(delay, lambda: reply(True) and False)
+        if mode in ("slow", "deny"):
+            GLib.timeout_add(delay, lambda: reply(mode == "slow") and False)
         elif mode == "flood":
             reply(True)
 

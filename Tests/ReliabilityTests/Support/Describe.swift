@@ -14,3 +14,8 @@ func describe(_ address: String) throws -> [String: Any] {
     }
     return state
 }
+
+/// The properties of catalog tab `id` in a `Describe` document, or nil when it is not there.
+func catalogTab(_ id: String, in state: [String: Any]) -> [String: Any]? {
+    (state["catalog"] as? [[String: Any]])?.first { $0["Id"] as? String == id }
+}

@@ -33,11 +33,12 @@ struct ScriptSummary {
     func number(_ key: String) -> Double { (values[key] as? NSNumber)?.doubleValue ?? 0 }
 }
 
-/// Runs one of this target's scripts with the system Python and parses its `SUMMARY {json}`
-/// line, failing when it exits non-zero or prints none. Its output goes to the test log too.
-func runScript(_ name: String, _ arguments: [String], timeout: TimeInterval) throws -> ScriptSummary {
+/// Runs one of this target's scripts with the system Python, as `user` when given, and parses
+/// its `SUMMARY {json}` line, failing when it exits non-zero or prints none. Its output goes to
+/// the test log too.
+func runScript(_ name: String, _ arguments: [String], as user: String? = nil, timeout: TimeInterval) throws -> ScriptSummary {
     let path = scriptsDirectory.appendingPathComponent(name).path
-    let result = try runCommand([systemPython, path] + arguments, timeout: timeout)
+    let result = try runCommand(TestUsers.asUser(user, [systemPython, path] + arguments), timeout: timeout)
     guard result.status == 0 else {
         throw TestFailure("\(name) \(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.output)\n\(result.errors)")
     }

@@ -42,7 +42,8 @@
  *   - Every host callback in struct tabbard_host may be called from ANY thread of the
  *     plugin, at any time from the call of create() until destroy() returns for that
  *     tab, including from inside a plugin function. The host only records what changed and
- *     posts it to its loop; a callback never calls back into the plugin.
+ *     posts it to its loop; a callback never calls back into the plugin. A `tab` or `host`
+ *     the host never handed out is logged and ignored, never followed.
  *   - Live content (a ticking clock) should tick only between did_appear and
  *     did_disappear, so that an idle host never wakes up.
  *
@@ -112,14 +113,15 @@ struct tabbard_host {
 
     /**
      * Sets the tab's badge. `value` NULL removes the badge; "" shows a dot badge; any other
-     * text (at most 64 bytes) is shown as is. `value` is owned by the caller.
+     * text (at most 64 bytes; longer is refused) is shown as is. `value` is owned by the caller.
      */
     void (*set_badge)(struct tabbard_tab *tab, const char *value);
-    /** Sets the badge color: "#RRGGBB", or "" for the default. Owned by the caller. */
+    /** Sets the badge color: "#RRGGBB", or "" for the default; anything else is refused. Owned by the caller. */
     void (*set_badge_color)(struct tabbard_tab *tab, const char *color);
     /**
      * Sets the tab's title, replacing the manifest's (the localized titles of the manifest
-     * no longer apply). Ignored for tabs with a system item. Owned by the caller.
+     * no longer apply; at most 256 bytes, longer is refused). Ignored for tabs with a system
+     * item. Owned by the caller.
      */
     void (*set_title)(struct tabbard_tab *tab, const char *title);
     /** Enables or disables the tab (a disabled tab cannot be tapped). */
@@ -128,12 +130,13 @@ struct tabbard_host {
     void (*content_changed)(struct tabbard_tab *tab);
     /**
      * Pushes `page` onto the tab's navigation stack as if a client had navigated there;
-     * the host will call navigate() with it on its loop. Owned by the caller.
+     * the host will call navigate() with it on its loop. At most 255 bytes. Owned by the caller.
      */
     void (*push_page)(struct tabbard_tab *tab, const char *page);
     /**
      * Writes one line to the host's log, attributed to the plugin. `host` is the pointer
-     * given to the entry point; `level` a tabbard_log_level; `message` owned by the caller.
+     * given to the entry point; `level` a tabbard_log_level; `message` owned by the caller,
+     * cut after 4096 bytes.
      */
     void (*log)(const struct tabbard_host *host, int32_t level, const char *message);
 };
@@ -144,6 +147,8 @@ struct tabbard_host {
 
 /**
  * A rendered page. The host zero-fills it and passes it to render(); the plugin fills it.
+ * Limits: title 256 bytes, mime_type 255, body 1 MiB (1048576); a page over any of them is
+ * refused like a failed render.
  *
  * Ownership: the three strings belong to the plugin. They must stay valid until the host
  * calls `release` (the host copies them first, then calls it, before any other call into
@@ -164,7 +169,8 @@ struct tabbard_content {
 };
 
 /**
- * The actions a tab accepts now (the strings activate() will take). Same ownership rule as
+ * The actions a tab accepts now (the strings activate() will take), each at most 64 bytes (a
+ * longer one makes the host refuse the list). Same ownership rule as
  * struct tabbard_content: `names` and every string in it belong to the plugin and stay
  * valid until the host calls `release` (or, when it is NULL, until the next call into the
  * same instance).

@@ -1,24 +1,23 @@
 import Foundation
-import TabbardTestSupport
 
-/// The accounts the access tests run clients as: a user outside the admin group and one
-/// inside it. Created on first use (root only), left in place for later runs.
-enum TestUsers {
+/// The accounts tests run clients as (access, forged replies): a user outside the admin group
+/// and one inside it. Created on first use (root only), left in place for later runs.
+public enum TestUsers {
     /// A user who may only read.
-    static let guest = "tabbard-it-guest"
+    public static let guest = "tabbard-it-guest"
     /// A member of the admin group.
-    static let admin = "tabbard-it-admin"
+    public static let admin = "tabbard-it-admin"
     /// The admin group: the default `admin_group`, the group the policy file names.
-    static let adminGroup = "tabbard"
+    public static let adminGroup = "tabbard"
 
     /// Whether the tests can create accounts and run programs as them.
-    static var available: Bool {
+    public static var available: Bool {
         getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd")
             && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")
     }
 
     /// Creates the group and both users when missing.
-    static func ensure() throws {
+    public static func ensure() throws {
         if try !exists(["/usr/bin/getent", "group", adminGroup]) {
             try run(["/usr/sbin/groupadd", "--system", adminGroup])
         }
@@ -34,12 +33,12 @@ enum TestUsers {
     }
 
     /// The user id of `name`.
-    static func uid(_ name: String) throws -> String {
+    public static func uid(_ name: String) throws -> String {
         try runCommand(["/usr/bin/id", "-u", name]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The command line that runs `arguments` as `user`.
-    static func asUser(_ user: String?, _ arguments: [String]) -> [String] {
+    public static func asUser(_ user: String?, _ arguments: [String]) -> [String] {
         guard let user else { return arguments }
         return ["/usr/sbin/runuser", "-u", user, "--"] + arguments
     }
