@@ -130,7 +130,7 @@ struct PluginAdmissionTests {
         #expect(watch.wakeUps <= 1, "\(watch.wakeUps) wake-ups for 200 calls")
     }
 
-    @Test("a limit after the last plugin call the hang watch sleeps without a timeout: an idle daemon is not woken")
+    @Test("a tick after the last plugin call the hang watch sleeps without a timeout: an idle daemon is not woken")
     func hangWatchSleepsWhenIdle() {
         let watch = HangWatch(limit: .milliseconds(100)) { _ in }
         for _ in 0..<20 {
