@@ -1,3 +1,4 @@
+import CLinuxEvents
 import Glibc
 
 /// A process started with `posix_spawn` (never `fork`: the parent has threads, and in the
@@ -5,7 +6,8 @@ import Glibc
 /// the parent blocks signals for its signalfd and ignores `SIGPIPE`, and a child must be
 /// killable, must die of a crash as any process does, and must see a closed pipe. Standard
 /// input is `/dev/null`; standard output goes where the parent says; standard error is the
-/// parent's. Ended children are collected with `reap()` (after `SIGCHLD`) or `wait()`.
+/// parent's; no other descriptor reaches the child, not even one the parent inherited
+/// without close-on-exec. Ended children are collected with `reap()` (after `SIGCHLD`) or `wait()`.
 public struct ChildProcess: Sendable {
     /// How a child process ended.
     public enum Termination: Equatable, Sendable {
@@ -29,11 +31,13 @@ public struct ChildProcess: Sendable {
     /// Whether the child leads a process group of its own, which `kill` then signals whole.
     public let leadsGroup: Bool
 
-    /// Starts `executable` with `arguments` (after `argv[0]`, which is `executable`) and the
-    /// parent's environment, its standard output on `standardOutput`; in a process group of
-    /// its own with `newProcessGroup`, so that whatever it starts can be killed with it.
+    /// Starts `executable` with `arguments` (after `argv[0]`, which is `executable`) and
+    /// `environment` (`NAME=value` entries; the parent's when nil), its standard output on
+    /// `standardOutput`; in a process group of its own with `newProcessGroup`, so that
+    /// whatever it starts can be killed with it.
     public static func spawn(
-        _ executable: String, arguments: [String], standardOutput: Int32, newProcessGroup: Bool = false
+        _ executable: String, arguments: [String], standardOutput: Int32, newProcessGroup: Bool = false,
+        environment: [String]? = nil
     ) throws(LoopError) -> ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -57,13 +61,26 @@ public struct ChildProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        let envp = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { for pointer in envp ?? [] { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let result = envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard result == 0 else { throw LoopError("posix_spawn(\(executable))", code: result) }
         return ChildProcess(pid: pid, leadsGroup: newProcessGroup)
+    }
+
+    /// Called in a child, first thing: the kernel sends it `signal` when the thread of the
+    /// parent that spawned it ends (with the parent, at the latest), so that a child stuck in
+    /// code it does not control never outlives the parent that would have killed it. Ends the
+    /// child at once when the parent is gone already (adopted by init).
+    public static func endWithParent(signal: Int32 = SIGKILL) {
+        _ = tabbard_set_parent_death_signal(signal)
+        if getppid() == 1 { _exit(1) }
     }
 
     /// Sends `signal` to the child, and to its whole process group when it leads one.

@@ -28,7 +28,8 @@ public func makeTemporaryDirectory(_ prefix: String = "tabbard-test") throws -> 
 }
 
 /// A `tabbard` process serving on a private bus, for integration tests: started with the
-/// staged bundled plugins and its own state directory, ready once it owns its bus name.
+/// staged bundled plugins and its own state directory, ready once it owns its bus name and
+/// has sent `READY=1` (when the test leaves it the notify socket).
 /// Stopped (SIGKILL if it must) when released.
 public final class DaemonProcess: @unchecked Sendable {
     /// The bus it serves on.
@@ -72,20 +73,32 @@ public final class DaemonProcess: @unchecked Sendable {
         }
     }
 
-    /// Starts the process and waits for its bus name (10 s at most).
+    /// Stands in for the service manager when the test gives no `NOTIFY_SOCKET` of its own
+    /// and no launcher (whose mount namespace may not see it): `start` waits for `READY=1`,
+    /// which the daemon sends once the plugins found at start are probed and loaded.
+    private lazy var readiness: NotifySocket? =
+        environment["NOTIFY_SOCKET"] == nil && launcher.isEmpty ? try? NotifySocket() : nil
+
+    /// Starts the process and waits for its bus name, then for `READY=1` where `readiness`
+    /// listens (10 s at most in all).
     public func start() throws {
         precondition(pid == 0, "the daemon is already running")
         let arguments = launcher + [try PackagePaths.executable("tabbard"), "--address", bus.address,
                          "--plugin-dir", pluginDirectory, "--state-dir", stateDirectory] + extraArguments
-        pid = try spawnLogging(arguments, to: logFile, environment: environment)
+        // What an earlier run sent (READY=1 after a reload) must not count for this one.
+        while readiness?.receive(timeout: 0) != nil {}
+        pid = try spawnLogging(arguments, to: logFile,
+                               environment: environment.merging(readiness.map { ["NOTIFY_SOCKET": $0.path] } ?? [:]) { $1 })
         let deadline = Date().addingTimeInterval(10)
-        while !(try nameIsOwned()) {
+        var ready = readiness == nil
+        while try !ready || !nameIsOwned() {
+            if !ready, let datagram = readiness?.receive(timeout: 0), datagram.contains("READY=1") { ready = true }
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 pid = 0
                 throw TestFailure("tabbard exited during start (status \(status)); log:\n\(log)")
             }
-            guard Date() < deadline else { throw TestFailure("tabbard did not own its name within 10 s; log:\n\(log)") }
+            guard Date() < deadline else { throw TestFailure("tabbard did not own its name \(ready ? "" : "and send READY=1 ")within 10 s; log:\n\(log)") }
             usleep(10_000)
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A C plugin with one tab, `<name>-tab`, and a fault chosen by a `-D` switch, compiled during a
-/// test: `CRASH_IN_ENTRY`; on `activate`, `HANG_IN_ACTIVATE`, `SEGV_IN_ACTIVATE`,
+/// test: `CRASH_IN_ENTRY`, `HANG_IN_ENTRY`; on `activate`, `HANG_IN_ACTIVATE`, `SEGV_IN_ACTIVATE`,
 /// `ABORT_IN_ACTIVATE`, `EXIT_IN_ACTIVATE`, or a thread of the plugin's own that crashes or
 /// exits `FAULT_DELAY_MS` later (`SEGV_ON_THREAD`, `ABORT_ON_THREAD`, `EXIT_ON_THREAD`);
 /// `SLOW_RENDER=<ms>`; host callbacks given handles the host never made (`BAD_HANDLES`, on
@@ -159,6 +159,9 @@ public enum FaultPlugin {
         fault_host = host;
     #ifdef CRASH_IN_ENTRY
         abort();
+    #endif
+    #ifdef HANG_IN_ENTRY
+        for (;;) sleep(1);
     #endif
         return &fault_table;
     }

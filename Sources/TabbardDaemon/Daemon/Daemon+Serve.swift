@@ -32,7 +32,19 @@ extension Daemon {
                 loop.stop()
             }
             guard let service = started else { return 1 }
-            notifier.ready(status: service.statusLine)
+            // READY=1 once every plugin found at start is loaded or skipped: callers are served
+            // while a new plugin is probed, and its tabs get their instances when it passes.
+            var announced = false
+            let announce = { [unowned service] in
+                guard !announced else { return }
+                announced = true
+                notifier.ready(status: service.statusLine)
+            }
+            service.plugins.onProbeEnded = { [unowned service] plugin, loaded in
+                service.probeEnded(plugin, loaded: loaded)
+                if !service.plugins.isProbing { announce() }
+            }
+            if !service.plugins.isProbing { announce() }
             let watchdog = try notifier.watchdogInterval.map { interval throws(LoopError) in
                 try loop.schedule(after: interval, repeating: interval) { notifier.watchdog() }
             }
@@ -73,7 +85,7 @@ extension Daemon {
         let store = setup.options.persistsState
             ? StateStore(file: StateFile(directory: setup.stateDirectory), log: log) : nil
         let writer = store.map(StateWriter.init)
-        let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, crashGuard: crashGuard, log: log), loop: loop, log: log)
+        let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, crashGuard: crashGuard, loop: loop, log: log), loop: loop, log: log)
         var controller: TabController
         do throws(TabError) {
             controller = try TabController(catalog: plugins.catalog, configuration: setup.configuration.controller)
@@ -123,13 +135,14 @@ extension Daemon {
         return service
     }
 
-    /// The plugins of the configured directories, each new module file tried in a child
-    /// process first and its outcome remembered in the state directory, where `crashGuard`
+    /// The plugins of the configured directories, each new module file or manifest tried in a
+    /// child process first (its plugin loads on `loop` when it passes) and the outcome
+    /// remembered in the state directory, where `crashGuard`
     /// counts crashes too; a hang exit saves what `writer` holds.
-    private static func loadPlugins(_ setup: Setup, writer: StateWriter?, crashGuard: CrashGuard?, log: Log) -> PluginHost {
+    private static func loadPlugins(_ setup: Setup, writer: StateWriter?, crashGuard: CrashGuard?, loop: EventLoop, log: Log) -> PluginHost {
         let records = PluginRecords(file: pluginRecordsFile(setup), log: log, crashGuard: crashGuard)
         let admission = PluginAdmission(
-            records: records, log: log, hangLimit: HangWatch.limit(environment: setup.environment),
+            records: records, log: log, loop: loop, hangLimit: HangWatch.limit(environment: setup.environment),
             probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"],
             saveState: { writer?.writeHeldNow() }, crashGuard: crashGuard)
         let host = PluginHost(trust: setup.trust, log: log, admission: admission)

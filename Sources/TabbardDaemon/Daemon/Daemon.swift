@@ -1,4 +1,5 @@
 import Glibc
+import Loop
 import TabModel
 import TabbardSwiftRelease
 
@@ -27,6 +28,8 @@ public enum Daemon {
             print("tabbard \(version) (Swift \(SwiftRelease.compiler))")
             return 0
         case .probePlugin(let file):
+            // A probe hung in a plugin ends with the daemon that would have killed it.
+            ChildProcess.endWithParent()
             let outcome = PluginProbe.run(path: file, trust: options.instance == .system ? .system : .session, log: log)
             print(outcome.text)
             return outcome.passed ? 0 : 1

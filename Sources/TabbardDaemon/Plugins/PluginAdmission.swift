@@ -4,9 +4,10 @@ import Loop
 /// The daemon's guard against plugins that crash or hang, used by `PluginHost.load` before
 /// it loads a module into the daemon:
 ///
-/// - a module file not seen before (by path, size and mtime) is probed first in a child
-///   process (`PluginTrial`); one that fails is skipped, and the outcome, good or bad, is
-///   remembered in `plugins.state` so an unchanged file is not probed again;
+/// - a module file or manifest not seen before (by path, size and mtime) is probed first in
+///   a child process (`PluginTrial`), on a thread of its own so that no caller waits for it;
+///   a plugin that fails is skipped, and the outcome, good or bad, is remembered in
+///   `plugins.state` for both files, so that an unchanged pair is not probed again;
 /// - every plugin call is watched (`HangWatch`); a call that outlives the hang limit is
 ///   recorded as a failure of that file, the acknowledged state is saved, and the daemon
 ///   exits with `failureExitStatus`, for systemd to restart it with its state restored;
@@ -32,19 +33,22 @@ public final class PluginAdmission {
     /// Blames crashes on plugins; nil where it is not installed (tests, probing).
     let crashGuard: CrashGuard?
     private let log: Log
+    /// The daemon's loop, where the outcome of a probe is handed back.
+    private let loop: EventLoop
     /// Saves the acknowledged state before a hang exit; nil when saved, else why not.
     private let saveState: @Sendable () -> FileError?
     private var watch: HangWatch?
 
     /// An admission remembering outcomes in `records`; probes run `executable` (this very
-    /// program by default) with `probeArguments`. `saveState` runs on the hang watch's thread
+    /// program by default) with `probeArguments`, and end on `loop`. `saveState` runs on the hang watch's thread
     /// before a hang exit and writes what the loop thread acknowledged (STATE-4).
-    public init(records: PluginRecords, log: Log, hangLimit: Duration, probeArguments: [String],
+    public init(records: PluginRecords, log: Log, loop: EventLoop, hangLimit: Duration, probeArguments: [String],
                 saveState: @escaping @Sendable () -> FileError?,
                 executable: String = "/proc/self/exe", probeTimeout: Duration = .seconds(5), crashGuard: CrashGuard? = nil) {
         self.records = records
         self.crashGuard = crashGuard
         self.log = log
+        self.loop = loop
         self.saveState = saveState
         self.hangLimit = hangLimit
         self.probeArguments = probeArguments
@@ -52,25 +56,75 @@ public final class PluginAdmission {
         self.probeTimeout = probeTimeout
     }
 
-    /// Decides whether the module `file` of `manifest` may be loaded; throws the reason when
-    /// not. Returns the fingerprint the hang watch records failures under.
-    func admit(_ file: CheckedFile, manifest: PluginManifest) throws(PluginRefusal) -> PluginFingerprint? {
-        guard let fingerprint = PluginFingerprint(descriptor: file.descriptor, path: file.path) else { return nil }
-        if let record = records.record(for: fingerprint) {
-            try Self.check(record, of: fingerprint)
-            return fingerprint
+    /// What `screen` decided about a module that passed every other check.
+    enum Screening {
+        /// Load it now: the outcome of its probe is remembered (or, without a fingerprint,
+        /// nothing can be). The fingerprint failures are recorded under.
+        case admitted(PluginFingerprint?)
+        /// Probe it first (`probe`): the module or its manifest is new or changed.
+        case probe(Probation)
+    }
+
+    /// The files a probe vouches for: the module, and the manifest whose tabs it renders.
+    struct Probation: Sendable {
+        /// The module file's fingerprint.
+        let module: PluginFingerprint
+        /// The manifest's fingerprint; nil when it cannot be taken (the module's record alone
+        /// then decides).
+        let manifest: PluginFingerprint?
+    }
+
+    /// Decides whether the module `file` of `manifest` may be loaded at once, or must be
+    /// probed first; throws the reason when it must be skipped.
+    func screen(_ file: CheckedFile, manifest: PluginManifest, trust: PluginTrust) throws(PluginRefusal) -> Screening {
+        guard let module = PluginFingerprint(descriptor: file.descriptor, path: file.path) else { return .admitted(nil) }
+        let probation = Probation(module: module, manifest: Self.fingerprint(of: manifest, trust: trust))
+        return try Self.remembered(probation, in: records) ? .admitted(module) : .probe(probation)
+    }
+
+    /// Probes `manifest` in a child process on a thread of its own and remembers the outcome
+    /// for both files of `probation`; `finished` then runs on the loop thread with the module's
+    /// fingerprint, or the reason the plugin is skipped.
+    func probe(_ manifest: PluginManifest, _ probation: Probation,
+               finished: @escaping (Result<PluginFingerprint, PluginRefusal>) -> Void) {
+        nonisolated(unsafe) let finished = finished  // Run on the loop thread only.
+        let (records, log, loop) = (records, log, loop)
+        PluginTrial.start(executable: executable, path: manifest.file, arguments: probeArguments, timeout: probeTimeout) { outcome in
+            loop.post {
+                let files = [probation.module] + (probation.manifest.map { [$0] } ?? [])
+                switch outcome {
+                case .passed:
+                    // With --no-state there is no plugins.state: the outcome lasts only this run.
+                    let kept = records.file == nil ? "" : "; remembered"
+                    log.info("plugin \(manifest.name): \(probation.module.path) passed its probe in a child process\(kept)")
+                    for file in files { records.remember(file, probed: true) }
+                    finished(.success(probation.module))
+                case .failed(let reason):
+                    for file in files { records.remember(file, probed: false, reason: reason) }
+                    finished(.failure(.probeFailed(reason)))
+                }
+            }
         }
-        switch PluginTrial.run(executable: executable, path: manifest.file, arguments: probeArguments, timeout: probeTimeout) {
-        case .passed:
-            // With --no-state there is no plugins.state: the outcome lasts only this run.
-            let kept = records.file == nil ? "" : "; remembered"
-            log.info("plugin \(manifest.name): \(fingerprint.path) passed its probe in a child process\(kept)")
-            records.remember(fingerprint, probed: true)
-            return fingerprint
-        case .failed(let reason):
-            records.remember(fingerprint, probed: false, reason: reason)
-            throw .probeFailed(reason)
-        }
+    }
+
+    /// Whether `records` vouch for both files of `probation`, so that the module loads without
+    /// a probe; throws when they say it must be skipped. Failures while serving belong to the
+    /// module: a changed manifest brings a new probe, but does not lift them.
+    static func remembered(_ probation: Probation, in records: PluginRecords) throws(PluginRefusal) -> Bool {
+        let module = records.record(for: probation.module)
+        if let module, module.probed { try check(module, of: probation.module) }
+        let manifest = probation.manifest.flatMap { records.record(for: $0) }
+        guard let module, probation.manifest == nil || manifest != nil else { return false }
+        try check(module, of: probation.module)
+        if let fingerprint = probation.manifest, let manifest { try check(manifest, of: fingerprint) }
+        return true
+    }
+
+    /// The fingerprint of `manifest`'s file, opened with the same checks as when it was read.
+    static func fingerprint(of manifest: PluginManifest, trust: PluginTrust) -> PluginFingerprint? {
+        let name = manifest.file.split(separator: "/").last.map(String.init) ?? manifest.file
+        guard let file = try? CheckedFile.open(name, in: manifest.directory, trust: trust) else { return nil }
+        return PluginFingerprint(descriptor: file.descriptor, path: file.path)
     }
 
     /// Throws when `record` says the file must be skipped without a new probe: its probe

@@ -3,8 +3,12 @@
 /// Used on the daemon's loop thread. `load` scans the configured directories in order (then
 /// manifests by file name), skips every plugin that fails a check with one log line naming
 /// the file and the reason, and loads the rest with `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE`.
-/// Libraries are never unloaded: a later scan (SIGHUP) keeps what is loaded, loads what is
-/// new, and leaves out what is no longer found or enabled.
+/// A plugin whose module or manifest is new or changed is probed first in a child process,
+/// without waiting for it: its tabs are in the catalog meanwhile, without instances, and the
+/// module loads when the probe passes (or its tabs leave the catalog when it fails), on the
+/// loop thread, told through `onProbeEnded`. Libraries are never unloaded: a later scan
+/// (SIGHUP) keeps what is loaded, loads what is new, and leaves out what is no longer found
+/// or enabled.
 public final class PluginHost {
     /// Whether the system instance's ownership rules apply.
     public let trust: PluginTrust
@@ -15,12 +19,19 @@ public final class PluginHost {
     public let admission: PluginAdmission?
     /// Every module ever loaded, by plugin name; kept because a library is never unloaded.
     private var loaded: [String: PluginModule] = [:]
-    /// The plugins in use after the last scan, in load order.
-    public private(set) var modules: [PluginModule] = [] {
+    /// The plugins whose probe runs, by name, with the module file checked before it, which
+    /// is the one loaded when the probe passes.
+    private var probing: [String: (manifest: PluginManifest, file: CheckedFile)] = [:]
+    /// The manifests of the plugins in use after the last scan, in load order: those loaded
+    /// (as they were loaded) and those being probed.
+    private var inUse: [PluginManifest] = [] {
         didSet { indexTabs() }
     }
     /// Each catalog tab's plugin and declaration, by tab id, so creating a tab is O(1).
-    private var tabsByID: [String: (plugin: PluginModule, tab: PluginTabDeclaration)] = [:]
+    private var tabsByID: [String: (plugin: String, tab: PluginTabDeclaration)] = [:]
+    /// Runs on the loop thread when a probe ended for a plugin still in use: its name, and
+    /// whether it is loaded now (else its tabs left the catalog).
+    var onProbeEnded: ((_ plugin: String, _ loaded: Bool) -> Void)?
 
     /// A host that logs to `log`.
     public init(trust: PluginTrust, log: Log, admission: PluginAdmission? = nil) {
@@ -29,15 +40,26 @@ public final class PluginHost {
         self.log = log
     }
 
-    /// The catalog in load order: each tab declared by a plugin in use, with its plugin.
-    public var catalog: [(plugin: PluginModule, tab: PluginTabDeclaration)] {
-        modules.flatMap { module in (module.manifest?.tabs ?? []).map { (module, $0) } }
+    /// The plugins loaded and in use, in load order.
+    public var modules: [PluginModule] {
+        inUse.compactMap { loaded[$0.name] }
+    }
+
+    /// Whether a probe runs for a plugin in use: its tabs have no instances yet.
+    public var isProbing: Bool { !probing.isEmpty }
+
+    /// Whether the probe of plugin `name` runs.
+    public func isProbing(_ name: String) -> Bool { probing[name] != nil }
+
+    /// The catalog in load order: each tab declared by a plugin in use, with its plugin's name.
+    public var catalog: [(plugin: String, tab: PluginTabDeclaration)] {
+        inUse.flatMap { manifest in manifest.tabs.map { (manifest.name, $0) } }
     }
 
     /// Creates the instance of catalog tab `id`, whose host callbacks go to `sink`; nil if no
-    /// plugin in use offers it or the plugin declines (logged).
+    /// loaded plugin offers it or the plugin declines (logged).
     public func createTab(id: String, sink: @escaping PluginEventSink) -> PluginTab? {
-        guard let (module, tab) = tabsByID[id] else { return nil }
+        guard let (plugin, tab) = tabsByID[id], probing[plugin] == nil, let module = loaded[plugin] else { return nil }
         return module.createTab(tab, sink: sink)
     }
 
@@ -47,40 +69,75 @@ public final class PluginHost {
     }
 
     /// Scans `directories` and loads every enabled plugin that passes the checks (all of
-    /// them when `enabled` is nil). Returns what became of each manifest.
+    /// them when `enabled` is nil), or starts its probe. Returns what became of each manifest
+    /// (a plugin being probed is `usable`).
     @discardableResult
     public func load(directories: [String], enabled: Set<String>? = nil) -> PluginReport {
         let scan = PluginDirectoryScan(directories: directories, trust: trust)
         for (directory, reason) in scan.unreadableDirectories {
             log.info("plugin directory \(directory) skipped: \(reason)")
         }
-        var inUse: [PluginModule] = []
+        var used: [PluginManifest] = []
         let report = Self.evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
-            let module: PluginModule
             if let earlier = loaded[manifest.name] {
                 // Never unloaded, so never reloaded either: a changed module needs a restart.
                 if earlier.manifest != manifest {
                     log.notice("plugin \(manifest.name): \(manifest.file) changed since it was loaded; restart tabbard to apply it")
                 }
-                module = earlier
-            } else {
-                let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
-                try file.requireSharedObject()
-                let fingerprint = try admission?.admit(file, manifest: manifest)
-                module = try PluginModule.load(file, manifest: manifest, log: log)
-                module.callGuard = admission?.callGuard(for: module, fingerprint: fingerprint)
-                loaded[manifest.name] = module
-                log.info("plugin \(manifest.name) \(module.version) loaded from \(module.path): \(manifest.tabs.map(\.id).joined(separator: ", "))")
+                used.append(earlier.manifest ?? manifest)
+                return earlier.version
             }
-            inUse.append(module)
-            return module.version
+            if let running = probing[manifest.name] {
+                used.append(running.manifest)  // Its outcome decides; a later scan sees any change.
+                return nil
+            }
+            let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
+            try file.requireSharedObject()
+            switch try admission?.screen(file, manifest: manifest, trust: trust) ?? .admitted(nil) {
+            case .admitted(let fingerprint):
+                let module = try loadModule(file, manifest: manifest, fingerprint: fingerprint)
+                used.append(manifest)
+                return module.version
+            case .probe(let probation):
+                probing[manifest.name] = (manifest, file)
+                admission?.probe(manifest, probation) { [weak self] outcome in self?.probeEnded(manifest.name, outcome) }
+                used.append(manifest)
+                return nil
+            }
         } refused: { file, reason in
             log.warning("plugin \(file) skipped: \(reason)")
         }
-        modules = inUse
+        inUse = used
         var result = report
         for (directory, reason) in scan.unreadableDirectories { result.unreadableDirectories[directory] = reason }
         return result
+    }
+
+    /// Loads the checked module `file` of `manifest` into the daemon, watched under `fingerprint`.
+    @discardableResult
+    private func loadModule(_ file: CheckedFile, manifest: PluginManifest, fingerprint: PluginFingerprint?) throws(PluginRefusal) -> PluginModule {
+        let module = try PluginModule.load(file, manifest: manifest, log: log)
+        module.callGuard = admission?.callGuard(for: module, fingerprint: fingerprint)
+        loaded[manifest.name] = module
+        log.info("plugin \(manifest.name) \(module.version) loaded from \(module.path): \(manifest.tabs.map(\.id).joined(separator: ", "))")
+        return module
+    }
+
+    /// The probe of plugin `name` ended: a plugin still in use loads, or leaves the catalog
+    /// with the same log line as any plugin skipped.
+    private func probeEnded(_ name: String, _ outcome: Result<PluginFingerprint, PluginRefusal>) {
+        guard let (manifest, file) = probing.removeValue(forKey: name) else { return }
+        // Left out by a scan meanwhile: a later scan that wants it finds its outcome remembered.
+        guard inUse.contains(where: { $0.name == name }) else { return }
+        do throws(PluginRefusal) {
+            try loadModule(file, manifest: manifest, fingerprint: try outcome.get())
+            indexTabs()
+            onProbeEnded?(name, true)
+        } catch {
+            log.warning("plugin \(manifest.file) skipped: \(error)")
+            inUse.removeAll { $0.name == name }
+            onProbeEnded?(name, false)
+        }
     }
 
     /// Lists what `load` would find, running no plugin code: every check up to `dlopen`, and
@@ -91,9 +148,10 @@ public final class PluginHost {
         var report = evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
             let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
             try file.requireSharedObject()
-            if let records, let fingerprint = PluginFingerprint(descriptor: file.descriptor, path: file.path),
-               let record = records.record(for: fingerprint) {
-                try PluginAdmission.check(record, of: fingerprint)
+            if let records, let module = PluginFingerprint(descriptor: file.descriptor, path: file.path) {
+                // A pair not vouched for would be probed at the next start: usable until then.
+                let probation = PluginAdmission.Probation(module: module, manifest: PluginAdmission.fingerprint(of: manifest, trust: trust))
+                _ = try PluginAdmission.remembered(probation, in: records)
             }
             return nil
         } refused: { _, _ in }

@@ -37,11 +37,22 @@ final class PluginTabs: @unchecked Sendable {
 
     /// Every tab the plugins in use offer, in load order.
     var catalog: [TabDefinition] {
-        host.catalog.map { $0.tab.definition(plugin: $0.plugin.name) }
+        host.catalog.map { $0.tab.definition(plugin: $0.plugin) }
     }
 
-    /// Scans the plugin directories again (SIGHUP): new plugins load, plugins no longer found
-    /// or enabled leave the catalog; loaded libraries stay mapped. Returns the new catalog.
+    /// Whether a plugin in use is still being probed (its tabs have no instances yet).
+    var isProbing: Bool { host.isProbing }
+
+    /// Runs on the loop thread when the probe of a plugin in use ended: its name, and whether
+    /// it is loaded now (its tabs may get instances) or was skipped (its tabs left `catalog`).
+    var onProbeEnded: ((_ plugin: String, _ loaded: Bool) -> Void)? {
+        get { host.onProbeEnded }
+        set { host.onProbeEnded = newValue }
+    }
+
+    /// Scans the plugin directories again (SIGHUP): new plugins load (or start their probe),
+    /// plugins no longer found or enabled leave the catalog; loaded libraries stay mapped.
+    /// Returns the new catalog.
     func rescan(directories: [String], enabled: Set<String>?) -> [TabDefinition] {
         host.load(directories: directories, enabled: enabled)
         return catalog
@@ -54,7 +65,11 @@ final class PluginTabs: @unchecked Sendable {
     /// has no content and no actions.
     func start(_ id: String, stack: [String], receive: @escaping @Sendable (PluginTabEvent) -> Void) -> Bool {
         guard let tab = host.createTab(id: id, sink: sink(receive)) else {
-            log.warning("tab \(id): its plugin did not create an instance; content and actions are unavailable")
+            if let plugin = probedPlugin(of: id) {
+                log.info("tab \(id): plugin \(plugin) is being probed; its instance starts when the probe passes")
+            } else {
+                log.warning("tab \(id): its plugin did not create an instance; content and actions are unavailable")
+            }
             return false
         }
         instances[id] = tab
@@ -153,9 +168,23 @@ final class PluginTabs: @unchecked Sendable {
 
     private func instance(_ id: String) throws(ServiceError) -> PluginTab {
         guard let tab = instances[id] else {
+            if let plugin = probedPlugin(of: id) {
+                throw .pluginFailed("Plugin '\(plugin)' of tab \(OffendingValue.quoted(id)) is unavailable: it is being probed.")
+            }
             throw .pluginFailed("Tab \(OffendingValue.quoted(id)) has no running plugin instance.")
         }
         return tab
+    }
+
+    /// The plugin of catalog tab `id` when its probe is running.
+    private func probedPlugin(of id: String) -> String? {
+        guard host.isProbing, let plugin = host.catalog.first(where: { $0.tab.id == id })?.plugin else { return nil }
+        return host.isProbing(plugin) ? plugin : nil
+    }
+
+    /// The catalog tabs of `plugin`, in catalog order.
+    func tabs(of plugin: String) -> [String] {
+        host.catalog.filter { $0.plugin == plugin }.map(\.tab.id)
     }
 
     // MARK: - Events from plugins

@@ -4,7 +4,10 @@ import Loop
 /// One probe of a plugin in a child process: `tabbard --probe-plugin MANIFEST` spawned from
 /// this very executable (`posix_spawn`, never `fork`: the daemon has threads and a bus
 /// connection a forked copy must not touch). A plugin that crashes while it initialises
-/// takes down the child; a plugin that hangs is killed when the time is up.
+/// takes down the child; a plugin that hangs is killed when the time is up. `run` waits for
+/// the child; the daemon calls it on a thread of its own (`start`), never on the loop thread.
+/// The child gets a clean environment (`PluginEnvironment`) and no descriptor of the daemon's
+/// but its standard output (every other one is close-on-exec).
 enum PluginTrial {
     /// What became of the child.
     enum Outcome: Equatable {
@@ -16,26 +19,27 @@ enum PluginTrial {
 
     /// Runs `executable --probe-plugin path` plus `arguments`, giving it `timeout`.
     static func run(executable: String, path: String, arguments: [String], timeout: Duration) -> Outcome {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { return .failed("cannot make a pipe: \(String(cString: strerror(errno)))") }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        // Neither end may leak into the child beyond its standard output (glibc's pipe2 is
-        // not visible to Swift; the moment before fcntl matters only to a concurrent fork,
-        // which the daemon never does).
-        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+        // A socket pair rather than a pipe: it is made close-on-exec in the same call (glibc's
+        // pipe2 is not visible to Swift), so that a probe spawned at the same moment on another
+        // thread never inherits this one's end and keeps it from seeing the end of the output.
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return .failed("cannot make a socket pair: \(String(cString: strerror(errno)))")
+        }
+        let (readEnd, writeEnd) = (ends[0], ends[1])
         defer { close(readEnd) }
 
         let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(executable, arguments: ["--probe-plugin", path] + arguments, standardOutput: writeEnd)
+            child = try ChildProcess.spawn(executable, arguments: ["--probe-plugin", path] + arguments, standardOutput: writeEnd,
+                                           environment: PluginEnvironment.entries(from: ProcessEnvironment.current()))
             close(writeEnd)
         } catch {
             close(writeEnd)
             return .failed("cannot run the probe: \(String(cString: strerror(error.code)))")
         }
 
-        // The child's output ends when it exits; waiting on the pipe gives the timeout.
+        // The child's output ends when it exits; waiting on the socket gives the timeout.
         var output: [UInt8] = []
         let deadline = MonotonicInstant.now() + timeout
         var timedOut = false

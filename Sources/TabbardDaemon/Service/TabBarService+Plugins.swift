@@ -12,6 +12,25 @@ extension TabBarService {
         if started { refreshActions(of: id) }
     }
 
+    /// The probe of `plugin` ended, on the loop thread: when it `loaded`, each of its tabs gets
+    /// its instance with its current stack, and the shown one appears; when it was skipped,
+    /// its tabs leave the catalog as they would at a reload.
+    func probeEnded(_ plugin: String, loaded: Bool) {
+        guard loaded else {
+            do throws(TabError) {
+                publish(try controller.replaceCatalog(plugins.catalog))
+            } catch {
+                log.error("plugin \(plugin) left out: \(error.message)")
+            }
+            return
+        }
+        let tabs = Set(plugins.tabs(of: plugin))
+        for id in controller.catalog.map(\.id) where tabs.contains(id) { startPlugin(for: id) }
+        if let shown = controller.shownContent.tabID, tabs.contains(shown) { plugins.appear(controller.shownContent) }
+        // What the instances said as they started is applied like any other plugin news.
+        while let event = plugins.nextQueuedEvent() { apply(event) }
+    }
+
     /// Applies what a plugin said about one of its tabs, on the loop thread. Values a plugin
     /// sends are held to the same rules as a client's (ITEM-4, ITEM-5, NAV-2); a refused one
     /// is logged with the plugin's name.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Loop
 import Testing
 @testable import TabbardDaemon
 
@@ -85,17 +86,25 @@ struct PluginAdmissionTests {
         try compileFixture("probed", in: directory)
         try directory.write("probed.plugin", testManifest("probed", tabs: ["probed-tab"]))
         let passing = try Self.scripts(["echo 'ok: plugin probed 0.1 (ABI 1.0)'"], in: directory)[0]
-        func probeLine(records: PluginRecords) -> String? {
+        func probeLine(records: PluginRecords) throws -> String? {
             let captured = CapturedLog()
-            let admission = PluginAdmission(records: records, log: captured.log, hangLimit: .seconds(5),
+            let loop = try EventLoop()
+            let admission = PluginAdmission(records: records, log: captured.log, loop: loop, hangLimit: .seconds(5),
                                             probeArguments: [], saveState: { nil }, executable: passing)
             let host = PluginHost(trust: .session, log: captured.log, admission: admission)
             host.load(directories: [directory.path])
+            #expect(host.isProbing("probed") && host.modules.isEmpty)
+            // The probe ends on the loop, which runs until then (20 s at most).
+            host.onProbeEnded = { _, _ in loop.stop() }
+            let timeout = try loop.schedule(after: .seconds(20)) { loop.stop() }
+            loop.run()
+            timeout.cancel()
+            #expect(host.modules.map(\.name) == ["probed"])
             return captured.lines.first { $0.contains("passed its probe") }
         }
-        let withoutState = try #require(probeLine(records: PluginRecords(file: nil, log: quietLog)))
+        let withoutState = try #require(try probeLine(records: PluginRecords(file: nil, log: quietLog)))
         #expect(!withoutState.contains("remembered"), "\(withoutState)")
-        let withState = try #require(probeLine(records: PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)))
+        let withState = try #require(try probeLine(records: PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)))
         #expect(withState.contains("remembered"), "\(withState)")
     }
 
@@ -150,5 +159,19 @@ struct PluginAdmissionTests {
         #expect(HangWatch.limit(environment: ["WATCHDOG_USEC": "30000000"]) == .seconds(15))
         #expect(HangWatch.limit(environment: ["WATCHDOG_USEC": "30000000", "TABBARD_PLUGIN_HANG_LIMIT_MS": "250"]) == .milliseconds(250))
         #expect(HangWatch.limit(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "0"]) == .seconds(5))
+    }
+}
+
+/// What a child that runs plugin code is given of the daemon's environment.
+@Suite("The environment of a plugin's child process")
+struct PluginEnvironmentTests {
+    @Test("only locale, time zone and the journal stream pass, with a fixed PATH; the service manager's, the bus's and anything else stay behind")
+    func cleanEnvironment() {
+        let daemon = ["LANG": "de_DE.UTF-8", "LC_TIME": "C", "TZ": "Europe/Berlin", "JOURNAL_STREAM": "8:123",
+                      "NOTIFY_SOCKET": "/run/systemd/notify", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus",
+                      "STATE_DIRECTORY": "/var/lib/tabbard", "WATCHDOG_USEC": "30000000", "PATH": "/home/me/bin:/usr/bin",
+                      "LD_PRELOAD": "/tmp/evil.so", "API_TOKEN": "secret"]
+        #expect(PluginEnvironment.entries(from: daemon) == ["PATH=/usr/local/bin:/usr/bin:/bin", "JOURNAL_STREAM=8:123",
+                                                           "LANG=de_DE.UTF-8", "LC_TIME=C", "TZ=Europe/Berlin"])
     }
 }
