@@ -10,8 +10,9 @@ do {
     status = CommandRunner(invocation: try Invocation(arguments: arguments)).run()
 } catch {
     StandardStream.error.line("tabctl: \(error.message)")
-    if let command = error.command, let spec = CommandSpec.named(command) {
-        StandardStream.error.line("Usage: tabctl [OPTIONS] \(spec.name) \(spec.usage)")
+    let words = error.command?.split(separator: " ").map(String.init) ?? []
+    if let name = words.first, let command = CommandTable.command(named: name) {
+        StandardStream.error.line("Usage: tabctl [OPTIONS] \(command.usage(Array(words.dropFirst())))")
     } else {
         StandardStream.error.line("Try 'tabctl --help'.")
     }

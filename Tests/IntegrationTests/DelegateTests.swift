@@ -99,14 +99,26 @@ struct DelegateTests {
         #expect(try stringProperty(daemon.bus.address, "Delegate") == "")
     }
 
-    @Test("a delegate that unregisters while a tap waits: the tap is decided at once as if there were none (TAP-7)")
-    func unregisterDecidesAtOnce() throws {
-        let daemon = try DaemonProcess()
+    /// A delegate that never answers, asked about a tap of `alarm` made in the background, and
+    /// a tap of `queued` waiting behind it when given; the timeout is 15 s, and its policy
+    /// `deny` when `denying`, so that a tap decided by the policy would show.
+    private func hangingDelegate(
+        of daemon: DaemonProcess, denying: Bool, queuing queued: String? = nil
+    ) throws -> (delegate: Peer, first: BackgroundCommand, second: BackgroundCommand?) {
         try busctlSet(daemon.bus.address, "DelegateTimeoutMs", "u", "15000")
-        try busctlSet(daemon.bus.address, "DelegateTimeoutPolicy", "s", "deny")
+        if denying { try busctlSet(daemon.bus.address, "DelegateTimeoutPolicy", "s", "deny") }
         let delegate = try Peer(address: daemon.bus.address, mode: .hang)
         let tap = backgroundCall(daemon.bus.address, "Tap", "s", "alarm")
         #expect(delegate.waitForLine(timeout: 10) { $0 == "asked alarm" } != nil)
+        let second = queued.map { backgroundCall(daemon.bus.address, "Tap", "s", $0) }
+        if second != nil { usleep(1_000_000) }  // Let the second tap reach the queue.
+        return (delegate, tap, second)
+    }
+
+    @Test("a delegate that unregisters while a tap waits: the tap is decided at once as if there were none (TAP-7)")
+    func unregisterDecidesAtOnce() throws {
+        let daemon = try DaemonProcess()
+        let (delegate, tap, _) = try hangingDelegate(of: daemon, denying: true)
         delegate.send("unregister")
         #expect(delegate.waitForLine(timeout: 10) { $0.hasPrefix("unregister") } == "unregistered")
         #expect(try tap.wait().output == "b true\n")
@@ -117,16 +129,11 @@ struct DelegateTests {
     @Test("taps queued behind a waiting one are decided in order and re-checked then (TAP-7)")
     func queuedTapsRechecked() throws {
         let daemon = try DaemonProcess()
-        try busctlSet(daemon.bus.address, "DelegateTimeoutMs", "u", "15000")
-        let delegate = try Peer(address: daemon.bus.address, mode: .hang)
-        let first = backgroundCall(daemon.bus.address, "Tap", "s", "alarm")
-        #expect(delegate.waitForLine(timeout: 10) { $0 == "asked alarm" } != nil)
-        let second = backgroundCall(daemon.bus.address, "Tap", "s", "songs")
-        usleep(1_000_000)  // Let the second tap reach the queue.
+        let (delegate, first, second) = try hangingDelegate(of: daemon, denying: false, queuing: "songs")
         try busctlCall(daemon.bus.address, "RemoveTab", "s", "songs")
         delegate.stop()
         #expect(try first.wait().output == "b true\n")
-        let late = try second.wait()
+        let late = try #require(second).wait()
         #expect(late.status != 0 && late.errors.contains("songs"), "\(late.output) \(late.errors)")
         #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "alarm")
     }
@@ -141,6 +148,20 @@ struct DelegateTests {
         #expect(outcome?["busy"] as? Int == 70 - 1 - 64, "\(output)")
         #expect((outcome?["other"] as? [String])?.isEmpty == true, "\(output)")
         #expect(delegate.lines.filter { $0.hasPrefix("asked") }.count == 1)
+    }
+
+    @Test("Reset releases the taps waiting for the delegate: each is decided at once as if there were none (TAP-7, STATE-5)")
+    func resetReleasesWaitingTaps() throws {
+        let daemon = try DaemonProcess()
+        let (delegate, first, queued) = try hangingDelegate(of: daemon, denying: true, queuing: "timer")
+        let second = try #require(queued)
+        try busctlCall(daemon.bus.address, "Reset")
+        #expect(delegate.waitForLine(timeout: 5) { $0 == "released" } != nil)
+        #expect(try first.wait().output == "b true\n")
+        #expect(try second.wait().output == "b true\n")
+        #expect((second.duration ?? 99) < 7.5, "decided at once, not after the 15 s timeout")
+        #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "timer")
+        #expect(delegate.lines.filter { $0.hasPrefix("asked") } == ["asked alarm"])
     }
 
     @Test("Reset releases the delegate: it is sent Release and no longer asked")

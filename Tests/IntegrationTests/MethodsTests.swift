@@ -75,7 +75,7 @@ let everyMethodAndError: [BusCall] = [
     BusCall("RegisterDelegate", .path("/delegate")),
     BusCall("Reset"),
     BusCall("Describe"),
-    BusCall(path: Names.bar, interface: Names.barInterface, "SetItems", .strings(["alarm"]), fails: "BarLocked"),  // BAR-1
+    BusCall(path: Names.bar, interface: Names.barInterface, "SetItems", .strings(["alarm"]), .bool(false), fails: "BarLocked"),  // BAR-1
     BusCall(path: Names.bar, interface: Names.barInterface, "SetSelectedItem", .string("alarm"), fails: "BarLocked"),
     BusCall(path: Names.bar, interface: Names.barInterface, "BeginCustomizingItems", .strings(["alarm"]),
             fails: "BarLocked"),
@@ -139,7 +139,7 @@ struct MethodsTests {
             BusCall.set("DelegateTimeoutPolicy", .string("maybe"), fails: "InvalidArgument"),
             BusCall.set("TintColor", .string("blue"), fails: "InvalidArgument"),
             BusCall.set("Translucent", .string("no"), fails: "org.freedesktop.DBus.Error.InvalidArgs"),
-            BusCall(path: Names.bar, interface: Names.barInterface, "SetItems", .strings([]), fails: "BarLocked"),
+            BusCall(path: Names.bar, interface: Names.barInterface, "SetItems", .strings([]), .bool(true), fails: "BarLocked"),
         ]
         let outcomes = try callThroughPython(address: daemon.bus.address, failing)
         for (call, outcome) in zip(failing, outcomes) {

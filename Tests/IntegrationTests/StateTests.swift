@@ -52,6 +52,16 @@ struct StateTests {
         return (try? jsonText([first])) == (try? jsonText([second]))
     }
 
+    @Test("a tab without a restoration id is never restored as the selection: the configured tab is selected after a restart (STATE-1, SEL-7)")
+    func unrestorableSelectionFallsThrough() throws {
+        let config = try ReloadTests.configuration("selected = \"alarm\"\n")
+        let daemon = try DaemonProcess(arguments: ["--config", config])
+        #expect(try stringProperty(daemon.bus.address, "RestorationId", path: Names.tab("timer"), interface: Names.tabInterface) == "")
+        try busctlCall(daemon.bus.address, "Select", "s", "timer")
+        try daemon.restart()
+        #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "alarm")
+    }
+
     @Test("a restart after SIGTERM restores order, customizable set, selection, badges, navigation, appearance, MaxVisible, Layout, Locale and Orientation (STATE-2, STATE-3)")
     func cleanRestartRestoresEverything() throws {
         let daemon = try DaemonProcess()

@@ -15,7 +15,7 @@ struct ConnectionLoadTests {
         let summary = try runScript("connections.py", [daemon.bus.address, String(daemon.pid), "churn", String(clients)],
                                     timeout: Variant.pick(short: 180, long: 1_800))
         #expect(summary.count("answered") == clients && summary.counts("errors").isEmpty, "\(summary.output)")
-        #expect(summary.count("descriptors_after") == summary.count("descriptors_before"), "\(summary.values)")
+        #expect(summary.count("descriptors_after") <= summary.count("descriptors_before"), "\(summary.values)")
         #expect(summary.values["owner_at_end"] as? Bool == true)
         #expect(daemon.stop() == 0, "log:\n\(daemon.log)")
     }
@@ -34,7 +34,7 @@ struct ConnectionLoadTests {
                                     timeout: Variant.pick(short: 180, long: 900))
         #expect(summary.count("answered") == clients && summary.counts("errors").isEmpty, "\(summary.output)")
         #expect(summary.values["fresh_select"] as? Bool == true, "\(summary.values)")
-        #expect(summary.count("descriptors_after") == summary.count("descriptors_before"), "\(summary.values)")
+        #expect(summary.count("descriptors_after") <= summary.count("descriptors_before"), "\(summary.values)")
         #expect(daemon.stop() == 0, "log:\n\(daemon.log)")
     }
 
@@ -55,7 +55,7 @@ struct ConnectionLoadTests {
         let summary = try runScript("connections.py", [daemon.bus.address, String(daemon.pid), "reload", String(reloads)],
                                     timeout: Variant.pick(short: 120, long: 900))
         #expect(summary.count("answered") > 0 && summary.counts("errors").isEmpty, "\(summary.output)")
-        #expect(summary.count("descriptors_after") == summary.count("descriptors_before"), "\(summary.values)")
+        #expect(summary.count("descriptors_after") <= summary.count("descriptors_before"), "\(summary.values)")
         #expect(daemon.stop() == 0, "log:\n\(daemon.log)")
     }
 }

@@ -56,7 +56,7 @@ struct ContractNamesTests {
     func appearanceKeys() throws {
         let contract = try InterfaceFile(path: Self.file)
         let declared = try #require(contract.properties[TabBarNames.controllerInterface])
-        for (key, property) in AppearanceCommand.keys {
+        for (key, property) in AppearanceSetting.keys {
             #expect(declared[property.rawValue] == "readwrite", "\(key) → \(property.rawValue)")
         }
     }
@@ -68,11 +68,35 @@ struct ContractNamesTests {
         for method in ControllerMethod.allCases { #expect(declared.contains(method.rawValue), "\(method.rawValue)") }
     }
 
+    @Test("every bar method and property tabctl uses is the bar interface's; the appearance keys are writable there (SBAR-6)")
+    func barNames() throws {
+        let contract = try InterfaceFile(path: Self.file)
+        let methods = try #require(contract.methods[TabBarNames.barInterface])
+        for method in BarMethod.allCases { #expect(methods.contains(method.rawValue), "\(method.rawValue)") }
+        let properties = try #require(contract.properties[TabBarNames.barInterface])
+        for property in BarProperty.allCases { #expect(properties[property.rawValue] != nil, "\(property.rawValue)") }
+        for (key, property) in AppearanceSetting.keys {
+            #expect(properties[property.rawValue] == "readwrite", "\(key) → \(property.rawValue)")
+        }
+    }
+
+    @Test("every item method and property tabctl uses is the item interface's; what it sets is writable (SBAR-2)")
+    func itemNames() throws {
+        let contract = try InterfaceFile(path: Self.file)
+        let methods = try #require(contract.methods[TabBarNames.itemInterface])
+        for method in ItemMethod.allCases { #expect(methods.contains(method.rawValue), "\(method.rawValue)") }
+        let properties = try #require(contract.properties[TabBarNames.itemInterface])
+        for property in ItemProperty.allCases { #expect(properties[property.rawValue] != nil, "\(property.rawValue)") }
+        for property in [ItemProperty.badgeColor, .enabled] { #expect(properties[property.rawValue] == "readwrite", "\(property.rawValue)") }
+    }
+
     @Test("the interfaces tabctl names are the file's, and the delegate's is its own file's")
     func interfaces() throws {
         let contract = try InterfaceFile(path: Self.file)
         #expect(contract.properties[TabBarNames.controllerInterface] != nil)
         #expect(contract.properties[TabBarNames.tabInterface] != nil)
+        #expect(contract.properties[TabBarNames.barInterface] != nil)
+        #expect(contract.properties[TabBarNames.itemInterface] != nil)
         let delegate = try InterfaceFile(path: Self.file.replacingOccurrences(of: "TabBar1.xml", with: "TabBar1.Delegate.xml"))
         #expect(delegate.methods[TabBarNames.delegateInterface] == ["ShouldSelect", "Release"])
     }

@@ -46,7 +46,7 @@ struct InvocationParserTests {
         ("back stopwatch", BackCommand(id: "stopwatch")),
         ("root stopwatch", RootCommand(id: "stopwatch")),
         ("activate stopwatch start", ActivateCommand(id: "stopwatch", word: "start")),
-        ("appearance tint-color #FF9500", AppearanceCommand(key: "tint-color", value: "#FF9500")),
+        ("appearance tint-color #FF9500", AppearanceCommand(setting: AppearanceSetting(property: .tintColor, value: .string("#FF9500")))),
         ("orientation landscape-left", OrientationCommand(orientation: "landscape-left")),
         ("follow", FollowCommand()),
         ("delegate --deny a b --allow-only c --exec ./judge",

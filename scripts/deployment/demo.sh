@@ -8,6 +8,14 @@ else
     else
         fail "make demo did not complete" "$(tail -20 "$work/demo.log")"
     fi
+    # Every step of the standalone bar's part succeeds, and follow saw its tap.
+    bar_part=$(sed -n '/» A standalone bar/,/^What tabctl follow saw/p' "$work/demo.log")
+    if grep -q '│ Bar modes' <<< "$bar_part" && ! grep -q '(exit status' <<< "$bar_part" \
+        && grep -q '^DidSelectItem modes transit$' "$work/demo.log"; then
+        pass "make demo shows a standalone bar, and follow saw its tap"
+    else
+        fail "make demo does not show the standalone bar" "$(tail -40 <<< "$bar_part"; grep -A5 'of the standalone bar' "$work/demo.log")"
+    fi
     if pgrep -f "$repo/.build/.*/tabbard --address" > /dev/null; then
         fail "make demo left a tabbard running"
     else

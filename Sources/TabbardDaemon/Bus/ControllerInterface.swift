@@ -17,7 +17,7 @@ struct ControllerInterface {
     /// The interface, documented from the interface file.
     var table: Interface {
         Interface(BusNames.controllerInterface, doc: InterfaceDocs.controller[""],
-                  methods: selection + structure + customization + items + content + settings + delegate,
+                  methods: selection + structure + customization + items + content + settings + delegate + standaloneBars,
                   signals: signals, properties: properties)
     }
 
@@ -72,12 +72,12 @@ struct ControllerInterface {
             },
             change("MoveTab", ("tab_id", String.self), ("index", UInt32.self)) {
                 [unowned service] (controller: inout TabController, caller, id, index) throws(TabError) in
-                service.sessionWatch.touch(by: caller)  // CUST-8: a call from the owner restarts the idle clock.
+                service.sessionWatch.touch(.controller, by: caller)  // CUST-8: a call from the owner restarts the idle clock.
                 return try controller.moveTab(id, to: Int(index), owner: caller)
             },
             change("SwapTabs", ("tab_id_a", String.self), ("tab_id_b", String.self)) {
                 [unowned service] (controller: inout TabController, caller, first, second) throws(TabError) in
-                service.sessionWatch.touch(by: caller)
+                service.sessionWatch.touch(.controller, by: caller)
                 return try controller.swapTabs(first, second, owner: caller)
             },
             // These two answer whether the order changed.
@@ -187,6 +187,22 @@ struct ControllerInterface {
         ]
     }
 
+    // MARK: - Standalone bars (SBAR-1)
+
+    private var standaloneBars: [Interface.Method] {
+        [
+            // Answers the new bar's object, which is on the bus (InterfacesAdded) by the reply.
+            method("CreateBar", [Argument("name", "s")], [Argument("bar", "o")]) { [unowned service] call in
+                let name = try call.decode(String.self)
+                try service.perform { controller throws(TabError) in try controller.createBar(name) }
+                return try call.reply(BusNames.barPath(name))
+            },
+            change("RemoveBar", ("name", String.self)) { (controller: inout TabController, _, name) throws(TabError) in
+                try controller.removeBar(name)
+            },
+        ]
+    }
+
     // MARK: - Signals and properties
 
     private var signals: [Interface.Signal] {
@@ -214,50 +230,38 @@ struct ControllerInterface {
         properties.append(.read("Version", String.self, emitsChanged: .const, doc: InterfaceDocs.controller["Version"]) {
             [version] () throws(DBusError) -> String in version
         })
+        // SBAR-1: the daemon announces it whenever bars come or go.
+        properties.append(.read("Bars", [String].self, doc: InterfaceDocs.controller["Bars"]) {
+            [unowned service] () throws(DBusError) -> [String] in service.controller.barNames
+        })
         return properties
     }
 
-    /// `Properties.Set` of a writable controller property. The wire has answered a value of
-    /// the wrong D-Bus type with the standard `InvalidArgs` already; a value out of range is
-    /// the model's `InvalidArgument` (ERR-1).
+    /// `Properties.Set` of a writable controller property (ERR-1).
     private static func set(
         _ property: ControllerProperty, from reader: inout MessageReader, of service: TabBarService
     ) throws {
-        let raw = try reader.readValue()
-        guard let value = PropertyValue(raw) else {
-            throw DBusError.invalidArgs("\(property.rawValue) is '\(property.signature)', not \(OffendingValue.quoted(raw.signature))")
-        }
+        let value = try reader.readProperty(property.rawValue, signature: property.signature)
         try service.perform { controller throws(TabError) in try controller.set(property, to: value) }
     }
 
     // MARK: - Building methods
 
-    /// A method of the controller, documented from the interface file; `unprivileged` for the
-    /// ones that only read, open to every caller (dbus-api.md, Access).
+    private var builder: ModelMethods { ModelMethods(service: service, docs: InterfaceDocs.controller) }
+
     private func method(
         _ name: String, _ inputs: [Argument] = [], _ outputs: [Argument] = [], unprivileged: Bool = false,
         handler: @escaping MethodHandler
     ) -> Interface.Method {
-        Interface.Method(name, inputs: inputs, outputs: outputs, doc: InterfaceDocs.controller[name],
-                         unprivileged: unprivileged, handler: handler)
+        builder.method(name, inputs, outputs, unprivileged: unprivileged, handler: handler)
     }
 
-    /// A method that is one model operation: decodes its arguments (`inputs`, each a name and
-    /// a type), runs `operation` on the model with them and the caller's unique bus name,
-    /// publishes what it changed and replies empty. A model error becomes the D-Bus error of
-    /// the contract; nothing changed then (ERR-2). `atMost` is the strongest durability class
-    /// the operation can cause (STATE-4; `TabBarService.perform`).
+    /// A model operation as a method (`ModelMethods.change`); `atMost` is the strongest
+    /// durability class the operation can cause (STATE-4; `TabBarService.perform`).
     private func change<each Input: DBusDecodable>(
         _ name: String, _ inputs: repeat (String, (each Input).Type), atMost limit: Durability = .structural,
         operation: @escaping (inout TabController, _ caller: String, repeat each Input) throws(TabError) -> TabEvents
     ) -> Interface.Method {
-        var arguments: [Argument] = []
-        for (argument, type) in repeat each inputs { arguments.append(Argument(argument, type.dbusSignature)) }
-        return method(name, arguments) { [unowned service] call in
-            let values = try call.decode(repeat (each Input).self)
-            let caller = call.sender
-            try service.perform(atMost: limit) { controller throws(TabError) in try operation(&controller, caller, repeat each values) }
-            return try call.reply()
-        }
+        builder.change(name, repeat each inputs, atMost: limit, operation: operation)
     }
 }

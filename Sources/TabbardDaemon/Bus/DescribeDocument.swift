@@ -1,9 +1,10 @@
 import DBus
 import TabModel
 
-/// `Describe`'s answer: the controller's properties under their API names, `Version`, and
-/// `catalog`, every catalog tab with its properties, in catalog order; one JSON object with
-/// stable keys, meant for jq.
+/// `Describe`'s answer: the controller's properties under their API names, `Version` and
+/// `Bars`; `catalog`, every catalog tab with its properties, in catalog order; and `bars`, every
+/// standalone bar with its properties and `items`, the properties of each item it defines, in
+/// definition order (SBAR-1). One JSON object with stable keys, meant for jq.
 enum DescribeDocument {
     /// The JSON text of `controller` in a daemon of `version`. O(tabs × properties). The caller
     /// hands over one copy of the model for the whole document: reading a struct stored in a
@@ -17,6 +18,8 @@ enum DescribeDocument {
         }
         json.key("Version")
         json.string(version)
+        json.key("Bars")
+        json.property(.strings(controller.barNames))
         json.key("catalog")
         json.beginArray()
         let properties = TabProperty.allCases
@@ -30,8 +33,35 @@ enum DescribeDocument {
             json.endObject()
         }
         json.endArray()
+        json.key("bars")
+        bars(of: controller, into: &json)
         json.endObject()
         return json.text
+    }
+
+    /// The `bars` array: per bar its properties, then `items`. O(bars × items × properties).
+    private static func bars(of controller: TabController, into json: inout JSONWriter) {
+        json.beginArray()
+        for bar in controller.bars {
+            json.beginObject()
+            for property in StandaloneBarProperty.allCases {
+                json.key(property.wireName)
+                json.property(controller.value(of: property, bar: bar.name)!)
+            }
+            json.key("items")
+            json.beginArray()
+            for item in bar.definedItems {
+                json.beginObject()
+                for property in BarItemProperty.allCases {
+                    json.key(property.wireName)
+                    json.property(controller.value(of: property, item: item.id, bar: bar.name)!)
+                }
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
     }
 }
 

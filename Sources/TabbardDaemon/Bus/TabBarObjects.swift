@@ -2,8 +2,9 @@ import DBus
 import TabModel
 
 /// What tabbard shows on the bus (dbus-api.md): the controller object with its ObjectManager,
-/// the bar, and one object per catalog tab; who may call them; and every announcement of a
-/// change (`PropertiesChanged`, the controller's signals).
+/// the bar, one object per catalog tab, and one per standalone bar and per item defined on it;
+/// who may call them; and every announcement of a change (`PropertiesChanged`, the
+/// controller's and the bars' signals).
 ///
 /// The interface tables say what each object answers; their handlers read and change the
 /// model through the service they are built for, handed in when the objects are exported.
@@ -33,14 +34,19 @@ final class TabBarObjects {
 
     // MARK: - Exports
 
-    /// Puts the controller (with its ObjectManager), the bar and one object per catalog tab of
-    /// `service` on the bus. Called once, before the bus name is requested, so a client that
-    /// sees the name finds every object.
+    /// Puts the controller (with its ObjectManager), the bar, one object per catalog tab of
+    /// `service`, and its standalone bars with their items (restored from the state, SBAR-1) on
+    /// the bus. Called once, before the bus name is requested, so a client that sees the name
+    /// finds every object.
     func export(_ service: TabBarService) throws(DBusError) {
         try connection.export(BusNames.controller, interfaces: [ControllerInterface(service, version: version).table],
                               objectManager: true)
-        try connection.export(BusNames.bar, interfaces: [BarInterface.table(service)])
+        try connection.export(BusNames.bar, interfaces: [BarInterface.controllersBar(service)])
         for id in service.controller.catalog.map(\.id) { exportTab(id, of: service) }
+        for bar in service.controller.bars {
+            exportBar(bar.name, of: service)
+            for item in bar.definedItems { exportItem(BarItemReference(bar: bar.name, item: item.id), of: service) }
+        }
     }
 
     /// Exports the object of catalog tab `id`; `InterfacesAdded` follows from the manager.
@@ -59,6 +65,35 @@ final class TabBarObjects {
         if let path = tabPaths.removeValue(forKey: id) { connection.unexport(path) }
     }
 
+    /// Exports the object of the standalone bar `name`; `InterfacesAdded` follows (SBAR-1).
+    func exportBar(_ name: String, of service: TabBarService) {
+        export(BusNames.barPath(name), BarInterface.standalone(name, service), "bar \(name)")
+    }
+
+    /// Exports the object of an item of a standalone bar; `InterfacesAdded` follows (SBAR-1).
+    func exportItem(_ item: BarItemReference, of service: TabBarService) {
+        export(BusNames.itemPath(item.item, bar: item.bar), ItemInterface.table(item.item, bar: item.bar, service),
+               "item \(item.item) of bar \(item.bar)")
+    }
+
+    /// Takes a departed bar's object off the bus (`InterfacesRemoved`).
+    func unexportBar(_ name: String) {
+        connection.unexport(BusNames.barPath(name))
+    }
+
+    /// Takes a departed item's object off the bus (`InterfacesRemoved`).
+    func unexportItem(_ item: BarItemReference) {
+        connection.unexport(BusNames.itemPath(item.item, bar: item.bar))
+    }
+
+    private func export(_ path: DBus.ObjectPath, _ interface: Interface, _ what: String) {
+        do {
+            try connection.export(path, interfaces: [interface])
+        } catch {
+            log.error("cannot export \(what): \(error)")
+        }
+    }
+
     /// Dispatches no call from now on (the first step of a stop).
     func stopTakingCalls() {
         connection.stopDispatching()
@@ -73,19 +108,31 @@ final class TabBarObjects {
     // MARK: - Announcements
 
     /// One `PropertiesChanged` per changed object, then the signals, in order: property
-    /// changes go out before the signals that follow from them.
+    /// changes go out before the signals that follow from them, the controller's before the
+    /// bars' (SBAR-3..5). Objects that leave with this request announce no change of their own.
     func announce(_ events: TabEvents) {
-        if !events.controllerProperties.isEmpty {
-            changed(BusNames.controller, BusNames.controllerInterface, events.controllerProperties.map(\.rawValue))
+        let bars = events.standaloneBars
+        var controllerNames = events.controllerProperties.map(\.rawValue)
+        if !bars.barsAdded.isEmpty || !bars.barsRemoved.isEmpty { controllerNames.append("Bars") }  // SBAR-1
+        if !controllerNames.isEmpty {
+            changed(BusNames.controller, BusNames.controllerInterface, controllerNames)
         }
         for change in events.tabProperties {
             guard let path = tabPaths[change.tab] else { continue }
             changed(path, BusNames.tabInterface, change.properties.map(\.rawValue))
         }
-        if !events.barProperties.isEmpty {
-            changed(BusNames.bar, BusNames.barInterface, events.barProperties.map(\.rawValue))
+        // BAR-1: the controller's bar mirrors what it shows of the controller.
+        let barNames = events.barProperties.map(\.rawValue) + events.controllerProperties.compactMap { $0.barMirror?.wireName }
+        if !barNames.isEmpty {
+            changed(BusNames.bar, BusNames.barInterface, barNames)
         }
-        guard !events.signals.isEmpty else { return }
+        for change in bars.barProperties where !bars.barsRemoved.contains(change.bar) {
+            changed(BusNames.barPath(change.bar), BusNames.barInterface, change.properties.map(\.wireName))
+        }
+        for change in bars.itemProperties where !bars.itemsRemoved.contains(change.item) {
+            changed(BusNames.itemPath(change.item.item, bar: change.item.bar), BusNames.itemInterface, change.properties.map(\.wireName))
+        }
+        guard !events.signals.isEmpty || !bars.signals.isEmpty else { return }
         connection.flushPropertyChanges()
         for signal in events.signals {
             do {
@@ -94,6 +141,18 @@ final class TabBarObjects {
                 log.warning("cannot emit \(signal.member): \(error)")
             }
         }
+        for signal in bars.signals {
+            do {
+                try signal.emit(on: connection)
+            } catch {
+                log.warning("cannot emit \(signal.kind.member) of bar \(signal.bar): \(error)")
+            }
+        }
+    }
+
+    /// Sends the property changes noted so far, before objects leave the bus.
+    func flushPropertyChanges() {
+        connection.flushPropertyChanges()
     }
 
     private func changed(_ path: DBus.ObjectPath, _ interface: String, _ names: [String]) {

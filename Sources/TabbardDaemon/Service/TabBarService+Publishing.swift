@@ -3,9 +3,9 @@ import TabModel
 
 extension TabBarService {
     /// Announces everything one request changed, in this order: new tab objects with their
-    /// plugin instances, one `PropertiesChanged` per changed object, the delegate signals,
-    /// plugin lifecycle and navigation calls, departed tab objects, `Release` to a dropped
-    /// delegate, the watches of the delegate and of the session, and the state write its
+    /// plugin instances, new bar and item objects, one `PropertiesChanged` per changed object,
+    /// the delegate signals, the bar signals, plugin lifecycle and navigation calls, departed
+    /// tab, item and bar objects, `Release` to a dropped delegate, the watches of the delegate and of the session, and the state write its
     /// durability class asks for (STATE-4), unless `stateWritten` says the request wrote it
     /// already. The one place where events become effects.
     func publish(_ events: TabEvents, stateWritten: Bool = false) {
@@ -13,6 +13,7 @@ extension TabBarService {
             objects.exportTab(id, of: self)
             startPlugin(for: id)
         }
+        exportBarObjects(events.standaloneBars)
         objects.announce(events)
         if let transition = events.selection { plugins.show(transition) }
         for change in events.navigation { plugins.sync(change.tab, to: controller.stack(of: change.tab)) }
@@ -20,10 +21,11 @@ extension TabBarService {
             objects.unexportTab(id)
             plugins.end(id)
         }
+        retireBarObjects(events.standaloneBars)
         if let released = events.releasedDelegate { gate.release(released) }
         if events.controllerProperties.contains(.delegate) { gate.delegateChanged(to: controller.delegate, model: self) }
         if events.controllerProperties.contains(.customizing) {
-            sessionWatch.follow(controller.session) { [unowned self] owner in
+            sessionWatch.follow(.controller, owner: controller.session?.owner) { [unowned self] owner in
                 publish(controller.endSession(owner: owner).events)
             }
         }

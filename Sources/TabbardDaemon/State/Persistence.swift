@@ -54,11 +54,15 @@ final class Persistence: @unchecked Sendable {
     var failure: String? { trouble.map { "state not saved: \($0.error)" } }
 
     /// Writes a request's structural change, `controller` after it, before returning
-    /// (STATE-4); throws the reason when it cannot, and the caller undoes the change.
+    /// (STATE-4); throws the reason when it cannot, and the caller undoes the change. A state
+    /// over the structural bound is refused without counting as a failure of the disk.
     func commit(_ controller: TabController) throws(FileError) {
         do {
             try writer.write(controller)
         } catch {
+            // A state over the structural bound refuses this change alone (SBAR-1): nothing was
+            // tried on the disk, and nothing held waits because of it.
+            if case .tooLarge = error.cause { throw error }
             failed(error)
             throw error
         }

@@ -30,6 +30,14 @@ public struct StateFile: Sendable {
     /// The full path of the file.
     public var path: String { directory + "/" + name }
 
+    /// The file's size when it is a regular file; nil when it is absent or anything else.
+    /// Only `lstat`: nothing is opened or followed.
+    public var size: Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0, FileKind(mode: info.st_mode) == .regular else { return nil }
+        return Int(info.st_size)
+    }
+
     /// The temporary file a write goes through.
     var temporaryPath: String { path + ".new" }
 

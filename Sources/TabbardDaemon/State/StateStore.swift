@@ -32,9 +32,16 @@ public struct StateStore: Sendable {
         }
     }
 
-    /// Writes `snapshot` durably before returning.
-    public func save(_ snapshot: ControllerSnapshot) throws(FileError) {
-        try file.write(StateCodec.encode(snapshot))
+    /// Writes `snapshot` durably before returning, and returns how many bytes it took. A
+    /// snapshot that takes more than `limit` bytes is not written: `tooLarge`.
+    @discardableResult
+    public func save(_ snapshot: ControllerSnapshot, limit: Int = StateFile.sizeLimit) throws(FileError) -> Int {
+        let bytes = StateCodec.encode(snapshot)
+        guard bytes.count <= limit else {
+            throw FileError(operation: "write", path: file.path, cause: .tooLarge(size: Int64(bytes.count), limit: limit))
+        }
+        try file.write(bytes)
+        return bytes.count
     }
 
     // MARK: - Reading a bad file

@@ -14,6 +14,14 @@ import TabModel
 ///
 /// Threading: every method may be called from any thread.
 final class StateWriter: Sendable {
+    /// The most a structural change may make the state take, unless it makes the state smaller
+    /// (SBAR-1, STATE-4): 24 MiB, three quarters of `StateFile.sizeLimit`. The quarter left is
+    /// room for what is batched after the change is acknowledged: the selections, badges and
+    /// badge colors of 64 bars of 256 items take at most 6.3 MiB (StateBoundTests measures
+    /// it), so batched writes of the bars never meet the file's bound. 64 bars of 256 items with long titles and image paths can
+    /// exceed it; the change that would is refused with `StateNotSaved` and nothing changes.
+    static let structuralLimit = StateFile.sizeLimit / 4 * 3
+
     /// What waits for the disk: the newest acknowledged state not yet written, and a count of
     /// the states handed over, so that a write knows whether a newer one came meanwhile.
     private struct Held {
@@ -24,10 +32,21 @@ final class StateWriter: Sendable {
     private let store: StateStore
     private let queue = DispatchQueue(label: "tabbard.state-writer")
     private let held = Mutex(Held())
+    /// The bound of a structural write (`StateWriter.structuralLimit` but in tests).
+    private let structuralLimit: Int
+    /// The size of the state on disk, the last written or the one found at start.
+    private let writtenSize: Mutex<Int>
 
-    /// A writer saving through `store`.
-    init(store: StateStore) {
+    /// A writer saving through `store`, holding structural writes to the structural limit.
+    convenience init(store: StateStore) {
+        self.init(store: store, structuralLimit: Self.structuralLimit)
+    }
+
+    /// A writer saving through `store`, holding structural writes to `structuralLimit` bytes.
+    init(store: StateStore, structuralLimit: Int) {
         self.store = store
+        self.structuralLimit = structuralLimit
+        writtenSize = Mutex(store.file.size ?? 0)
     }
 
     /// The file the state is written to, for messages.
@@ -70,12 +89,14 @@ final class StateWriter: Sendable {
     /// Whether an acknowledged state waits for the disk.
     var isHolding: Bool { held.withLock { $0.controller != nil } }
 
-    /// Writes `controller`, the newest state, after every write queued before it, and returns
-    /// once it is on disk; what was held is then written too, since `controller` includes it.
-    /// Throws the reason when it cannot be written; what was held still waits then.
+    /// Writes `controller`, the newest state after a structural change, after every write
+    /// queued before it, and returns once it is on disk; what was held is then written too,
+    /// since `controller` includes it. Throws the reason when it cannot be written, `tooLarge`
+    /// when it would take more than the structural limit and more than the state on disk;
+    /// what was held still waits then.
     func write(_ controller: TabController) throws(FileError) {
         let outcome = queue.sync {
-            let saved = save(controller)
+            let saved = save(controller, limit: max(structuralLimit, writtenSize.withLock { $0 }))
             // The loop thread, the one that hands states over, is the caller: none came since.
             if case .success = saved { held.withLock { $0.controller = nil } }
             return saved
@@ -111,10 +132,12 @@ final class StateWriter: Sendable {
         }
     }
 
-    /// On the writer queue: the snapshot of `controller`, encoded and written durably.
-    private func save(_ controller: TabController) -> Result<Void, FileError> {
+    /// On the writer queue: the snapshot of `controller`, encoded and written durably unless it
+    /// takes more than `limit` bytes.
+    private func save(_ controller: TabController, limit: Int = StateFile.sizeLimit) -> Result<Void, FileError> {
         do throws(FileError) {
-            try store.save(controller.snapshot())
+            let size = try store.save(controller.snapshot(), limit: limit)
+            writtenSize.withLock { $0 = size }
             return .success(())
         } catch {
             return .failure(error)

@@ -18,7 +18,7 @@ struct CommandFailure: Error {
     }
 
     /// A failed call, classified by its error name: an unreachable daemon apart from an
-    /// unknown tab, both apart from everything else.
+    /// unknown tab, bar, item or index, both apart from everything else.
     init(_ error: DBusError) {
         status = Self.status(of: error.name)
         name = error.name
@@ -34,6 +34,15 @@ struct CommandFailure: Error {
         self.status = status
         name = error.name
         detail = error.message
+    }
+
+    /// The failure `name` with its own status and a message of tabctl's, for an error whose
+    /// own message says less than tabctl knows (an object that is not there is a bar or item
+    /// that is not there).
+    init(_ status: ExitStatus, name: String?, _ detail: String) {
+        self.status = status
+        self.name = name
+        self.detail = detail
     }
 
     /// A connection to the bus that could not be made: the daemon is unreachable, whatever
@@ -58,6 +67,7 @@ struct CommandFailure: Error {
 
     private static let noSuchTabNames: Set<String> = [
         TabBarNames.errorPrefix + "NoSuchTab", TabBarNames.errorPrefix + "IndexOutOfRange",
+        TabBarNames.errorPrefix + "NoSuchBar", TabBarNames.errorPrefix + "NoSuchItem",
     ]
 
     private static func status(of name: String) -> ExitStatus {

@@ -24,4 +24,6 @@ enum ControllerMethod: String, CaseIterable, Sendable {
     case unregisterDelegate = "UnregisterDelegate"
     case reset = "Reset"
     case describe = "Describe"
+    case createBar = "CreateBar"
+    case removeBar = "RemoveBar"
 }

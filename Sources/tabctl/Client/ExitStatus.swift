@@ -8,7 +8,8 @@ enum ExitStatus: Int32 {
     case unreachable = 2
     /// `Tap` answered false: the delegate vetoed.
     case vetoed = 3
-    /// `NoSuchTab` or `IndexOutOfRange`.
+    /// `NoSuchTab`, `NoSuchBar`, `NoSuchItem` or `IndexOutOfRange`: nothing by that name or
+    /// at that place.
     case noSuchTab = 4
     /// Any other D-Bus error.
     case otherError = 5

@@ -38,10 +38,24 @@ enum ControllerProperty: String, PropertyName {
     case delegateTimeoutPolicy = "DelegateTimeoutPolicy"
     case revision = "Revision"
     case version = "Version"
+    case bars = "Bars"
+}
+
+/// The properties a bar item is drawn from, which a tab (`Tab`) and a standalone bar's item
+/// (`Item`) both have under the same names.
+protocol ItemLookProperty: PropertyName {
+    /// `Title`.
+    static var title: Self { get }
+    /// `HasBadge`.
+    static var hasBadge: Self { get }
+    /// `BadgeValue`.
+    static var badgeValue: Self { get }
+    /// `Enabled`.
+    static var enabled: Self { get }
 }
 
 /// The properties of `org.tabbard.TabBar1.Tab` that tabctl reads.
-enum TabProperty: String, PropertyName {
+enum TabProperty: String, ItemLookProperty {
     case id = "Id"
     case title = "Title"
     case hasBadge = "HasBadge"
@@ -50,4 +64,25 @@ enum TabProperty: String, PropertyName {
     case placement = "Placement"
     case customizable = "Customizable"
     case selected = "Selected"
+}
+
+/// The properties of `org.tabbard.TabBar1.Bar` that tabctl reads or sets on a standalone bar.
+enum BarProperty: String, PropertyName {
+    case name = "Name"
+    case items = "Items"
+    case definedItems = "DefinedItems"
+    case selectedItem = "SelectedItem"
+    case customizing = "Customizing"
+    case tintColor = "TintColor"
+}
+
+/// The properties of `org.tabbard.TabBar1.Item` that tabctl reads or sets.
+enum ItemProperty: String, ItemLookProperty {
+    case id = "Id"
+    case title = "Title"
+    case hasBadge = "HasBadge"
+    case badgeValue = "BadgeValue"
+    case badgeColor = "BadgeColor"
+    case enabled = "Enabled"
+    case onBar = "OnBar"
 }

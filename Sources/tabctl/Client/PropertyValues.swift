@@ -29,3 +29,21 @@ struct PropertyValues {
     /// The names in a stable order (sorted), for output that does not change between runs.
     var sortedNames: [String] { values.keys.sorted() }
 }
+
+extension PropertyValues {
+    /// The title an item shows: its `Title`, or `id` when the daemon gave none.
+    func title<Name: ItemLookProperty>(_ names: Name.Type, or id: String) -> String {
+        let title = string(Name.title)
+        return title.isEmpty ? id : title
+    }
+
+    /// An item's badge: nil for none, "" for a dot badge, else its text (ITEM-4).
+    func badge<Name: ItemLookProperty>(_ names: Name.Type) -> String? {
+        bool(Name.hasBadge) ? string(Name.badgeValue) : nil
+    }
+
+    /// Whether an item can be tapped (ITEM-6).
+    func isEnabled<Name: ItemLookProperty>(_ names: Name.Type) -> Bool {
+        bool(Name.enabled)
+    }
+}

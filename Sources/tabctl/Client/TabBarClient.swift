@@ -61,8 +61,12 @@ final class TabBarClient {
 
     /// Every controller property (`Properties.GetAll`).
     func controllerProperties() throws(CommandFailure) -> PropertyValues {
-        let reply = try call(path: TabBarNames.controllerPath, interface: TabBarNames.propertiesInterface, "GetAll",
-                             TabBarNames.controllerInterface)
+        try properties(at: TabBarNames.controllerPath, interface: TabBarNames.controllerInterface)
+    }
+
+    /// Every property of `interface` on the daemon's object at `path` (`Properties.GetAll`).
+    func properties(at path: String, interface: String) throws(CommandFailure) -> PropertyValues {
+        let reply = try call(path: path, interface: TabBarNames.propertiesInterface, "GetAll", interface)
         return PropertyValues(try decode(reply, as: [String: Variant].self))
     }
 
@@ -73,19 +77,27 @@ final class TabBarClient {
 
     /// Sets one controller property (`Properties.Set`).
     func setProperty(_ name: ControllerProperty, _ value: DBusValue) throws(CommandFailure) {
-        try call(path: TabBarNames.controllerPath, interface: TabBarNames.propertiesInterface, "Set",
-                 TabBarNames.controllerInterface, name.rawValue, Variant(value))
+        try setProperty(name.rawValue, value, at: TabBarNames.controllerPath, interface: TabBarNames.controllerInterface)
+    }
+
+    /// Sets the property `name` of `interface` on the daemon's object at `path` (`Properties.Set`).
+    func setProperty(_ name: String, _ value: DBusValue, at path: String, interface: String) throws(CommandFailure) {
+        try call(path: path, interface: TabBarNames.propertiesInterface, "Set", interface, name, Variant(value))
+    }
+
+    /// The properties of every object that has `interface`, by path, from one
+    /// `GetManagedObjects` call.
+    func managedObjects(with interface: String) throws(CommandFailure) -> [ObjectPath: PropertyValues] {
+        let reply = try call(path: TabBarNames.controllerPath, interface: TabBarNames.objectManagerInterface,
+                             "GetManagedObjects")
+        let objects = try decode(reply, as: [ObjectPath: [String: [String: Variant]]].self)
+        return objects.compactMapValues { interfaces in interfaces[interface].map(PropertyValues.init) }
     }
 
     /// The properties of every catalog tab, by tab id, in one `GetManagedObjects` call.
     func tabProperties() throws(CommandFailure) -> [String: PropertyValues] {
-        let reply = try call(path: TabBarNames.controllerPath, interface: TabBarNames.objectManagerInterface,
-                             "GetManagedObjects")
-        let objects = try decode(reply, as: [ObjectPath: [String: [String: Variant]]].self)
         var tabs: [String: PropertyValues] = [:]
-        for (_, interfaces) in objects {
-            guard let properties = interfaces[TabBarNames.tabInterface] else { continue }
-            let values = PropertyValues(properties)
+        for values in try managedObjects(with: TabBarNames.tabInterface).values {
             tabs[values.string(TabProperty.id)] = values
         }
         return tabs

@@ -14,18 +14,16 @@ struct TabBarState {
     /// The title a tab shows: its `Title`, or its id when the daemon gave none.
     func title(of id: String) -> String {
         if id == TabBarNames.moreItem { return "More" }
-        let title = tabs[id]?.string(TabProperty.title) ?? ""
-        return title.isEmpty ? id : title
+        return tabs[id]?.title(TabProperty.self, or: id) ?? id
     }
 
     /// A tab's badge: nil for none, "" for a dot badge, else its text (ITEM-4).
     func badge(of id: String) -> String? {
-        guard let tab = tabs[id], tab.bool(TabProperty.hasBadge) else { return nil }
-        return tab.string(TabProperty.badgeValue)
+        tabs[id]?.badge(TabProperty.self)
     }
 
     /// Whether a tab can be tapped (ITEM-6); the More item always can.
     func isEnabled(_ id: String) -> Bool {
-        tabs[id].map { $0.bool(TabProperty.enabled) } ?? true
+        tabs[id].map { $0.isEnabled(TabProperty.self) } ?? true
     }
 }

@@ -10,10 +10,14 @@ struct CommandSpec: Sendable {
     /// Lines a person can paste, in the order `--help` and the manual show them. Run in that
     /// order, they work against the bundled plugins' default catalog; a test runs every one.
     let examples: [String]
+    /// What `--help` says beyond the summary, when one line cannot say how to use it.
+    var details: String?
     /// Words a shell may complete after the command (options, fixed values).
     var words: [String] = []
     /// Whether the operands are tab ids (completion offers the daemon's tabs).
     var takesTabIds = false
+    /// Whether an operand is a standalone bar's name (completion offers the daemon's bars).
+    var takesBarNames = false
     /// Whether the command keeps running until interrupted (its examples do too).
     var staysRunning = false
 

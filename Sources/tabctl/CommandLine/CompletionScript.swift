@@ -1,5 +1,6 @@
 /// Shell completion scripts, generated from the command table so they never drift from it.
-/// Tab ids are completed live from the daemon (`tabctl get AvailableTabs`).
+/// Tab ids and standalone bar names are completed live from the daemon (`tabctl get
+/// AvailableTabs`, `tabctl get Bars`).
 enum CompletionScript {
     /// The script for `shell` (bash, zsh or fish).
     static func script(for shell: String) -> String {
@@ -12,10 +13,16 @@ enum CompletionScript {
 
     private static let globalOptions = "--session --system --address --json --timeout --help --version"
 
+    /// The words asked from the daemon for `spec`'s operands, each command substitution
+    /// written between `open` and `close` in the shell's syntax: ` $(tabctl get Bars …)`.
+    private static func live(_ spec: CommandSpec, _ open: String, _ close: String) -> String {
+        let properties = (spec.takesTabIds ? ["AvailableTabs"] : []) + (spec.takesBarNames ? ["Bars"] : [])
+        return properties.map { " \(open)tabctl get \($0) 2>/dev/null\(close)" }.joined()
+    }
+
     private static var bash: String {
         let cases = CommandSpec.all.map { spec in
-            let ids = spec.takesTabIds ? " $(tabctl get AvailableTabs 2>/dev/null)" : ""
-            return "        \(spec.name)) words=\"\(spec.words.joined(separator: " "))\(ids)\" ;;"
+            "        \(spec.name)) words=\"\(spec.words.joined(separator: " "))\(live(spec, "$(", ")"))\" ;;"
         }
         return """
             # bash completion for tabctl
@@ -45,8 +52,7 @@ enum CompletionScript {
     private static var zsh: String {
         let commands = CommandSpec.all.map { "'\($0.name):\($0.summary.replacing("'", with: "'\\''"))'" }
         let cases = CommandSpec.all.map { spec in
-            let ids = spec.takesTabIds ? " ${(f)\"$(tabctl get AvailableTabs 2>/dev/null)\"}" : ""
-            return "        \(spec.name)) values=(\(spec.words.joined(separator: " "))\(ids)) ;;"
+            "        \(spec.name)) values=(\(spec.words.joined(separator: " "))\(live(spec, "${(f)\"$(", ")\"}"))) ;;"
         }
         return """
             #compdef tabctl
@@ -75,8 +81,7 @@ enum CompletionScript {
         for spec in CommandSpec.all {
             let summary = spec.summary.replacing("'", with: "\\'")
             lines.append("complete -c tabctl -n __fish_use_subcommand -a \(spec.name) -d '\(summary)'")
-            var values = spec.words.joined(separator: " ")
-            if spec.takesTabIds { values += " (tabctl get AvailableTabs 2>/dev/null)" }
+            let values = spec.words.joined(separator: " ") + live(spec, "(", ")")
             if !values.trimmingPrefix(" ").isEmpty {
                 lines.append("complete -c tabctl -n '__fish_seen_subcommand_from \(spec.name)' -a \"\(values)\"")
             }

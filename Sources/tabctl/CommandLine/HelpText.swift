@@ -30,16 +30,17 @@ enum HelpText {
             """
     }
 
-    /// One command's usage, summary and examples.
-    static func command(_ spec: CommandSpec) -> String {
-        let usage = spec.usage.isEmpty ? "" : " " + spec.usage
-        return """
-            Usage: tabctl [OPTIONS] \(spec.name)\(usage)
+    /// One command's usage, summary, `sections` (paragraphs of its own) and examples; a part
+    /// of a command (`bar NAME tap`) names the words before it in `parent`.
+    static func command(_ spec: CommandSpec, under parent: String? = nil, sections: [String] = []) -> String {
+        let paragraphs = ["Usage: tabctl [OPTIONS] " + usage(spec, under: parent), capitalized(spec.summary) + "."] + (spec.details.map { [$0] } ?? []) + sections
+            + [spec.examples.map { "Example: " + $0 }.joined(separator: "\n")]
+        return paragraphs.joined(separator: "\n\n")
+    }
 
-            \(capitalized(spec.summary)).
-
-            \(spec.examples.map { "Example: " + $0 }.joined(separator: "\n"))
-            """
+    /// `NAME USAGE` of a command, or `PARENT NAME USAGE` of a part of one.
+    static func usage(_ spec: CommandSpec, under parent: String? = nil) -> String {
+        ((parent.map { [$0] } ?? []) + [spec.name] + (spec.usage.isEmpty ? [] : [spec.usage])).joined(separator: " ")
     }
 
     private static func capitalized(_ text: String) -> String {

@@ -34,7 +34,7 @@ struct Invocation {
                 command = VersionCommand()
                 return
             case "-h", "--help":
-                command = HelpCommand(topic: words.first)
+                command = HelpCommand(topic: words.first, operands: Array(words.dropFirst()))
                 return
             default:
                 if argument.hasPrefix("--address=") {

@@ -27,6 +27,21 @@ struct Operands {
         return word
     }
 
+    /// The words left, to be parsed for the command now named `command` (`bar modes tap`):
+    /// usage errors from here on name that command.
+    func renamed(_ command: String) -> Operands {
+        var renamed = Operands(command: command, words: [])
+        renamed.words = words
+        return renamed
+    }
+
+    /// The next word as a position: a whole number, 0 or more.
+    mutating func index(_ what: String) throws(UsageError) -> UInt32 {
+        let word = try required(what)
+        guard let value = UInt32(word) else { throw UsageError(message: "\(what) must be a whole number from 0, not '\(word)'", command: command) }
+        return value
+    }
+
     /// The next word as a whole number.
     mutating func integer(_ what: String) throws(UsageError) -> Int32 {
         let word = try required(what)

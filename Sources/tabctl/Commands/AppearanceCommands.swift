@@ -4,6 +4,26 @@ import DBus
 
 /// `appearance KEY VALUE`: sets one appearance property of the controller.
 struct AppearanceCommand: ControllerCallCommand, Equatable {
+    static let spec = CommandSpec(name: "appearance", usage: "KEY VALUE",
+                                  summary: "set bar-style, bar-tint-color, tint-color, unselected-item-tint-color, translucent, background-image, shadow-image or selection-indicator-image",
+                                  examples: ["tabctl appearance tint-color '#FF9500'"], words: AppearanceSetting.keys.map(\.key))
+    /// The property and its value.
+    var setting: AppearanceSetting
+
+    func call(_ client: TabBarClient) throws(CommandFailure) {
+        try client.setProperty(setting.property, setting.value)
+    }
+}
+
+extension AppearanceCommand {
+    init(parsing operands: inout Operands) throws(UsageError) {
+        setting = try AppearanceSetting(parsing: &operands)
+    }
+}
+
+/// One appearance property and its new value, as `KEY VALUE` on the command line: the
+/// controller and every standalone bar have the same appearance properties (SBAR-6).
+struct AppearanceSetting: Equatable, Sendable {
     /// The keys on the command line and the properties they set.
     static let keys: [(key: String, property: ControllerProperty)] = [
         ("bar-style", .barStyle), ("bar-tint-color", .barTintColor), ("tint-color", .tintColor),
@@ -12,38 +32,31 @@ struct AppearanceCommand: ControllerCallCommand, Equatable {
         ("selection-indicator-image", .selectionIndicatorImage),
     ]
 
-    static let spec = CommandSpec(name: "appearance", usage: "KEY VALUE",
-                                  summary: "set bar-style, bar-tint-color, tint-color, unselected-item-tint-color, translucent, background-image, shadow-image or selection-indicator-image",
-                                  examples: ["tabctl appearance tint-color '#FF9500'"], words: keys.map(\.key))
-    /// One of `keys`.
-    var key: String
-    /// The new value as typed.
-    var value: String
-
-    func call(_ client: TabBarClient) throws(CommandFailure) {
-        guard let property = Self.keys.first(where: { $0.key == key })?.property else {
-            throw CommandFailure(.usage, "unknown appearance key '\(key)'")
-        }
-        if property == .translucent {
-            guard value == "true" || value == "false" else {
-                throw CommandFailure(.usage, "translucent takes true or false, not '\(value)'")
-            }
-            try client.setProperty(property, .bool(value == "true"))
-        } else {
-            try client.setProperty(property, .string(value))
-        }
-    }
+    /// The property set.
+    var property: ControllerProperty
+    /// Its new value: a boolean for `translucent`, else the string as typed.
+    var value: DBusValue
 }
 
-extension AppearanceCommand {
+extension AppearanceSetting {
+    /// `KEY VALUE`; an unknown key, or `translucent` with anything but true or false, is a
+    /// usage error.
     init(parsing operands: inout Operands) throws(UsageError) {
         let key = try operands.required("KEY")
-        guard Self.keys.contains(where: { $0.key == key }) else {
+        guard let property = Self.keys.first(where: { $0.key == key })?.property else {
             throw UsageError(message: "unknown appearance key '\(key)'; one of: \(Self.keys.map(\.key).joined(separator: ", "))",
                              command: operands.command)
         }
-        self.key = key
-        value = try operands.required("VALUE")
+        self.property = property
+        let text = try operands.required("VALUE")
+        if property == .translucent {
+            guard text == "true" || text == "false" else {
+                throw UsageError(message: "translucent takes true or false, not '\(text)'", command: operands.command)
+            }
+            value = .bool(text == "true")
+        } else {
+            value = .string(text)
+        }
     }
 }
 

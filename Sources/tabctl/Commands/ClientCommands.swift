@@ -28,9 +28,11 @@ struct HelpCommand: TabctlCommand, Equatable {
                                   examples: ["tabctl help badge"])
     /// The command to explain; nil for the overview.
     var topic: String?
+    /// The words after the command, naming a part of it to explain (`bar NAME tap`).
+    var operands: [String] = []
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        context.output.line(topic.flatMap(CommandSpec.named).map(HelpText.command) ?? HelpText.overview)
+        context.output.line(topic.flatMap(CommandTable.command(named:)).map { $0.help(operands) } ?? HelpText.overview)
         return .success
     }
 }
@@ -39,6 +41,7 @@ extension HelpCommand {
     init(parsing operands: inout Operands) throws(UsageError) {
         topic = operands.isEmpty ? nil : try operands.required("COMMAND")
         if let topic, CommandSpec.named(topic) == nil { throw UsageError(message: "no command '\(topic)'") }
+        self.operands = operands.rest()
     }
 }
 

@@ -39,14 +39,22 @@ struct BadgeCommand: ControllerCallCommand, Equatable {
 extension BadgeCommand {
     init(parsing operands: inout Operands) throws(UsageError) {
         id = try operands.required("ID")
+        change = try Change(parsing: &operands)
+    }
+}
+
+extension BadgeCommand.Change {
+    /// `VALUE`, `--dot`, `--clear` or `--color #RRGGBB`: the words after the id, for a tab's
+    /// badge and for a standalone bar item's alike.
+    init(parsing operands: inout Operands) throws(UsageError) {
         if operands.flag("--dot") {
-            change = .dot
+            self = .dot
         } else if operands.flag("--clear") {
-            change = .clear
+            self = .clear
         } else if operands.flag("--color") {
-            change = .color(try operands.required("#RRGGBB"))
+            self = .color(try operands.required("#RRGGBB"))
         } else {
-            change = .text(try operands.required("VALUE, --dot or --clear"))
+            self = .text(try operands.required("VALUE, --dot or --clear"))
         }
     }
 }

@@ -2,25 +2,39 @@ import DBus
 
 // The whole state: drawn, listed, one property, as JSON, or back to the configuration.
 
-/// `show [--follow]`: draws the bar and the shown tab's content; with `--follow`, again after
-/// every change.
+/// `show [--follow] [--bar NAME]`: draws the bar and the shown tab's content, or the
+/// standalone bar `NAME`; with `--follow`, again after every change.
 struct ShowCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(name: "show", usage: "[--follow]", summary: "draw the bar and the selected tab's content",
-                                  examples: ["tabctl show"], words: ["--follow"])
+    static let spec = CommandSpec(name: "show", usage: "[--follow] [--bar NAME]",
+                                  summary: "draw the bar and the selected tab's content, or a standalone bar",
+                                  examples: ["tabctl show", "tabctl bar modes create && tabctl show --bar modes"],
+                                  words: ["--follow", "--bar"], takesBarNames: true)
     /// Redraw on every change until interrupted.
     var follow = false
+    /// The standalone bar to draw; nil for the controller's.
+    var bar: String?
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let client = try context.client()
-        if follow { return try LiveBar(client: client, json: context.json).run() }
-        try BarPicture.fetch(from: client).print(in: context)
+        let source = bar.map { BarPicture.Source.standalone(StandaloneBar(client: client, name: $0)) } ?? .controller(client)
+        if follow { return try LiveBar(client: client, json: context.json, source: source).run() }
+        try source.fetch().print(in: context)
         return .success
     }
 }
 
 extension ShowCommand {
     init(parsing operands: inout Operands) throws(UsageError) {
-        follow = operands.flag("--follow")
+        while !operands.isEmpty {
+            if operands.flag("--follow") {
+                follow = true
+            } else if operands.flag("--bar") {
+                bar = try operands.required("NAME")
+            } else {
+                throw UsageError(message: "show takes --follow and --bar NAME, not '\(try operands.required("option"))'",
+                                 command: operands.command)
+            }
+        }
     }
 }
 

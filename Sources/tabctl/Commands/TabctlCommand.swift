@@ -11,6 +11,20 @@ protocol TabctlCommand: Sendable {
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus
     /// Whether `other` is the same command with the same operands (for tests).
     func isEqual(_ other: any TabctlCommand) -> Bool
+    /// What `--help` says of the command, or of the part of it that the words after the
+    /// command word name (`bar modes tap --help`).
+    static func help(_ operands: [String]) -> String
+    /// The usage line after `tabctl [OPTIONS]`, of the command or of the part of it that the
+    /// words after the command word name.
+    static func usage(_ operands: [String]) -> String
+}
+
+extension TabctlCommand {
+    /// The command's usage, summary and examples, whatever follows it.
+    static func help(_ operands: [String]) -> String { HelpText.command(spec) }
+
+    /// `NAME USAGE` of the spec, whatever follows it.
+    static func usage(_ operands: [String]) -> String { HelpText.usage(spec) }
 }
 
 extension TabctlCommand where Self: Equatable {
@@ -29,6 +43,7 @@ enum CommandTable {
         NavigateCommand.self, BackCommand.self, RootCommand.self, ActivateCommand.self,
         AppearanceCommand.self, OrientationCommand.self,
         FollowCommand.self, DelegateCommand.self,
+        BarCommand.self,
         ResetCommand.self, DescribeCommand.self,
         CompletionsCommand.self, HelpCommand.self,
     ]
@@ -65,20 +80,23 @@ extension ControllerCallCommand {
     }
 }
 
-/// A command whose one operand is a tab id.
-protocol TabIdCommand: ControllerCallCommand {
-    /// The tab.
+/// A command or `bar` action whose one operand is an id: a tab's, or a bar item's.
+protocol IdOperand {
+    /// The tab or item.
     var id: String { get }
-    /// The command for the tab `id`.
+    /// The command or action for `id`.
     init(id: String)
 }
 
-extension TabIdCommand {
-    /// The tab id.
+extension IdOperand {
+    /// The id.
     init(parsing operands: inout Operands) throws(UsageError) {
         self.init(id: try operands.required("ID"))
     }
 }
+
+/// A command whose one operand is a tab id.
+protocol TabIdCommand: ControllerCallCommand, IdOperand {}
 
 /// A command whose operands are a tab id and one word for it (a page, an action), passed as
 /// they are to one controller method.

@@ -25,6 +25,7 @@ final class EventFollower {
         }
         // Subscribed before the state is read, so nothing that happens after it is missed.
         try session.subscribe(.fromDaemon(interface: TabBarNames.controllerInterface), onSignal)
+        try session.subscribe(.fromDaemon(interface: TabBarNames.barInterface), onSignal)
         try session.subscribe(.fromDaemon(interface: TabBarNames.propertiesInterface, member: "PropertiesChanged"), onSignal)
         try session.subscribe(.fromDaemon(interface: TabBarNames.objectManagerInterface), onSignal)
         try session.watchDaemon(left: { [lines] in

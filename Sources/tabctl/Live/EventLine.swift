@@ -9,7 +9,7 @@ struct EventLine {
 
     /// The controller properties the text form of `state` shows; JSON shows all of them.
     static let stateSummary: [ControllerProperty] = [
-        .selectedItem, .selectedTab, .tabs, .visibleTabs, .moreTabs, .customizing, .delegate, .revision,
+        .selectedItem, .selectedTab, .tabs, .visibleTabs, .moreTabs, .customizing, .delegate, .bars, .revision,
     ]
 
     /// The state at start and after the daemon comes back.
@@ -50,22 +50,46 @@ struct EventLine {
             return delegateSignal(member, arguments, names: ["tabs"])
         case (TabBarNames.controllerInterface, _) where member.hasSuffix("Customizing"):
             return delegateSignal(member, arguments, names: ["tabs", "changed"])
+        case (TabBarNames.barInterface, _):
+            return barSignal(member, path: message.path ?? "", arguments)
         case (TabBarNames.propertiesInterface, "PropertiesChanged"):
             return propertiesChanged(path: message.path ?? "", arguments)
         case (TabBarNames.objectManagerInterface, "InterfacesAdded"), (TabBarNames.objectManagerInterface, "InterfacesRemoved"):
-            guard let path = arguments.first?.string, let id = TabBarNames.tabId(fromPath: path) else { return nil }
-            return json ? JSONWriter.object { $0.member("event", member); $0.member("tab", id) } : "\(member) tab \(id)"
+            guard let path = arguments.first?.string else { return nil }
+            let object = FollowedObject(path: path)
+            guard !object.names.isEmpty else { return nil }
+            return json ? JSONWriter.object { writer in
+                writer.member("event", member)
+                for (key, name) in object.names { writer.member(key, name) }
+            } : ([member, object.kind] + object.names.map { ValueText.word($0.1) }).joined(separator: " ")
         default:
             return nil
         }
     }
 
-    /// `DidSelect alarm`, `WillEndCustomizing [a,b] changed=true`.
-    private func delegateSignal(_ member: String, _ arguments: [DBusValue], names: [String]) -> String {
+    /// The signals of a standalone bar (SBAR-3..5), named by the bar: `ItemsSet modes [a,b]
+    /// animated=true`, `DidSelectItem modes map`, `DidEndCustomizingItems modes [a,b] changed=true`.
+    private func barSignal(_ member: String, path: String, _ arguments: [DBusValue]) -> String? {
+        guard let bar = TabBarNames.barName(fromPath: path) else { return nil }
+        let names: [String]
+        switch member {
+        case "ItemsSet": names = ["items", "animated"]
+        case "DidSelectItem": names = ["item"]
+        case "WillBeginCustomizingItems", "DidBeginCustomizingItems": names = ["items"]
+        case "WillEndCustomizingItems", "DidEndCustomizingItems": names = ["items", "changed"]
+        default: return nil
+        }
+        return delegateSignal(member, arguments, names: names, bar: bar)
+    }
+
+    /// `DidSelect alarm`, `WillEndCustomizing [a,b] changed=true`; a standalone bar's
+    /// signals name the `bar` first.
+    private func delegateSignal(_ member: String, _ arguments: [DBusValue], names: [String], bar: String? = nil) -> String {
         let named = Array(zip(names, arguments))
         if json {
             return JSONWriter.object { writer in
                 writer.member("event", member)
+                if let bar { writer.member("bar", bar) }
                 for (name, value) in named {
                     writer.key(name)
                     writer.value(value)
@@ -75,30 +99,29 @@ struct EventLine {
         let words = named.enumerated().map { index, pair in
             index == 0 ? ValueText.compact(pair.1) : "\(pair.0)=\(ValueText.compact(pair.1))"
         }
-        return ([member] + words).joined(separator: " ")
+        return ([member] + (bar.map { [ValueText.word($0)] } ?? []) + words).joined(separator: " ")
     }
 
-    /// `PropertiesChanged controller SelectedItem=alarm`, `PropertiesChanged tab alarm Selected=true`.
+    /// `PropertiesChanged controller SelectedItem=alarm`, `PropertiesChanged tab alarm Selected=true`,
+    /// `PropertiesChanged bar modes Items=[map]`, `PropertiesChanged item modes map HasBadge=true`.
     private func propertiesChanged(path: String, _ arguments: [DBusValue]) -> String? {
         guard arguments.count == 3, case .dictionary(_, _, let entries) = arguments[1] else { return nil }
         let changed = PropertyValues(values: Dictionary(uniqueKeysWithValues: entries.compactMap { key, value in
             key.string.map { ($0, value.unwrapped) }
         }))
         let invalidated = arguments[2].strings ?? []
-        let tab = TabBarNames.tabId(fromPath: path)
-        let object = tab != nil ? "tab" : path == TabBarNames.barPath ? "bar" : path == TabBarNames.controllerPath ? "controller" : path
+        let object = FollowedObject(path: path)
         if json {
             return JSONWriter.object { writer in
                 writer.member("event", "PropertiesChanged")
-                writer.member("object", object)
-                if let tab { writer.member("tab", tab) }
+                writer.member("object", object.kind)
+                for (key, name) in object.names { writer.member(key, name) }
                 writer.key("changed")
                 writer.properties(changed)
                 writer.member("invalidated", invalidated)
             }
         }
-        var words = ["PropertiesChanged", object]
-        if let tab { words.append(ValueText.word(tab)) }
+        var words = ["PropertiesChanged", object.kind] + object.names.map { ValueText.word($0.1) }
         words += changed.sortedNames.map { "\($0)=\(ValueText.compact(changed.values[$0]!))" }
         words += invalidated.map { "\($0)=?" }
         return words.joined(separator: " ")

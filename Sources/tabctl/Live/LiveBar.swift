@@ -7,15 +7,17 @@ import Loop
 final class LiveBar {
     private let client: TabBarClient
     private let json: Bool
+    private let source: BarPicture.Source
     private var redraw: LoopTimer?
 
     /// How long a redraw waits for more changes of the same burst.
     static let settleTime: Duration = .milliseconds(30)
 
-    /// A live drawing, or one JSON picture per line with `json`.
-    init(client: TabBarClient, json: Bool) {
+    /// A live drawing of the bar `source` fetches, or one JSON picture per line with `json`.
+    init(client: TabBarClient, json: Bool, source: BarPicture.Source) {
         self.client = client
         self.json = json
+        self.source = source
     }
 
     /// Draws, then redraws on every change until interrupted.
@@ -30,7 +32,7 @@ final class LiveBar {
         }, back: { [unowned self, unowned session] _ in
             scheduleRedraw(session)
         })
-        try emit(try BarPicture.fetch(from: client), session)
+        try emit(try source.fetch(), session)
         return session.run()
     }
 
@@ -52,7 +54,7 @@ final class LiveBar {
 
     private func draw(_ session: LiveSession) {
         do {
-            try emit(try BarPicture.fetch(from: client), session)
+            try emit(try source.fetch(), session)
         } catch where error.status == .unreachable {
             // The daemon is going away; the name watch reports it and redraws when it is back.
         } catch {

@@ -29,7 +29,7 @@ extension BarPicture {
 
     /// The picture for `--json`: `layout`, `tintColor`, `items` (each `id`, `title`, `badge`,
     /// `enabled`, `selected`) and `content` (`kind` `page` with `title` and `body`, `more`
-    /// with `items`, or `nothing`).
+    /// with `items`, `nothing`, or `bar` with `name`, `customizing` and the `items` off the bar).
     var json: String {
         JSONWriter.object { writer in
             writer.member("layout", layout == .top ? "top" : "bottom")
@@ -49,6 +49,12 @@ extension BarPicture {
                 Self.write(rows, to: &writer)
             case .nothing:
                 writer.member("kind", "nothing")
+            case .standalone(let name, let customizing, let offBar):
+                writer.member("kind", "bar")
+                writer.member("name", name)
+                writer.member("customizing", customizing)
+                writer.key("items")
+                Self.write(offBar, to: &writer)
             }
             writer.endObject()
         }

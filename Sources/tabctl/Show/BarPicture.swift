@@ -31,11 +31,14 @@ struct BarPicture: Equatable {
         case moreList([Item])
         /// No tab is selected (no tabs at all).
         case nothing
+        /// A standalone bar, which has no content of its own: its name, whether a
+        /// customization session is open, and the items defined but not on the bar.
+        case standalone(name: String, customizing: Bool, offBar: [Item])
     }
 
     /// Where the bar sits.
     var layout: Layout
-    /// The bar items in order, the More item last when shown.
+    /// The bar items in order, the More item last when shown (a standalone bar has none).
     var items: [Item]
     /// The selected item's tint as `#RRGGBB` (LOOK-2).
     var tintColor: String

@@ -1,6 +1,6 @@
 /// Draws a `BarPicture` as a person would see the bar: a box whose content area shows the
-/// selected tab's page (or the More list), and a row of bar items under it (or above it for
-/// layout `top`).
+/// selected tab's page (or the More list; for a standalone bar its name and the items off the
+/// bar), and a row of bar items under it (or above it for layout `top`).
 ///
 /// Markers keep the drawing readable without colors: the selected item is `[Title]`, a
 /// disabled one `~Title~`, a badge `(3)` and a dot badge `•`. With colors the selected item is
@@ -57,6 +57,10 @@ struct BarRenderer {
         case .nothing:
             heading = "No tab selected"
             body = []
+        case .standalone(let name, let customizing, let offBar):
+            heading = "Bar " + name + (customizing ? " · customizing" : "")
+            body = offBar.isEmpty ? [] : [[Span(text: "Not on the bar:")]]
+                + offBar.map { row in [Span(text: "  ")] + label(row, tint: picture.tintColor) }
         }
         if body.count > maxBodyLines {
             body = Array(body.prefix(maxBodyLines - 1)) + [[Span(text: "…")]]
@@ -81,7 +85,8 @@ struct BarRenderer {
 
     private func barRow(_ picture: BarPicture, cells: [Int]) -> String {
         guard !picture.items.isEmpty else {
-            return "│" + centered([Span(text: "(no tabs)", style: .disabled)], in: cells[0]) + "│"
+            let empty = if case .standalone = picture.content { "(no items)" } else { "(no tabs)" }
+            return "│" + centered([Span(text: empty, style: .disabled)], in: cells[0]) + "│"
         }
         let drawn = zip(picture.items, cells).map { item, cell in
             centered(fit(label(item, tint: picture.tintColor), to: cell - 2), in: cell)

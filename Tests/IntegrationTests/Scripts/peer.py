@@ -8,6 +8,8 @@ MODE is one of
   fail         a delegate that answers with a D-Bus error;
   word         a delegate that answers a string, not a boolean;
   session      a client that opens a customization session and keeps it;
+  bar-session  a client that opens the customization session of standalone bar "modes" with
+               its item "day" and keeps it;
   watch        a client that only listens.
 With USER (started as root) it drops to that user and its groups before connecting.
 A line "unregister" on its standard input makes a delegate unregister itself.
@@ -85,6 +87,9 @@ if mode in ("allow", "deny", "hang", "exit", "fail", "word"):
     controller.RegisterDelegate(dbus.ObjectPath("/delegate"))
 elif mode == "session":
     controller.BeginCustomizing()
+elif mode == "bar-session":
+    modes = dbus.Interface(bus.get_object(SERVICE, ROOT + "/bars/modes", introspect=False), SERVICE + ".Bar")
+    modes.BeginCustomizingItems(dbus.Array(["day"], signature="s"))
 else:
     bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus").GetId(dbus_interface="org.freedesktop.DBus")
 def command(source, condition):

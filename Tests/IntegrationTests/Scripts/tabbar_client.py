@@ -10,8 +10,8 @@ events:     the same calls, one after another's reply, on a main loop that also 
             ["signal", path, interface, member, args].
 flood:      sends ARG taps of "alarm" at once and waits (10 s at most) for the Busy answers to
             stop coming; prints {"busy": count, "other": [names of other errors or "reply"]}.
-describe:   compares Describe with GetAll of the controller and of every tab; prints
-            {"tabs": count, "problems": [...]}.
+describe:   compares Describe with GetAll of the controller, of every tab, and of every standalone
+            bar and item; prints {"tabs": count, "bars": count, "items": count, "problems": [...]}.
 introspect: compares the Introspect output of every object with the interface file ARG;
             prints {"objects": [paths], "problems": [...]}.
 
@@ -156,8 +156,20 @@ def flood():
     print(json.dumps(outcome))
 
 
+def escaped(element):
+    return "".join(chr(b) if chr(b).isascii() and chr(b).isalnum() else "_%02x" % b for b in element.encode())
+
+
 def tab_path(tab):
-    return ROOT + "/tab/" + "".join(c if c.isascii() and c.isalnum() else "_%02x" % ord(c) for c in tab)
+    return ROOT + "/tab/" + escaped(tab)
+
+
+def bar_path(bar):
+    return ROOT + "/bars/" + escaped(bar)
+
+
+def item_path(bar, item):
+    return bar_path(bar) + "/item/" + escaped(item)
 
 
 def describe():
@@ -173,13 +185,27 @@ def describe():
                 problems.append("%s: %s is %r in GetAll, %r in Describe" % (where, key, plain(served[key]),
                                                                              described[key]))
 
+    def get_all(path, interface):
+        return bus.call_blocking(SERVICE, path, "org.freedesktop.DBus.Properties", "GetAll", "s", (interface,))
+
     catalog = state.pop("catalog", [])
-    compare(ROOT, bus.call_blocking(SERVICE, ROOT, "org.freedesktop.DBus.Properties", "GetAll", "s", (SERVICE,)), state)
+    bars = state.pop("bars", [])
+    compare(ROOT, get_all(ROOT, SERVICE), state)
     for tab in catalog:
-        served = bus.call_blocking(SERVICE, tab_path(tab.get("Id", "")), "org.freedesktop.DBus.Properties", "GetAll", "s",
-                                   (SERVICE + ".Tab",))
-        compare(tab.get("Id"), served, tab)
-    print(json.dumps({"tabs": len(catalog), "problems": problems}))
+        compare(tab.get("Id"), get_all(tab_path(tab.get("Id", "")), SERVICE + ".Tab"), tab)
+    items = 0
+    for bar in bars:
+        defined = bar.pop("items", [])
+        name = bar.get("Name", "")
+        compare("bar " + name, get_all(bar_path(name), SERVICE + ".Bar"), bar)
+        if [item.get("Id") for item in defined] != bar.get("DefinedItems"):
+            problems.append("bar %s: items %r are not DefinedItems %r" % (name, [i.get("Id") for i in defined],
+                                                                         bar.get("DefinedItems")))
+        for item in defined:
+            items += 1
+            compare("item %s of %s" % (item.get("Id"), name), get_all(item_path(name, item.get("Id", "")), SERVICE + ".Item"),
+                    item)
+    print(json.dumps({"tabs": len(catalog), "bars": len(bars), "items": items, "problems": problems}))
 
 
 def shape(interface):
@@ -209,6 +235,11 @@ def introspect():
     objects = {ROOT: [SERVICE], ROOT + "/bar": [SERVICE + ".Bar"]}
     for tab in tabs:
         objects[tab_path(tab)] = [SERVICE + ".Tab"]
+    for bar in bus.call_blocking(SERVICE, ROOT, "org.freedesktop.DBus.Properties", "Get", "ss", (SERVICE, "Bars")):
+        objects[bar_path(bar)] = [SERVICE + ".Bar"]
+        for item in bus.call_blocking(SERVICE, bar_path(bar), "org.freedesktop.DBus.Properties", "Get", "ss",
+                                      (SERVICE + ".Bar", "DefinedItems")):
+            objects[item_path(bar, item)] = [SERVICE + ".Item"]
     standard = {"org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer"}
     problems = []
     for path, mine in objects.items():

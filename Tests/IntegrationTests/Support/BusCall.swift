@@ -8,12 +8,29 @@ enum Names {
     static let bar = "/org/tabbard/TabBar1/bar"
     static let tabInterface = "org.tabbard.TabBar1.Tab"
     static let barInterface = "org.tabbard.TabBar1.Bar"
+    static let itemInterface = "org.tabbard.TabBar1.Item"
     static let properties = "org.freedesktop.DBus.Properties"
     static let errorPrefix = "org.tabbard.TabBar1.Error."
 
     /// The object path of a tab (`world-clock` → `…/tab/world_2dclock`).
     static func tab(_ id: String) -> String {
-        "/org/tabbard/TabBar1/tab/" + id.utf8.map { byte in
+        "/org/tabbard/TabBar1/tab/" + escaped(id)
+    }
+
+    /// The object path of a standalone bar (`day-night` → `…/bars/day_2dnight`).
+    static func bar(_ name: String) -> String {
+        "/org/tabbard/TabBar1/bars/" + escaped(name)
+    }
+
+    /// The object path of an item of a standalone bar.
+    static func item(_ id: String, bar name: String) -> String {
+        bar(name) + "/item/" + escaped(id)
+    }
+
+    /// One path element as the contract escapes it: every byte outside `[A-Za-z0-9]` as `_`
+    /// and two lowercase hex digits.
+    private static func escaped(_ element: String) -> String {
+        element.utf8.map { byte in
             let scalar = Unicode.Scalar(byte)
             return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)))
                 ? String(Character(scalar)) : String(format: "_%02x", byte)
@@ -106,6 +123,25 @@ struct BusCall: CustomStringConvertible, Sendable {
     static func set(_ property: String, _ value: Argument, fails error: String? = nil) -> BusCall {
         BusCall(path: Names.controller, interface: Names.properties, "Set",
                 .string(Names.service), .string(property), .variant(value), fails: error)
+    }
+
+    /// A call of `org.tabbard.TabBar1.Bar` on the standalone bar `name`.
+    static func bar(_ name: String, _ member: String, _ arguments: Argument..., fails error: String? = nil) -> BusCall {
+        var call = BusCall(path: Names.bar(name), interface: Names.barInterface, member, fails: error)
+        call.arguments = arguments
+        return call
+    }
+
+    /// A call of `org.tabbard.TabBar1.Item` on item `id` of bar `name`.
+    static func item(_ id: String, of name: String, _ member: String, _ arguments: Argument..., fails error: String? = nil) -> BusCall {
+        var call = BusCall(path: Names.item(id, bar: name), interface: Names.itemInterface, member, fails: error)
+        call.arguments = arguments
+        return call
+    }
+
+    /// `Properties.Set` of `property` of `interface` on the object at `path`.
+    static func set(_ property: String, _ value: Argument, on path: String, interface: String, fails error: String? = nil) -> BusCall {
+        BusCall(path: path, interface: Names.properties, "Set", .string(interface), .string(property), .variant(value), fails: error)
     }
 
     /// The same call made on the Python client's other connection.

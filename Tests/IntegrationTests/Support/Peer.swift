@@ -8,6 +8,7 @@ final class Peer: @unchecked Sendable {
     /// What `peer.py` should be.
     enum Mode: String {
         case allow, deny, hang, exit, fail, word, session, watch
+        case barSession = "bar-session"
     }
 
     private let process = Process()

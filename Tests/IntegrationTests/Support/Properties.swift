@@ -40,6 +40,15 @@ func busctlCall(_ address: String, _ member: String, arguments: [String]) throws
     return result.output
 }
 
+/// Calls `member` of `interface` on the object at `path` with `busctl call` and fails unless
+/// it succeeds; returns what busctl printed.
+@discardableResult
+func busctlCall(_ address: String, path: String, interface: String, _ member: String, _ arguments: String...) throws -> String {
+    let result = try runCommand(["/usr/bin/busctl", "--address=\(address)", "call", Names.service, path, interface, member] + arguments)
+    guard result.status == 0 else { throw TestFailure("busctl call \(member) on \(path) \(arguments) failed: \(result.errors)") }
+    return result.output
+}
+
 /// Sets a controller property with `busctl set-property` (value in busctl's syntax).
 func busctlSet(_ address: String, _ name: String, _ signature: String, _ value: String...) throws {
     let result = try runCommand(["/usr/bin/busctl", "--address=\(address)", "set-property", Names.service,

@@ -46,3 +46,16 @@ extension PropertyValue {
         }
     }
 }
+
+extension MessageReader {
+    /// The value of a `Properties.Set` of property `name`, declared as `signature`, as a model
+    /// value. The wire has answered a value of the wrong D-Bus type with the standard
+    /// `InvalidArgs` already; a value out of range is the model's `InvalidArgument` (ERR-1).
+    mutating func readProperty(_ name: String, signature: String) throws(DBusError) -> PropertyValue {
+        let raw = try readValue()
+        guard let value = PropertyValue(raw) else {
+            throw DBusError.invalidArgs("\(name) is '\(signature)', not \(OffendingValue.quoted(raw.signature))")
+        }
+        return value
+    }
+}

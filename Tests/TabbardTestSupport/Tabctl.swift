@@ -1,8 +1,7 @@
 import Foundation
-import TabbardTestSupport
 
 /// Runs the built `tabctl --address BUS ARGUMENTS…` to its end (20 s at most).
-func tabctl(_ bus: PrivateBus, _ arguments: String..., environment: [String: String] = [:]) throws -> CommandResult {
+public func tabctl(_ bus: PrivateBus, _ arguments: String..., environment: [String: String] = [:]) throws -> CommandResult {
     var command = [try PackagePaths.executable("tabctl"), "--address", bus.address] + arguments
     if !environment.isEmpty {
         command = ["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" } + command
@@ -10,29 +9,18 @@ func tabctl(_ bus: PrivateBus, _ arguments: String..., environment: [String: Str
     return try runCommand(command, timeout: 20)
 }
 
-/// Parses a JSON document printed by `tabctl --json`.
-func parseJSON(_ text: String) throws -> Any {
-    try JSONSerialization.jsonObject(with: Data(text.utf8))
-}
-
-/// Parses a JSON object printed by `tabctl --json`.
-func parseObject(_ text: String) throws -> [String: Any] {
-    guard let object = try parseJSON(text) as? [String: Any] else { throw TestFailure("not a JSON object: \(text)") }
-    return object
-}
-
 /// A `tabctl` that keeps running (`follow`, `delegate`, `show --follow`), its standard output
 /// read line by line through a pipe as it arrives. Killed when released.
-final class RunningTabctl {
+public final class RunningTabctl {
     /// The process id.
-    let pid: pid_t
+    public let pid: pid_t
     private var readEnd: Int32
     private var pending: [UInt8] = []
     private let errorFile: String
     private var exitStatus: Int32?
 
     /// Starts `tabctl --address BUS ARGUMENTS…`.
-    init(_ bus: PrivateBus, _ arguments: String...) throws {
+    public init(_ bus: PrivateBus, _ arguments: String...) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TestFailure("pipe failed") }
         // Close-on-exec, so that processes other tests start meanwhile do not hold the pipe open.
@@ -68,10 +56,10 @@ final class RunningTabctl {
     }
 
     /// What it wrote on standard error so far.
-    var errors: String { (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "" }
+    public var errors: String { (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "" }
 
     /// The next complete line, waiting at most `timeout` seconds for it.
-    func nextLine(timeout: TimeInterval = 10) throws -> String {
+    public func nextLine(timeout: TimeInterval = 10) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
@@ -91,7 +79,7 @@ final class RunningTabctl {
     }
 
     /// Skips lines until one satisfies `matches`; returns it.
-    func line(where matches: (String) -> Bool, timeout: TimeInterval = 10) throws -> String {
+    public func line(where matches: (String) -> Bool, timeout: TimeInterval = 10) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let line = try nextLine(timeout: max(deadline.timeIntervalSinceNow, 0.001))
@@ -100,22 +88,22 @@ final class RunningTabctl {
     }
 
     /// Skips lines until one starts with `prefix`.
-    func line(startingWith prefix: String, timeout: TimeInterval = 10) throws -> String {
+    public func line(startingWith prefix: String, timeout: TimeInterval = 10) throws -> String {
         try line(where: { $0.hasPrefix(prefix) }, timeout: timeout)
     }
 
     /// Closes the reading end of its output pipe, as `| head` does when it has enough.
-    func closeOutput() {
+    public func closeOutput() {
         close(readEnd)
         readEnd = -1
     }
 
     /// Sends `signal`.
-    func send(_ signal: Int32) { kill(pid, signal) }
+    public func send(_ signal: Int32) { kill(pid, signal) }
 
     /// Waits at most `timeout` seconds for it to exit; its exit status, or 128 + the signal
     /// that killed it.
-    func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+    public func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
         if let exitStatus { return exitStatus }
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0

@@ -1,0 +1,21 @@
+/// A daemon object as `follow` names it: its kind (`controller`, `bar`, `tab`, `item`, or the
+/// path itself for any other) and the names that pick it out (`tab`; `bar`; `bar` and `item`).
+struct FollowedObject {
+    /// The kind, or the path of an object of no known kind.
+    let kind: String
+    /// The names that pick the object out, as JSON keys and their values, in order.
+    let names: [(String, String)]
+
+    /// The object at `path`.
+    init(path: String) {
+        if let tab = TabBarNames.tabId(fromPath: path) {
+            (kind, names) = ("tab", [("tab", tab)])
+        } else if let bar = TabBarNames.barName(fromPath: path) {
+            (kind, names) = ("bar", [("bar", bar)])
+        } else if let (bar, item) = TabBarNames.barItem(fromPath: path) {
+            (kind, names) = ("item", [("bar", bar), ("item", item)])
+        } else {
+            (kind, names) = (path == TabBarNames.barPath ? "bar" : path == TabBarNames.controllerPath ? "controller" : path, [])
+        }
+    }
+}
