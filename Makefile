@@ -53,13 +53,15 @@ demo: deps plugins
 # compile them), then the model's.
 BENCH_BUILD = TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench $(SWIFTFLAGS)
 bench: deps
-	$(MAKE) plugins CONFIG=release
+	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
 	$(BENCH_BUILD) --product bench-echo-c
+	$(BENCH_BUILD) --product bench-same-work-c
+	$(BENCH_BUILD) --product bench-subscribers
 	$(BENCH_BUILD) --product dbus-bench
 	$(BENCH_BUILD) --product tabbard
 	$(BENCH_BUILD) --product daemon-bench
 	.build-bench/release/dbus-bench
-	.build-bench/release/daemon-bench
+	.build-bench/release/daemon-bench --plugins $(BENCH_PLUGINS)
 	$(MAKE) bench-model bench-tabctl
 
 # What the model's requests cost at 10 and at 10,000 tabs (figures only).
@@ -118,14 +120,14 @@ deb: deps
 	$(MAKE) install CONFIG=$(INSTALL_CONFIG) PREFIX=/usr DESTDIR=$(CURDIR)/.build/deb/root SCOPE=system
 	scripts/make-deb .build/deb/root .build/deb
 
-# tabctl as a whole process (release build) against dbus-send making the same call, on one
-# private bus with a running daemon; and what process start alone costs. Figures only.
+# tabctl as a whole process against dbus-send making the same call, on one private bus with a
+# running daemon; and what process start alone costs. Figures only. Measured on what
+# `make install` ships (release builds, stripped, the private runtime), installed under
+# BENCH_ROOT; `make bench` stages its plugins in BENCH_PLUGINS.
 BENCH_PLUGINS = .build/bench-plugins
+BENCH_ROOT    = .build/bench-root
 
 bench-tabctl: deps
-	$(SWIFT) build -c release --product tabbard $(SWIFTFLAGS)
-	$(SWIFT) build -c release --product tabctl $(SWIFTFLAGS)
-	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
-	bin="$$($(SWIFT) build -c release --show-bin-path $(SWIFTFLAGS))" && \
-		python3 Benchmarks/TabctlStart/tabctl_start.py --tabctl "$$bin/tabctl" --tabbard "$$bin/tabbard" \
-		--plugins $(BENCH_PLUGINS)
+	$(MAKE) install CONFIG=release PREFIX=/usr DESTDIR=$(CURDIR)/$(BENCH_ROOT)
+	python3 Benchmarks/TabctlStart/tabctl_start.py --tabctl $(BENCH_ROOT)/usr/bin/tabctl \
+		--tabbard $(BENCH_ROOT)/usr/bin/tabbard --plugins $(BENCH_ROOT)/usr/lib/tabbard/plugins

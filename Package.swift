@@ -147,6 +147,8 @@ if Context.environment["TABBARD_BENCHMARKS"] != nil {
         .target(name: "BenchClient", dependencies: ["CDBus"], path: "Benchmarks/BenchClient"),
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strict),
         .executableTarget(name: "bench-echo-c", dependencies: ["CDBus", "AllocationCounter"], path: "Benchmarks/EchoC"),
+        .executableTarget(name: "bench-same-work-c", dependencies: ["CDBus"], path: "Benchmarks/SameWorkC"),
+        .executableTarget(name: "bench-subscribers", dependencies: ["CDBus"], path: "Benchmarks/Subscribers"),
         .executableTarget(
             name: "dbus-bench",
             dependencies: ["DBus", "Loop", "AllocationCounter", "BenchClient", "BenchSupport"],

@@ -41,11 +41,45 @@ public func number(_ value: Double, _ decimals: Int) -> String {
     return decimals == 0 ? String(Int(rounded)) : String(rounded)
 }
 
+/// The word after `name` on the command line (`--plugins DIR`), or `value`.
+public func option(_ name: String, default value: String) -> String {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
+    return arguments[index + 1]
+}
+
 /// The number after `name` on the command line (`--calls 5000`), or `value`.
 public func option(_ name: String, default value: Int) -> Int {
-    let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
-        return value
+    Int(option(name, default: "")) ?? value
+}
+
+/// One measure over several interleaved rounds: its median and its spread.
+public struct Spread {
+    /// The value of each round, in round order.
+    public let rounds: [Double]
+
+    /// A spread of the given per-round values (at least one).
+    public init(_ rounds: [Double]) {
+        precondition(!rounds.isEmpty, "a spread needs at least one round")
+        self.rounds = rounds
     }
-    return number
+
+    /// The per-round ratios `numerator[i] / denominator[i]`: rounds measured side by side, so
+    /// that load drifting between rounds cancels out of each ratio.
+    public init(ratiosOf numerator: [Double], to denominator: [Double]) {
+        precondition(numerator.count == denominator.count, "ratios pair rounds one to one")
+        self.init(zip(numerator, denominator).map { $0 / $1 })
+    }
+
+    /// The median round.
+    public var median: Double { rounds.sorted()[rounds.count / 2] }
+    /// The lowest round.
+    public var min: Double { rounds.min()! }
+    /// The highest round.
+    public var max: Double { rounds.max()! }
+
+    /// `median (min–max)` with `decimals` places.
+    public func text(_ decimals: Int) -> String {
+        "\(number(median, decimals)) (\(number(min, decimals))–\(number(max, decimals)))"
+    }
 }

@@ -15,19 +15,32 @@ struct DaemonProbe {
     /// Voluntary plus involuntary context switches, per thread id: each wake-up costs one.
     /// Per thread, because worker threads come and go and a sum would lose theirs.
     var contextSwitches: [String: Int] {
-        var counts: [String: Int] = [:]
+        perThread("status") { status in
+            status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
+                .reduce(0) { $0 + (Int($1.split(separator: "\t").last ?? "0") ?? 0) }
+        }
+    }
+
+    /// Nanoseconds each thread has run on a CPU, per thread id (`schedstat`'s first field):
+    /// exact where `cpuTicks` counts 10 ms steps, and apart for the loop thread (whose id is
+    /// the process id) and the threads that work beside it (the state writer).
+    var cpuNanoseconds: [String: Int] {
+        perThread("schedstat") { Int($0.split(separator: " ").first ?? "") ?? 0 }
+    }
+
+    /// What `parse` makes of the file `name` of every thread, by thread id.
+    private func perThread(_ name: String, _ parse: (String) -> Int) -> [String: Int] {
+        var values: [String: Int] = [:]
         guard let tasks = opendir("/proc/\(pid)/task") else { return [:] }
         defer { closedir(tasks) }
         while let entry = readdir(tasks) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
+            let thread = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            guard name != ".", name != "..", let status = read("/proc/\(pid)/task/\(name)/status") else { continue }
-            for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
-                counts[name, default: 0] += Int(line.split(separator: "\t").last ?? "0") ?? 0
-            }
+            guard thread != ".", thread != "..", let text = read("/proc/\(pid)/task/\(thread)/\(name)") else { continue }
+            values[thread] = parse(text)
         }
-        return counts
+        return values
     }
 
     /// The context switches between two samples: threads that ended count what they did
@@ -37,9 +50,17 @@ struct DaemonProbe {
     }
 
     /// Resident memory in kB (`VmRSS`).
-    var residentKilobytes: Int {
+    var residentKilobytes: Int { statusKilobytes("VmRSS:") }
+    /// The anonymous part of it in kB (`RssAnon`: heap, stacks); the rest is file-backed
+    /// (`RssFile`: the executable and the libraries' pages) and shared memory.
+    var anonymousKilobytes: Int { statusKilobytes("RssAnon:") }
+    /// The file-backed part in kB (`RssFile`).
+    var fileKilobytes: Int { statusKilobytes("RssFile:") }
+
+    /// A `kB` figure of `/proc/PID/status`, or -1.
+    private func statusKilobytes(_ field: String) -> Int {
         guard let status = read("/proc/\(pid)/status") else { return -1 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
             return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? -1
         }
         return -1

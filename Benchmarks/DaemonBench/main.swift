@@ -1,7 +1,9 @@
 // `make bench` (daemon part): what tabbard's requests cost, measured by one raw-libdbus client
-// on one private bus beside the C echo service of the D-Bus benchmark: Select, Tap, SetBadge
-// and GetAll at windows 1 and 32; Tap with a delegate that answers at once; Select and
-// Describe with 10,000 tabs; start to READY=1; an idle daemon's wake-ups and memory.
+// on one private bus: Select, Tap, SetBadge and GetAll at windows 1 and 32 beside a C libdbus
+// service doing the same message work (`bench-same-work-c`) and the C echo of the D-Bus
+// benchmark; the same pairs while 100 connections follow every PropertiesChanged; Tap with a
+// delegate that answers at once; Select and Describe with 10,000 tabs; start to READY=1; an
+// idle daemon's wake-ups and memory; whether tabbard links Foundation.
 import BenchClient
 import BenchSupport
 import Glibc
@@ -19,7 +21,9 @@ if arguments.count == 3 && arguments[1] == "serve-delegate" {
 
 let calls = option("--calls", default: 10_000)
 let rounds = option("--rounds", default: 5)
+let subscriberCount = option("--subscribers", default: 100)
 let packageRoot = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+let bundledPlugins = option("--plugins", default: packageRoot + "/.build/bench-plugins")
 let binaries = executableDirectory()
 let bus = BenchBus()
 let service = "org.tabbard.TabBar1"
@@ -28,6 +32,10 @@ let controllerPath = "/org/tabbard/TabBar1"
 guard let client = bench_connect(bus.address) else {
     bus.stop()
     exit(1)
+}
+let runner = RequestRunner(client: client) { reason in
+    bus.stop()
+    fatalError(reason)
 }
 
 @MainActor func waitForOwner(_ name: String) {
@@ -46,10 +54,13 @@ guard let client = bench_connect(bus.address) else {
     }
 }
 
+@MainActor func daemonArguments(pluginDirectory: String, state: String) -> [String] {
+    [binaries + "/tabbard", "--address", bus.address, "--plugin-dir", pluginDirectory, "--state-dir", state, "--log-level", "warning"]
+}
+
 /// Starts tabbard with `pluginDirectory` and waits until it owns its name.
-@MainActor func startDaemon(pluginDirectory: String, state: String, environment: [String] = []) -> pid_t {
-    let pid = bus.spawn([binaries + "/tabbard", "--address", bus.address, "--plugin-dir", pluginDirectory,
-                         "--state-dir", state, "--log-level", "warning"], environment: environment)
+@MainActor func startDaemon(pluginDirectory: String, state: String) -> pid_t {
+    let pid = bus.spawn(daemonArguments(pluginDirectory: pluginDirectory, state: state))
     waitForOwner(service)
     return pid
 }
@@ -59,119 +70,62 @@ guard let client = bench_connect(bus.address) else {
     waitForNoOwner(service)
 }
 
-// MARK: - What one run measures
-
-/// One kind of request: a member of the controller and the argument lists it cycles through.
-struct Request {
-    let label: String
-    let destination: String
-    let path: String
-    let interface: String
-    let member: String
-    let argumentSets: [[String]]
-}
-
-var latencies = [Int64](repeating: 0, count: calls)
-@MainActor func measure(_ request: Request, window: Int32, count: Int = calls) -> Figures {
-    let flat = request.argumentSets.flatMap { $0 }
-    let cStrings = flat.map { strdup($0) }
-    defer { cStrings.forEach { free($0) } }
-    let pointers = cStrings.map { UnsafePointer<CChar>($0) }
-    let elapsed = pointers.withUnsafeBufferPointer { argumentBuffer in
-        latencies.withUnsafeMutableBufferPointer { buffer in
-            bench_run_strings(client, request.destination, request.path, request.interface, request.member,
-                              argumentBuffer.baseAddress, Int32(request.argumentSets.first?.count ?? 0),
-                              Int32(request.argumentSets.count), 0, window, Int32(count), buffer.baseAddress)
-        }
-    }
-    guard elapsed > 0 else {
-        bus.stop()
-        fatalError("\(request.label): the run failed")
-    }
-    return Figures(latencies: Array(latencies.prefix(count)), elapsed: elapsed)
-}
-
 @MainActor func controller(_ label: String, _ member: String, _ sets: [[String]]) -> Request {
     Request(label: label, destination: service, path: controllerPath, interface: "org.tabbard.TabBar1", member: member, argumentSets: sets)
 }
 
-/// Runs every request at windows 1 and 32, interleaved over the rounds, and returns medians.
-@MainActor func table(_ requests: [Request]) -> [String: Figures] {
-    for request in requests { _ = measure(request, window: 32, count: min(calls, 2000)) }
-    var results: [String: [Figures]] = [:]
-    for _ in 0..<rounds {
-        for window in [Int32(1), 32] {
-            for request in requests {
-                results["\(request.label)|\(window)", default: []].append(measure(request, window: window))
-            }
-        }
-    }
-    var medians: [String: Figures] = [:]
-    for (key, figures) in results { medians[key] = Figures.median(figures) }
-    return medians
-}
-
-@MainActor func printTable(_ requests: [Request], _ medians: [String: Figures]) {
-    print(pad("request", 30) + pad("window", 8) + pad("calls/s", 10) + pad("p50 µs", 9) + "p99 µs")
-    for window in [Int32(1), 32] {
-        for request in requests {
-            let figures = medians["\(request.label)|\(window)"]!
-            print(pad(request.label, 30) + pad("\(window)", 8) + pad(number(figures.callsPerSecond, 0), 10)
-                  + pad(number(figures.p50, 1), 9) + number(figures.p99, 1))
-        }
-    }
-}
-
 // MARK: - Start to READY=1
 
-let bundledPlugins = packageRoot + "/.build/plugins"
-var startTimes: [Double] = []
-for attempt in 0..<7 {
-    let notifyPath = bus.scratch("notify-\(attempt)") + "/socket"
-    let notify = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(notifyPath.utf8)) }
-    _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(notify, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+/// Milliseconds to READY=1 of `count` starts, each with the state directory `state(attempt)`.
+@MainActor func startTimes(_ label: String, count: Int, state: (Int) -> String) -> [Double] {
+    let times = (0..<count).compactMap { attempt in
+        StartTime.measure(bus: bus, argv: daemonArguments(pluginDirectory: bundledPlugins, state: state(attempt)),
+                          scratch: "notify-\(label)-\(attempt)") { waitForNoOwner(service) }
     }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(notify, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var began = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &began)
-    let pid = bus.spawn([binaries + "/tabbard", "--address", bus.address, "--plugin-dir", bundledPlugins, "--state-dir",
-                         bus.scratch("start-\(attempt)"), "--log-level", "warning"], environment: ["NOTIFY_SOCKET=\(notifyPath)"])
-    var buffer = [UInt8](repeating: 0, count: 512)
-    while true {
-        let count = recv(notify, &buffer, buffer.count, 0)
-        if count <= 0 { break }
-        if String(decoding: buffer[..<count], as: UTF8.self).contains("READY=1") {
-            var ready = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &ready)
-            startTimes.append(Double(ready.tv_sec - began.tv_sec) * 1000 + Double(ready.tv_nsec - began.tv_nsec) / 1e6)
-            break
-        }
+    guard times.count == count else {
+        bus.stop()
+        fatalError("\(label) starts: \(count - times.count) of \(count) sent no READY=1 within 10 s")
     }
-    close(notify)
-    stopDaemon(pid)
+    return times
 }
-let startMedian = startTimes.sorted()[startTimes.count / 2]
+// A new state directory each: every plugin module is probed in a child process first.
+let firstStarts = Spread(startTimes("first", count: 7) { bus.scratch("start-\($0)") })
+// One state directory, after its own first start: the probes' outcomes are remembered.
+let remembered = bus.scratch("start-remembered")
+_ = startTimes("warm-up", count: 1) { _ in remembered }
+let rememberedStarts = Spread(startTimes("remembered", count: 7) { _ in remembered })
 
-// MARK: - The bundled plugins: requests against the C echo
+// MARK: - The bundled plugins: tabbard against the same work in C, the C echo for context
 
 let echoName = "org.example.BenchC"
+let sameWorkName = "org.example.SameWorkC"
 bus.spawn([binaries + "/bench-echo-c", bus.address, echoName])
+// The bar of the bundled catalog as tabbard shows it (four tabs and More): the same labels.
+bus.spawn([binaries + "/bench-same-work-c", bus.address, sameWorkName,
+           "world-clock=World Clock", "alarm=Alarm", "stopwatch=Stopwatch", "timer=Timer", "@more=More"])
 waitForOwner(echoName)
+waitForOwner(sameWorkName)
 var daemon = startDaemon(pluginDirectory: bundledPlugins, state: bus.scratch("state"))
 let echo = Request(label: "C libdbus echo Echo(s)", destination: echoName, path: "/bench", interface: "org.example.Bench1",
                    member: "Echo", argumentSets: [["The quick brown fox jumps over!!"]])
 let select = controller("Select(s)", "Select", [["alarm"], ["stopwatch"]])
+let sameSelect = select.sent(to: sameWorkName, as: "C same work Select(s)")
 let tap = controller("Tap(s), no delegate", "Tap", [["alarm"], ["stopwatch"]])
 let badge = controller("SetBadge(ss)", "SetBadge", [["alarm", "1"], ["alarm", "2"]])
+let sameBadge = badge.sent(to: sameWorkName, as: "C same work SetBadge(ss)")
 let getAll = Request(label: "GetAll controller", destination: service, path: controllerPath,
                      interface: "org.freedesktop.DBus.Properties", member: "GetAll", argumentSets: [["org.tabbard.TabBar1"]])
-let requests = [echo, select, tap, badge, getAll]
-let medians = table(requests)
+let pairs = [(select, sameSelect), (badge, sameBadge)]
+let table = runner.rounds([echo, select, sameSelect, tap, badge, sameBadge, getAll], windows: [1, 32], rounds: rounds, calls: calls)
+
+// The same pairs while `subscriberCount` connections follow every PropertiesChanged.
+let subscribersName = "org.example.Subscribers"
+let subscribers = bus.spawn([binaries + "/bench-subscribers", bus.address, subscribersName, "\(subscriberCount)"])
+waitForOwner(subscribersName)
+// Each call costs the bus a hundred times the signals' routing: shorter runs.
+let fanOutCalls = calls / 5
+let fanOut = runner.rounds([select, sameSelect, badge, sameBadge], windows: [1, 32], rounds: rounds, calls: fanOutCalls)
+bus.kill(subscribers, signal: SIGTERM)
 
 // Tap with a delegate that answers at once, against Select, at window 1.
 let delegate = bus.spawn([binaries + "/daemon-bench", "serve-delegate", bus.address])
@@ -179,23 +133,25 @@ usleep(300_000)
 var tapWithDelegate: [Figures] = []
 var selectBeside: [Figures] = []
 for _ in 0..<rounds {
-    tapWithDelegate.append(measure(controller("Tap(s), delegate", "Tap", [["alarm"], ["stopwatch"]]), window: 1))
-    selectBeside.append(measure(select, window: 1))
+    tapWithDelegate.append(runner.measure(controller("Tap(s), delegate", "Tap", [["alarm"], ["stopwatch"]]), window: 1, count: calls))
+    selectBeside.append(runner.measure(select, window: 1, count: calls))
 }
 bus.kill(delegate)
 let delegateTap = Figures.median(tapWithDelegate)
 let delegateSelect = Figures.median(selectBeside)
 
-// An idle daemon: show a tab without live content, then watch for 10 s.
-_ = measure(controller("Select notes", "Select", [["notes"]]), window: 1, count: 1)
-usleep(1_000_000)
+// An idle daemon: show a tab without live content, then watch for 10 s. The plugin hang
+// watch sleeps until one limit (5 s) after the last plugin call, then without a timeout:
+// idle starts after that.
+_ = runner.measure(controller("Select notes", "Select", [["notes"]]), window: 1, count: 1)
+usleep(6_000_000)
 let probe = DaemonProbe(pid: daemon)
 let ticksBefore = probe.cpuTicks
 let switchesBefore = probe.contextSwitches
 usleep(10_000_000)
 let idleTicks = probe.cpuTicks - ticksBefore
 let idleSwitches = DaemonProbe.switches(from: switchesBefore, to: probe.contextSwitches)
-let idleResident = probe.residentKilobytes
+let idleResident = (probe.residentKilobytes, probe.anonymousKilobytes, probe.fileKilobytes)
 stopDaemon(daemon)
 
 // MARK: - 10 tabs against 10,000 tabs
@@ -213,16 +169,58 @@ stopDaemon(daemon)
     return directory
 }
 
-var gridSelect: [Int: Figures] = [:]
+/// The CPU time a daemon spends per call, in µs: its loop thread's (the request path) and the
+/// other threads' (the state writer encoding and writing what the calls changed).
+struct CallCPU {
+    var loop: [Double] = []
+    var others: [Double] = []
+
+    /// Medians of the rounds, as text.
+    var text: String { "loop thread \(Spread(loop).text(1)) µs, other threads \(Spread(others).text(1)) µs" }
+}
+
+/// One run of `request` against `daemon`: its calls per second, and the CPU it cost the daemon
+/// per call added to `cpu`. CPU time is what load on a shared machine distorts least.
+@MainActor func measure(_ request: Request, on daemon: pid_t, adding cpu: inout CallCPU) -> Double {
+    let probe = DaemonProbe(pid: daemon)
+    let before = probe.cpuNanoseconds
+    let figures = runner.measure(request, window: 1, count: calls)
+    let spent = probe.cpuNanoseconds.map { ($0.key, $0.value - (before[$0.key] ?? 0)) }
+    let loop = spent.filter { $0.0 == "\(daemon)" }.reduce(0) { $0 + $1.1 }
+    let others = spent.filter { $0.0 != "\(daemon)" }.reduce(0) { $0 + $1.1 }
+    cpu.loop.append(Double(loop) / 1000 / Double(calls))
+    cpu.others.append(Double(others) / 1000 / Double(calls))
+    return figures.callsPerSecond
+}
+
+var gridSelect: [Int: Spread] = [:]
+var gridBadge: [Int: Spread] = [:]
+var gridSelectCPU: [Int: CallCPU] = [:]
+var gridBadgeCPU: [Int: CallCPU] = [:]
 var describeMilliseconds = 0.0
 var largeResident = 0
 for tabs in [10, 10_000] {
     daemon = startDaemon(pluginDirectory: gridPlugin(tabs: tabs), state: bus.scratch("grid-state-\(tabs)"))
     let gridRequest = controller("Select(s), \(tabs) tabs", "Select", [["g1"], ["g2"]])
-    _ = measure(gridRequest, window: 1, count: min(calls, 2000))
-    gridSelect[tabs] = Figures.median((0..<rounds).map { _ in measure(gridRequest, window: 1) })
+    // A badge is volatile state like the selection, but changes one tab's entry of the
+    // model's per-tab table: with persistence on, the state held for the disk shares it.
+    let gridBadgeRequest = controller("SetBadge(ss), \(tabs) tabs", "SetBadge", [["g1", "1"], ["g1", "2"]])
+    _ = runner.measure(gridRequest, window: 1, count: min(calls, 2000))
+    _ = runner.measure(gridBadgeRequest, window: 1, count: min(calls, 2000))
+    var selects: [Double] = []
+    var badges: [Double] = []
+    var selectCPU = CallCPU()
+    var badgeCPU = CallCPU()
+    for _ in 0..<rounds {
+        selects.append(measure(gridRequest, on: daemon, adding: &selectCPU))
+        badges.append(measure(gridBadgeRequest, on: daemon, adding: &badgeCPU))
+    }
+    gridSelect[tabs] = Spread(selects)
+    gridBadge[tabs] = Spread(badges)
+    gridSelectCPU[tabs] = selectCPU
+    gridBadgeCPU[tabs] = badgeCPU
     if tabs == 10_000 {
-        describeMilliseconds = measure(controller("Describe", "Describe", [[]]), window: 1, count: 21).p50 / 1000
+        describeMilliseconds = runner.measure(controller("Describe", "Describe", [[]]), window: 1, count: 21).p50 / 1000
         largeResident = DaemonProbe(pid: daemon).residentKilobytes
     }
     stopDaemon(daemon)
@@ -230,15 +228,52 @@ for tabs in [10, 10_000] {
 
 // MARK: - Report
 
-print("tabbard requests: \(calls) calls per run, median of \(rounds) rounds, one raw-libdbus client, state persistence on")
-printTable(requests, medians)
-let selectRatio = medians["\(select.label)|1"]!.callsPerSecond / medians["\(echo.label)|1"]!.callsPerSecond
-print("Select / echo throughput at window 1: \(number(selectRatio, 2)) (target ≥ 0.85)")
+/// The libraries `ldd` lists for `executable` that belong to Foundation or ICU.
+@MainActor func foundationLibraries(_ executable: String) -> [String] {
+    guard let pipe = popen("ldd '\(executable)'", "r") else { return ["(ldd failed)"] }
+    defer { pclose(pipe) }
+    var found: [String] = []
+    var line = [CChar](repeating: 0, count: 1024)
+    while fgets(&line, Int32(line.count), pipe) != nil {
+        let text = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let name = text.split(separator: " ").first.map(String.init) ?? ""
+        if name.contains("libFoundation") || name.contains("libicu") || name.contains("lib_FoundationICU") { found.append(name) }
+    }
+    return found
+}
+
+@MainActor func megabytes(_ kilobytes: Int) -> String { number(Double(kilobytes) / 1024, 1) }
+
+print("tabbard requests: \(calls) calls per run, \(rounds) interleaved rounds, one raw-libdbus client, state persistence on")
+table.print()
+print("tabbard / the same work in C (calls/s, per round; median (min–max)):")
+for (request, baseline) in pairs {
+    for (window, goal) in [(Int32(1), 0.95), (32, 0.90)] {
+        print("  \(pad(request.label, 14)) window \(pad("\(window)", 3)) \(table.ratio(request, to: baseline, window: window).text(2))  (target ≥ \(goal))")
+    }
+}
+print("  Select / C echo, window 1 (context: five messages against one): \(table.ratio(select, to: echo, window: 1).text(2))")
+print("fan-out: \(subscriberCount) connections following every PropertiesChanged, \(fanOutCalls) calls per run, \(rounds) rounds")
+fanOut.print()
+print("tabbard / the same work in C with \(subscriberCount) subscribers:")
+for (request, baseline) in pairs {
+    for window in [Int32(1), 32] {
+        let goal = window == 1 ? "  (target ≥ 0.9)" : ""
+        print("  \(pad(request.label, 14)) window \(pad("\(window)", 3)) \(fanOut.ratio(request, to: baseline, window: window).text(2))\(goal)")
+    }
+}
 print("Tap with an answering delegate: p50 \(number(delegateTap.p50, 1)) µs against Select's \(number(delegateSelect.p50, 1)) µs: \(number(delegateTap.p50 / delegateSelect.p50, 2))× (target ≤ 2.5×)")
 let small = gridSelect[10]!
 let large = gridSelect[10_000]!
-print("Select at window 1: 10 tabs \(number(small.callsPerSecond, 0)) calls/s, 10,000 tabs \(number(large.callsPerSecond, 0)) calls/s: \(number(large.callsPerSecond / small.callsPerSecond, 2))× (target ≥ 0.8)")
-print("Describe with 10,000 tabs: \(number(describeMilliseconds, 1)) ms (target < 50 ms); RSS with 10,000 tabs: \(largeResident / 1024) MB")
-print("start to READY=1 with the bundled plugins: median \(number(startMedian, 1)) ms of \(startTimes.count) starts (target < 100 ms)")
-print("idle for 10 s with the bundled plugins (notes shown): \(idleTicks) CPU ticks, \(idleSwitches) context switches; RSS \(number(Double(idleResident) / 1024, 1)) MB (target < 20 MB)")
+print("Select at window 1: 10 tabs \(small.text(0)) calls/s, 10,000 tabs \(large.text(0)) calls/s: \(number(large.median / small.median, 2))× (target ≥ 0.85)")
+print("SetBadge at window 1: 10 tabs \(gridBadge[10]!.text(0)) calls/s, 10,000 tabs \(gridBadge[10_000]!.text(0)) calls/s: \(number(gridBadge[10_000]!.median / gridBadge[10]!.median, 2))×")
+for tabs in [10, 10_000] {
+    print("  CPU per call at \(tabs) tabs: Select \(gridSelectCPU[tabs]!.text); SetBadge \(gridBadgeCPU[tabs]!.text)")
+}
+print("Describe with 10,000 tabs: \(number(describeMilliseconds, 1)) ms (target < 50 ms); RSS with 10,000 tabs: \(megabytes(largeResident)) MB")
+print("start to READY=1 with the bundled plugins, ms, median (min–max) of 7: \(rememberedStarts.text(1)) with the probes remembered (target < 10 ms); \(firstStarts.text(1)) on a first start (each module probed in a child)")
+print("idle for 10 s with the bundled plugins (notes shown): \(idleTicks) CPU ticks, \(idleSwitches) context switches (target 0)")
+print("idle RSS: \(megabytes(idleResident.0)) MB (target ≤ 12 MB): \(megabytes(idleResident.1)) MB anonymous, \(megabytes(idleResident.2)) MB file-backed")
+let foundation = foundationLibraries(binaries + "/tabbard")
+print("ldd tabbard: " + (foundation.isEmpty ? "no libFoundation*, no ICU" : "loads " + foundation.joined(separator: ", ")))
 bus.stop()

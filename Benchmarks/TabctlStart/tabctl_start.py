@@ -5,7 +5,10 @@ Starts a private dbus-daemon and tabbard, then times `tabctl select ID` and
 `dbus-send --print-reply ... Select string:ID` many times each, alternating (so drifting
 machine load hits both alike; each run selects a different tab than the last, so every call
 changes the selection). Also times process start alone: `/bin/true` and `tabctl --version`.
-Each time is posix_spawn to waitpid, measured with a monotonic clock. Prints figures only.
+Each time is posix_spawn to wait4, measured with a monotonic clock; each run's page faults come
+from the same wait4's resource usage. System calls are counted in separate, untimed runs (also
+alternating) with `perf stat -e raw_syscalls:sys_enter`, or `strace -c` where perf cannot.
+Prints figures only.
 """
 
 import argparse
@@ -32,14 +35,40 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
 
 
 def run_once(argv, devnull):
-    """Wall time of one process, spawn to exit, in milliseconds; fails on a non-zero exit."""
+    """Wall time of one process, spawn to exit, in milliseconds, and its page faults (minor and
+    major); fails on a non-zero exit."""
     start = time.perf_counter_ns()
     pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
-    _, status = os.waitpid(pid, 0)
+    _, status, usage = os.wait4(pid, 0)
     elapsed = (time.perf_counter_ns() - start) / 1e6
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"{' '.join(argv)} failed with status {status}")
-    return elapsed
+    return elapsed, usage.ru_minflt + usage.ru_majflt
+
+
+def perf_counts_syscalls():
+    """Whether `perf stat` can count system calls here (the tracepoint needs permission)."""
+    if shutil.which("perf") is None:
+        return False
+    result = subprocess.run(["perf", "stat", "-x,", "-e", "raw_syscalls:sys_enter", "true"], capture_output=True, text=True)
+    return result.returncode == 0 and "not supported" not in result.stderr and "raw_syscalls" in result.stderr
+
+
+def count_syscalls(argv, use_perf):
+    """System calls one run of `argv` makes (its threads included)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".txt") as report:
+        if use_perf:
+            tool = ["perf", "stat", "-x,", "-o", report.name, "-e", "raw_syscalls:sys_enter", "--"]
+        else:
+            tool = ["strace", "-f", "-qq", "-c", "-o", report.name, "--"]
+        subprocess.run(tool + argv, stdout=subprocess.DEVNULL, check=True)
+        for line in report.read().splitlines():
+            fields = line.split(",") if use_perf else line.split()
+            if use_perf and len(fields) > 2 and fields[2] == "raw_syscalls:sys_enter":
+                return int(fields[0])
+            if not use_perf and fields and fields[-1] == "total":
+                return int(fields[3])
+    raise SystemExit(f"cannot count the system calls of {' '.join(argv)}")
 
 
 def summary(times):
@@ -65,6 +94,7 @@ def main():
     parser.add_argument("--tabbard", required=True)
     parser.add_argument("--plugins", required=True)
     parser.add_argument("--runs", type=int, default=1000)
+    parser.add_argument("--counted-runs", type=int, default=21, help="untimed runs that count system calls")
     options = parser.parse_args()
 
     directory = tempfile.mkdtemp(prefix="tabctl-bench-")
@@ -96,23 +126,33 @@ def main():
             "tabctl --version": lambda tab: [tabctl, "--version"],
         }
         times = {name: [] for name in commands}
+        faults = {name: [] for name in commands}
         for warm_up in range(50):
             for name, command in commands.items():
                 run_once(command(tabs[warm_up % 2]), devnull)
         for run in range(options.runs):
             for index, (name, command) in enumerate(commands.items()):
                 # Each Select picks the tab the previous one did not, so every call changes the selection.
-                times[name].append(run_once(command(tabs[(run * len(commands) + index) % 2]), devnull))
+                elapsed, page_faults = run_once(command(tabs[(run * len(commands) + index) % 2]), devnull)
+                times[name].append(elapsed)
+                faults[name].append(page_faults)
+        use_perf = perf_counts_syscalls()
+        syscalls = {name: [] for name in commands}
+        for run in range(options.counted_runs):
+            for index, (name, command) in enumerate(commands.items()):
+                syscalls[name].append(count_syscalls(command(tabs[(run * len(commands) + index) % 2]), use_perf))
 
-        print(f"tabctl process cost, {options.runs} runs each, alternating (wall time, spawn to exit):")
-        print(f"{'command':34} {'median ms':>10} {'p90 ms':>8}")
+        print(f"tabctl process cost, {options.runs} runs each, alternating (wall time, spawn to exit); "
+              f"system calls: median of {options.counted_runs} untimed runs ({'perf stat' if use_perf else 'strace -c'})")
+        print(f"{'command':34} {'median ms':>10} {'p90 ms':>8} {'min ms':>8} {'page faults':>12} {'syscalls':>9}")
         medians = {}
         for name, values in times.items():
             median, p90 = summary(values)
             medians[name] = median
-            print(f"{name:34} {median:10.3f} {p90:8.3f}")
+            print(f"{name:34} {median:10.3f} {p90:8.3f} {min(values):8.3f} {statistics.median(faults[name]):12.0f} "
+                  f"{statistics.median(syscalls[name]):9.0f}")
         ratio = medians["tabctl select ID"] / medians["dbus-send --print-reply Select"]
-        print(f"ratio tabctl / dbus-send (medians): {ratio:.2f}  (target <= 1.5)")
+        print(f"ratio tabctl / dbus-send (medians): {ratio:.2f}  (target <= 1.0)")
         print(f"process start above /bin/true: tabctl --version "
               f"{medians['tabctl --version'] - medians['/bin/true']:.3f} ms")
     finally:

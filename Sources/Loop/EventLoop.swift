@@ -39,6 +39,7 @@ public final class EventLoop: @unchecked Sendable {
     private var beforeSleepHooks: [() -> Void] = []
     /// Set when a hook wants another turn without sleeping.
     private var anotherTurn = false
+    private let wakeCount = Atomic<Int>(0)
 
     /// A new loop with its epoll and eventfd descriptors, owned by the calling thread until it
     /// runs.
@@ -91,9 +92,14 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Makes the loop's next wait return at once. Safe from any thread.
     public func wake() {
+        wakeCount.add(1, ordering: .relaxed)
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
     }
+
+    /// How often `wake()` wrote to the loop's eventfd so far (a system call on each side).
+    /// Work found on the loop thread itself never needs it: `requestTurn()` there is free.
+    public var wakeUps: Int { wakeCount.load(ordering: .relaxed) }
 
     /// Asks for another turn before the loop sleeps (a library has more queued work than one
     /// turn took). Safe from any thread.

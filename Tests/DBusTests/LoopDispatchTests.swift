@@ -6,6 +6,21 @@ import Testing
 
 @Suite("Calls on the event loop while other threads post work", .timeLimit(.minutes(2)))
 struct LoopDispatchTests {
+    @Test("calls that arrive on the loop's own connection never wake it through its eventfd")
+    func callsNeedNoWakeUp() throws {
+        let fixture = try ServiceFixture()
+        let caller = try Connection(.address(fixture.bus.address))
+        _ = try caller.call(destination: TestService.name, path: TestService.path.rawValue,
+                            interface: TestService.interface, method: "Concat", "a", "b", timeout: .seconds(10))
+        let before = fixture.thread.loop.wakeUps
+        for index in 0..<100 {
+            let reply = try caller.call(destination: TestService.name, path: TestService.path.rawValue,
+                                        interface: TestService.interface, method: "Concat", "n", "\(index)", timeout: .seconds(10))
+            #expect(try reply.decode(String.self) == "n\(index)")
+        }
+        #expect(fixture.thread.loop.wakeUps - before == 0)
+    }
+
     @Test("many threads post work while calls flow: nothing is lost, nothing deadlocks")
     func postingUnderLoad() throws {
         let fixture = try ServiceFixture()

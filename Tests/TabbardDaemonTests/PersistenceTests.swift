@@ -3,7 +3,7 @@ import Loop
 import Dispatch
 import Glibc
 import Testing
-import TabModel
+@testable import TabModel
 @testable import TabbardDaemon
 
 /// When state reaches the disk, and what happens when it cannot (STATE-4): without a bus, with
@@ -65,6 +65,40 @@ struct PersistenceTests {
         #expect(failure == nil)
         #expect(!writer.isHolding)
         #expect(saved(directory) == acknowledged.snapshot())
+    }
+
+    @Test("a badge set while a state is held changes the model in place, and the new state is held (STATE-4)")
+    func changeWhileHeldDoesNotCopyTabStates() throws {
+        let directory = temporaryDirectory()
+        let writer = writer(directory)
+        var model = try controller(badge: "1")
+        writer.hold(model)
+        let storage = tabStatesStorage(of: model)
+        let events = try writer.change(&model) { model throws(TabError) in try model.setBadge("songs", to: .text("2")) }
+        #expect(events.durability == .volatile)
+        #expect(tabStatesStorage(of: model) == storage, "the held copy made the badge copy every tab's state")
+        #expect(writer.isHolding, "the changed state waits for the disk in place of the held one")
+        #expect(writer.writeHeldNow() == nil)
+        #expect(saved(directory) == (try controller(badge: "2")).snapshot())
+    }
+
+    @Test("a change that fails while a state is held leaves it held, and nothing held stays so (STATE-4, ERR-2)")
+    func failedChangeKeepsHeldState() throws {
+        let directory = temporaryDirectory()
+        let writer = writer(directory)
+        var model = try controller(badge: "1")
+        #expect(throws: TabError.self) { try writer.change(&model) { model throws(TabError) in try model.setBadge("nope", to: nil) } }
+        #expect(!writer.isHolding, "nothing was held before: nothing is after")
+        writer.hold(model)
+        #expect(throws: TabError.self) { try writer.change(&model) { model throws(TabError) in try model.setBadge("nope", to: nil) } }
+        #expect(writer.isHolding)
+        #expect(writer.writeHeldNow() == nil)
+        #expect(saved(directory) == (try controller(badge: "1")).snapshot())
+    }
+
+    /// The address of the model's per-tab state storage: it moves when a change copies it.
+    private func tabStatesStorage(of model: TabController) -> UInt {
+        withUnsafeBytes(of: model.runtime) { $0.load(as: UInt.self) }
     }
 
     @Test("a failed write keeps the acknowledged state held, and a later write saves it (STATE-4)")

@@ -109,8 +109,10 @@ public final class Connection: @unchecked Sendable {
             connection.needsDispatch = true
             connection.loop?.requestTurn()
         }, me, nil)
+        // libdbus asks for a wake-up with every message it queues, mostly while the loop
+        // thread reads them: there, another turn is enough and costs no system call.
         dbus_connection_set_wakeup_main_function(raw, { data in
-            Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue().loop?.wake()
+            Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue().loop?.requestTurn()
         }, me, nil)
         loop.addTurnHook { [weak self] in self?.dispatchQueued() }
         loop.addBeforeSleepHook { [weak self] in

@@ -9,12 +9,14 @@ final class ObjectTable {
     private var managers: [ObjectPath] = []
     /// Objects with property changes not yet announced, in the order they changed.
     private var dirty: [ExportedObject] = []
-    private(set) var standard: StandardInterfaces!
+    /// Built when first needed: a client that exports nothing never needs it, and building it
+    /// is a good part of what a one-call command line client does in all (type metadata,
+    /// tables, closures).
+    private(set) lazy var standard = StandardInterfaces(table: self)
     unowned let connection: Connection
 
     init(connection: Connection) {
         self.connection = connection
-        standard = StandardInterfaces(table: self)
     }
 
     // MARK: Exporting

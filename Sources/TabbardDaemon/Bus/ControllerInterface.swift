@@ -25,13 +25,16 @@ struct ControllerInterface {
 
     private var selection: [Interface.Method] {
         [
-            change("Select", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+            change("Select", ("tab_id", String.self), atMost: .volatile) { (controller: inout TabController, _, id) throws(TabError) in
                 try controller.select(id)
             },
-            change("SelectIndex", ("index", Int32.self)) { (controller: inout TabController, _, index) throws(TabError) in
+            change("SelectIndex", ("index", Int32.self), atMost: .volatile) {
+                (controller: inout TabController, _, index) throws(TabError) in
                 try controller.selectIndex(Int(index))
             },
-            change("SelectMore") { (controller: inout TabController, _) throws(TabError) in try controller.selectMore() },
+            change("SelectMore", atMost: .volatile) { (controller: inout TabController, _) throws(TabError) in
+                try controller.selectMore()
+            },
             // TAP-7: answered when the delegate has decided, which may be after other calls.
             method("Tap", [Argument("item", "s")], [Argument("selected", "b")]) { [unowned service] call in
                 try service.gate.tap(try call.decode(String.self), call: call, model: service)
@@ -101,14 +104,14 @@ struct ControllerInterface {
 
     private var items: [Interface.Method] {
         [
-            change("SetBadge", ("tab_id", String.self), ("value", String.self)) {
+            change("SetBadge", ("tab_id", String.self), ("value", String.self), atMost: .volatile) {
                 (controller: inout TabController, _, id, value) throws(TabError) in
                 try controller.setBadge(id, to: try Badge(value: value))
             },
-            change("ClearBadge", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+            change("ClearBadge", ("tab_id", String.self), atMost: .volatile) { (controller: inout TabController, _, id) throws(TabError) in
                 try controller.setBadge(id, to: nil)
             },
-            change("SetBadgeColor", ("tab_id", String.self), ("color", String.self)) {
+            change("SetBadgeColor", ("tab_id", String.self), ("color", String.self), atMost: .volatile) {
                 (controller: inout TabController, _, id, color) throws(TabError) in
                 try controller.setBadgeColor(id, to: color)
             },
@@ -253,10 +256,12 @@ struct ControllerInterface {
         builder.method(name, inputs, outputs, unprivileged: unprivileged, handler: handler)
     }
 
+    /// A model operation as a method (`ModelMethods.change`); `atMost` is the strongest
+    /// durability class the operation can cause (STATE-4; `TabBarService.perform`).
     private func change<each Input: DBusDecodable>(
-        _ name: String, _ inputs: repeat (String, (each Input).Type),
+        _ name: String, _ inputs: repeat (String, (each Input).Type), atMost limit: Durability = .structural,
         operation: @escaping (inout TabController, _ caller: String, repeat each Input) throws(TabError) -> TabEvents
     ) -> Interface.Method {
-        builder.change(name, repeat each inputs, operation: operation)
+        builder.change(name, repeat each inputs, atMost: limit, operation: operation)
     }
 }

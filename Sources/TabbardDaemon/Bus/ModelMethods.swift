@@ -23,9 +23,10 @@ struct ModelMethods {
     /// A method that is one model operation: decodes its arguments (`inputs`, each a name and
     /// a type), runs `operation` on the model with them and the caller's unique bus name,
     /// publishes what it changed and replies empty. A model error becomes the D-Bus error of
-    /// the contract; nothing changed then (ERR-2).
+    /// the contract; nothing changed then (ERR-2). `atMost` is the strongest durability class
+    /// the operation can cause (STATE-4; `TabBarService.perform`).
     func change<each Input: DBusDecodable>(
-        _ name: String, _ inputs: repeat (String, (each Input).Type),
+        _ name: String, _ inputs: repeat (String, (each Input).Type), atMost limit: Durability = .structural,
         operation: @escaping (inout TabController, _ caller: String, repeat each Input) throws(TabError) -> TabEvents
     ) -> Interface.Method {
         var arguments: [Argument] = []
@@ -33,7 +34,7 @@ struct ModelMethods {
         return method(name, arguments) { [unowned service] call in
             let values = try call.decode(repeat (each Input).self)
             let caller = call.sender
-            try service.perform { controller throws(TabError) in try operation(&controller, caller, repeat each values) }
+            try service.perform(atMost: limit) { controller throws(TabError) in try operation(&controller, caller, repeat each values) }
             return try call.reply()
         }
     }

@@ -6,8 +6,13 @@ import Loop
 /// looks at it every tenth of the limit, and when the same call has run for the limit as far
 /// as those looks can vouch (`WatchedTime`: a stopped process is not a hung plugin), hands it
 /// to `onHang`, which does not return (the daemon records the failure and exits so that
-/// systemd restarts it). While no call is running the thread waits without a timeout, so an
-/// idle daemon is never woken by it; a call that returns within a tick costs it no wakeup.
+/// systemd restarts it).
+///
+/// Only the first call after a quiet spell signals the thread: from then on it looks every
+/// tick, and sleeps through the calls that start and return in between (a busy daemon makes
+/// four plugin calls per `Select`, and a wakeup per call would cost a context switch each).
+/// A tick after the last call started it waits without a timeout, so an idle daemon is never
+/// woken by it.
 final class HangWatch: @unchecked Sendable {
     /// One call in progress.
     struct Call: Sendable {
@@ -33,6 +38,11 @@ final class HangWatch: @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var current: Call?
     private var calls = 0
+    /// When the latest call started, if one did since the thread last waited without a timeout.
+    private var latestStart: MonotonicInstant?
+    /// The thread waits without a timeout: only a signal wakes it.
+    private var waitsForever = false
+    private var wakeUpCount = 0
 
     /// Starts the watching thread. `onHang` runs on it and is expected to end the process.
     init(limit: Duration, onHang: @escaping @Sendable (Call) -> Void) {
@@ -64,9 +74,17 @@ final class HangWatch: @unchecked Sendable {
         call.serial = calls
         let previous = current
         current = call
-        pthread_cond_signal(condition)
+        latestStart = call.started
+        if waitsForever { pthread_cond_signal(condition) }
         pthread_mutex_unlock(mutex)
         return previous
+    }
+
+    /// How often the watching thread has woken so far, by a signal or after a tick.
+    var wakeUps: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return wakeUpCount
     }
 
     /// Notes that the call returned. Not signalled: the thread finds out at the deadline
@@ -82,13 +100,23 @@ final class HangWatch: @unchecked Sendable {
         var watched: (serial: Int, time: WatchedTime)?
         pthread_mutex_lock(mutex)
         while true {
+            let now = MonotonicInstant.now()
             guard let call = current else {
                 watched = nil
-                pthread_cond_wait(condition, mutex)
+                if let latestStart, now < latestStart + tick {
+                    // Calls came lately and more may follow: sleep through them for a tick.
+                    var until = (latestStart + tick).timespec
+                    pthread_cond_timedwait(condition, mutex, &until)
+                } else {
+                    latestStart = nil
+                    waitsForever = true
+                    pthread_cond_wait(condition, mutex)
+                    waitsForever = false
+                }
+                wakeUpCount += 1
                 continue
             }
             if watched?.serial != call.serial { watched = (call.serial, WatchedTime(since: call.started, tick: tick)) }
-            let now = MonotonicInstant.now()
             watched!.time.look(at: now)
             if watched!.time.counted >= limit {
                 pthread_mutex_unlock(mutex)
@@ -98,6 +126,7 @@ final class HangWatch: @unchecked Sendable {
             // The condition waits on CLOCK_MONOTONIC, the clock of `MonotonicInstant`.
             var until = (now + tick).timespec
             pthread_cond_timedwait(condition, mutex, &until)
+            wakeUpCount += 1
         }
     }
 

@@ -40,19 +40,19 @@ extension TabBarService {
         do throws(DBusError) {
             switch event.change {
             case .badge(let value):
-                try perform { controller throws(TabError) in try controller.setBadge(id, to: value.map { text throws(TabError) in try Badge(value: text) }) }
+                try perform(atMost: .volatile) { controller throws(TabError) in try controller.setBadge(id, to: value.map { text throws(TabError) in try Badge(value: text) }) }
             case .badgeColor(let color):
-                try perform { controller throws(TabError) in try controller.setBadgeColor(id, to: color) }
+                try perform(atMost: .volatile) { controller throws(TabError) in try controller.setBadgeColor(id, to: color) }
             case .title(let title):
                 try perform { controller throws(TabError) in try controller.setTitle(id, to: title) }
             case .enabled(let enabled):
                 try perform { controller throws(TabError) in try controller.setEnabled(id, enabled) }
             case .contentChanged:
-                try perform { controller throws(TabError) in try controller.contentChanged(id) }
+                try perform(atMost: .volatile) { controller throws(TabError) in try controller.contentChanged(id) }
             case .pushPage(let page):
                 try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
                 plugins.pushed(page, by: id, onto: controller.stack(of: id))
-                try perform { controller throws(TabError) in try controller.navigate(id, to: page) }
+                try perform(atMost: .volatile) { controller throws(TabError) in try controller.navigate(id, to: page) }
             }
         } catch {
             log.warning("plugin \(event.plugin), tab \(id): \(error.message)")
@@ -70,7 +70,7 @@ extension TabBarService {
             throw error.dbusError
         }
         guard known else { throw TabError.invalidArgument("Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page)).").dbusError }
-        try perform { controller throws(TabError) in try controller.navigate(id, to: page) }
+        try perform(atMost: .volatile) { controller throws(TabError) in try controller.navigate(id, to: page) }
     }
 
     /// `GetContent`: the top page of a tab's stack as its plugin renders it.
@@ -100,7 +100,7 @@ extension TabBarService {
         guard let plugin = plugins.plugin(of: id) else { return }
         do {
             let actions = try plugins.actions(of: id)
-            try perform { controller throws(TabError) in try controller.setActions(id, to: actions) }
+            try perform(atMost: .volatile) { controller throws(TabError) in try controller.setActions(id, to: actions) }
         } catch {
             log.warning("plugin \(plugin): actions of tab \(id): \(error)")
         }

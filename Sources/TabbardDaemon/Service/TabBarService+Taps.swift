@@ -9,7 +9,7 @@ extension TabBarService: TapModel {
     }
 
     func completeTap(_ pending: PendingTap, allowed: Bool) throws(DBusError) -> Bool {
-        try perform { controller throws(TabError) in
+        try perform(atMost: .volatile) { controller throws(TabError) in
             let outcome = try controller.completeTap(pending, allowed: allowed)
             return (outcome.selected, outcome.events)
         }

@@ -54,31 +54,47 @@ public final class TabBarService: @unchecked Sendable {
     // MARK: - Changing the model
 
     /// Runs one model operation for a request and publishes what it changed. A model error
-    /// becomes the D-Bus error of the contract; nothing changed then (ERR-2).
-    func perform(_ operation: (inout TabController) throws(TabError) -> TabEvents) throws(DBusError) {
-        try perform { controller throws(TabError) in ((), try operation(&controller)) }
+    /// becomes the D-Bus error of the contract; nothing changed then (ERR-2). `atMost` is the
+    /// strongest durability class the operation can cause (STATE-4), as for `perform` below.
+    func perform(
+        atMost limit: Durability = .structural, _ operation: (inout TabController) throws(TabError) -> TabEvents
+    ) throws(DBusError) {
+        try perform(atMost: limit) { controller throws(TabError) in ((), try operation(&controller)) }
     }
 
     /// Like `perform`, for operations that also return a value for the reply. A structural
     /// change is on disk before anything of it is announced (STATE-4); when it cannot be
     /// written, the model is put back as it was and the caller gets `StateNotSaved`: nothing
     /// was announced, no plugin was called, nothing changed (ERR-2).
+    ///
+    /// Putting the model back needs a copy of it from before the operation, and the change
+    /// then makes the model copy every collection it touches, a walk over every tab. Only a
+    /// structural change is written before the reply, so an operation that can be no more
+    /// than `volatile` (`atMost`: selection, badges, navigation, what is not saved at all)
+    /// changes the model in place, and so does every operation when nothing is saved; the
+    /// state writer lets go of the state it holds for that (`StateWriter.change`).
     func perform<Result>(
+        atMost limit: Durability = .structural,
         _ operation: (inout TabController) throws(TabError) -> (Result, TabEvents)
     ) throws(DBusError) -> Result {
-        let before = controller
+        let before = limit == .structural && persistence != nil ? controller : nil
         let outcome: (Result, TabEvents)
         do {
-            outcome = try operation(&controller)
+            if before == nil, let writer = persistence?.writer {
+                outcome = try writer.change(&controller, by: operation)
+            } else {
+                outcome = try operation(&controller)
+            }
         } catch {
             throw error.dbusError
         }
+        assert(outcome.1.durability <= limit, "an operation declared at most \(limit) made a \(outcome.1.durability) change")
         let written = outcome.1.durability == .structural
         if written, let persistence {
             do {
                 try persistence.commit(controller)
             } catch {
-                controller = before
+                if let before { controller = before }
                 throw ServiceError.stateNotSaved(error.description).dbusError
             }
         }

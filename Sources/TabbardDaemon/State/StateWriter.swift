@@ -61,6 +61,31 @@ final class StateWriter: Sendable {
         }
     }
 
+    /// Runs `change` on `controller`, the service's model, with the held state let go while it
+    /// runs, and hands over the model after it in its place when a state was held.
+    ///
+    /// The held state is a copy of the model that shares its storage, so a change in place
+    /// would copy every collection it touches (every tab's state at 10,000 tabs, for one
+    /// badge); let go, the model's storage is the model's alone again. `controller` is the
+    /// held state or newer (what a request changed since is acknowledged, or not saved), so
+    /// holding it after the change loses nothing; and the writer's lock is kept meanwhile, so
+    /// that a thread that saves what is held (a hung plugin's exit) never finds it missing.
+    func change<Outcome, Failure>(
+        _ controller: inout TabController, by change: (inout TabController) throws(Failure) -> Outcome
+    ) throws(Failure) -> Outcome {
+        var outcome: Result<Outcome, Failure>?
+        held.withLock { held in
+            let wasHolding = held.controller != nil
+            held.controller = nil
+            outcome = Result { () throws(Failure) in try change(&controller) }
+            if wasHolding {
+                held.controller = controller
+                held.handedOver &+= 1
+            }
+        }
+        return try outcome!.get()
+    }
+
     /// Whether an acknowledged state waits for the disk.
     var isHolding: Bool { held.withLock { $0.controller != nil } }
 

@@ -126,6 +126,33 @@ struct PluginAdmissionTests {
         #expect(call?.plugin == "slow" && call?.function == "activate" && call?.tab == "b" && call?.fingerprint == Self.clock)
     }
 
+    @Test("plugin calls in quick succession wake the hang watch once, not once per call (four per Select)")
+    func hangWatchSleepsThroughBusyCalls() {
+        let watch = HangWatch(limit: .seconds(60)) { _ in }
+        usleep(50_000)  // The thread starts and waits for a first call.
+        // Calls with a little work between them, as a daemon answering requests makes them.
+        for _ in 0..<200 {
+            let previous = watch.begin(.init(plugin: "clock", function: "did_appear", tab: "alarm", fingerprint: nil))
+            watch.end(restoring: previous)
+            usleep(200)
+        }
+        #expect(watch.wakeUps <= 1, "\(watch.wakeUps) wake-ups for 200 calls")
+    }
+
+    @Test("a tick after the last plugin call the hang watch sleeps without a timeout: an idle daemon is not woken")
+    func hangWatchSleepsWhenIdle() {
+        let watch = HangWatch(limit: .milliseconds(100)) { _ in }
+        for _ in 0..<20 {
+            let previous = watch.begin(.init(plugin: "clock", function: "render", tab: "alarm", fingerprint: nil))
+            watch.end(restoring: previous)
+            usleep(1_000)
+        }
+        usleep(300_000)
+        let settled = watch.wakeUps
+        usleep(500_000)
+        #expect(watch.wakeUps == settled)
+    }
+
     @Test("the hang limit comes from TABBARD_PLUGIN_HANG_LIMIT_MS, else half of WATCHDOG_USEC, else 5 s")
     func hangLimit() {
         #expect(HangWatch.limit(environment: [:]) == .seconds(5))
