@@ -51,6 +51,10 @@ public final class PluginHost {
     /// Whether the probe of plugin `name` runs.
     public func isProbing(_ name: String) -> Bool { probing[name] != nil }
 
+    /// The plugin in use whose manifest declares catalog tab `id`; nil if none does. A lookup,
+    /// not a walk of `catalog`: it runs once per tab while a probe runs.
+    public func plugin(offering id: String) -> String? { tabsByID[id]?.plugin }
+
     /// The catalog in load order: each tab declared by a plugin in use, with its plugin's name.
     public var catalog: [(plugin: String, tab: PluginTabDeclaration)] {
         inUse.flatMap { manifest in manifest.tabs.map { (manifest.name, $0) } }

@@ -178,7 +178,7 @@ final class PluginTabs: @unchecked Sendable {
 
     /// The plugin of catalog tab `id` when its probe is running.
     private func probedPlugin(of id: String) -> String? {
-        guard host.isProbing, let plugin = host.catalog.first(where: { $0.tab.id == id })?.plugin else { return nil }
+        guard host.isProbing, let plugin = host.plugin(offering: id) else { return nil }
         return host.isProbing(plugin) ? plugin : nil
     }
 
