@@ -52,9 +52,9 @@ final class PluginTabs: @unchecked Sendable {
 
     /// Scans the plugin directories again (SIGHUP): new plugins load (or start their probe),
     /// plugins no longer found or enabled leave the catalog; loaded libraries stay mapped.
-    /// Returns the new catalog.
-    func rescan(directories: [String], enabled: Set<String>?) -> [TabDefinition] {
-        host.load(directories: directories, enabled: enabled)
+    /// `settings` are the configuration's `[plugin.NAME]` tables. Returns the new catalog.
+    func rescan(directories: [String], enabled: Set<String>?, settings: [String: PluginSettings]) -> [TabDefinition] {
+        host.load(directories: directories, enabled: enabled, settings: settings)
         return catalog
     }
 
