@@ -67,14 +67,7 @@ enum PluginHelper {
                 return .done(true)
             case .notice(let id, let notice):
                 guard let tab = tabs[id] else { return .done(false) }
-                switch notice {
-                case .willAppear: tab.willAppear()
-                case .didAppear: tab.didAppear()
-                case .willDisappear: tab.willDisappear()
-                case .didDisappear: tab.didDisappear()
-                case .back: tab.back()
-                case .popToRoot: tab.popToRoot()
-                }
+                tab.notice(notice)
                 return .done(true)
             case .navigate(let id, let page):
                 return .done(tabs[id]?.navigate(to: page) ?? false)

@@ -95,11 +95,21 @@ extension TabBarService {
         refreshActions(of: id)
     }
 
-    /// Reads a tab's actions from its plugin into the model.
+    /// Reads a tab's actions from its plugin into the model; a tab in a helper answers later.
     func refreshActions(of id: String) {
         guard let plugin = plugins.plugin(of: id) else { return }
+        guard plugins.isIsolated(id) else {
+            return setActions(Result { () throws(PluginCallError) in try plugins.actions(of: id) }, of: id, plugin: plugin)
+        }
+        plugins.actions(ofIsolated: id) { [weak self] answer in self?.setActions(answer, of: id, plugin: plugin) }
+    }
+
+    /// Puts the actions `answer` lists into the model, or logs why there are none; nothing for a
+    /// tab whose instance ended meanwhile.
+    private func setActions(_ answer: Result<[String], PluginCallError>, of id: String, plugin: String) {
+        guard plugins.plugin(of: id) != nil else { return }
         do {
-            let actions = try plugins.actions(of: id)
+            let actions = try answer.get()
             try perform(atMost: .volatile) { controller throws(TabError) in try controller.setActions(id, to: actions) }
         } catch {
             log.warning("plugin \(plugin): actions of tab \(id): \(error)")
