@@ -225,9 +225,7 @@ final class PluginTabs: @unchecked Sendable {
     func content(of id: String, page: String) throws(ServiceError) -> PluginContent {
         let tab = try instance(id)
         do {
-            var content = try tab.render(page: page)
-            if content.title.isEmpty { content.title = page }
-            return content
+            return Self.titled(try tab.render(page: page), page: page)
         } catch {
             throw .pluginFailed("\(error)")
         }
@@ -236,9 +234,71 @@ final class PluginTabs: @unchecked Sendable {
     /// Forwards `action` to the plugin of tab `id`.
     func activate(_ action: String, of id: String) throws(ServiceError) {
         let tab = try instance(id)
-        guard tab.activate(action) else {
-            throw .pluginFailed("Plugin '\(tab.plugin)' refused action \(OffendingValue.quoted(action)) of tab \(OffendingValue.quoted(id)).")
+        guard tab.activate(action) else { throw Self.refused(action, of: id, by: tab.plugin) }
+    }
+
+    /// A page's content as published: the title is the page's name when the plugin gives none.
+    private static func titled(_ content: PluginContent, page: String) -> PluginContent {
+        var titled = content
+        if titled.title.isEmpty { titled.title = page }
+        return titled
+    }
+
+    /// The failure of an action the plugin did not perform.
+    private static func refused(_ action: String, of id: String, by plugin: String) -> ServiceError {
+        .pluginFailed("Plugin '\(plugin)' refused action \(OffendingValue.quoted(action)) of tab \(OffendingValue.quoted(id)).")
+    }
+
+    // MARK: - Calls answered later (tabs in a helper)
+
+    /// `page` of isolated tab `id` as its helper renders it, answered later on the loop thread:
+    /// within the call deadline, else a failure saying the plugin is unavailable.
+    func content(ofIsolated id: String, page: String, answered: @escaping (Result<PluginContent, ServiceError>) -> Void) {
+        guard let helper = startedHelper(of: id, answered) else { return }
+        helper.content(of: id, page: page) { result in
+            answered(result.map { Self.titled($0, page: page) }.mapError { .pluginFailed("\($0)") })
         }
+    }
+
+    /// Forwards `action` to the helper of isolated tab `id`, answered later on the loop thread.
+    func activate(_ action: String, ofIsolated id: String, answered: @escaping (Result<Void, ServiceError>) -> Void) {
+        guard let helper = startedHelper(of: id, answered) else { return }
+        helper.perform(.activate(tabID: id, action: action), of: id) { [name = helper.name] result in
+            switch result {
+            case .success(true): answered(.success(()))
+            case .success(false): answered(.failure(Self.refused(action, of: id, by: name)))
+            case .failure(let error): answered(.failure(.pluginFailed("\(error)")))
+            }
+        }
+    }
+
+    /// NAV-2: asks the helper of isolated tab `id` whether it knows `page`, and tells it the
+    /// push; answered later on the loop thread with whether it knew the page. The model pushes
+    /// after the answer: `pushed(_:by:onto:)` if its stack is still the one asked from, else
+    /// `resync` tells the plugin the model's stack again.
+    func navigate(_ id: String, toIsolated page: String, answered: @escaping (Result<Bool, ServiceError>) -> Void) {
+        guard let helper = startedHelper(of: id, answered) else { return }
+        helper.perform(.navigate(tabID: id, page: page), of: id) { result in
+            answered(result.mapError { .pluginFailed("\($0)") })
+        }
+    }
+
+    /// Tells the plugin of tab `id` its stack again from the root, whatever it was told: after
+    /// a push answered while the model's stack changed.
+    func resync(_ id: String, to wanted: [String]) {
+        tell(id, .popToRoot)
+        for page in wanted.dropFirst() { push(page, onto: id) }
+        stacks[id] = wanted
+    }
+
+    /// The helper of started isolated tab `id`; else answers `answered` with the failure and
+    /// returns nil.
+    private func startedHelper<Value>(of id: String, _ answered: (Result<Value, ServiceError>) -> Void) -> IsolatedPlugin? {
+        guard let plugin = isolatedTabs[id]?.plugin else {
+            answered(.failure(.pluginFailed("Tab \(OffendingValue.quoted(id)) has no running plugin instance.")))
+            return nil
+        }
+        return isolated[plugin]
     }
 
     /// The actions the plugin of tab `id` offers now; empty without an instance.

@@ -95,6 +95,51 @@ extension TabBarService {
         refreshActions(of: id)
     }
 
+    // MARK: Tabs in a helper: answered later
+
+    /// Whether `GetContent`, `Activate` and `Navigate` on tab `id` are answered later: its
+    /// plugin runs in a helper, which the daemon never waits on.
+    func answersLater(_ id: String) -> Bool { plugins.isIsolated(id) }
+
+    /// `GetContent` on a tab in a helper: the model's checks now, the page when the helper
+    /// rendered it or failed to within its deadline.
+    func content(of id: String, answered: @escaping (Result<PluginContent, DBusError>) -> Void) throws(DBusError) {
+        try check { controller throws(TabError) in try controller.requireCatalogTab(id) }
+        plugins.content(ofIsolated: id, page: controller.stack(of: id).last ?? "") { answered($0.mapError(\.dbusError)) }
+    }
+
+    /// `Activate` on a tab in a helper: the model's checks now, the answer when the helper
+    /// performed the action, then its actions are read again.
+    func activate(_ action: String, of id: String, answered: @escaping (Result<Void, DBusError>) -> Void) throws(DBusError) {
+        try check { controller throws(TabError) in try controller.checkAction(id, action) }
+        plugins.activate(action, ofIsolated: id) { [weak self] result in
+            answered(result.mapError(\.dbusError))
+            if case .success = result { self?.refreshActions(of: id) }
+        }
+    }
+
+    /// `Navigate` (NAV-2) on a tab in a helper: the model's checks now, then the plugin must
+    /// know the page, then the push, checked again since the model may have changed meanwhile.
+    func navigate(_ id: String, to page: String, answered: @escaping (Result<Void, DBusError>) -> Void) throws(DBusError) {
+        try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
+        let asked = controller.stack(of: id)
+        plugins.navigate(id, toIsolated: page) { [weak self] result in
+            guard let self else { return }
+            do throws(DBusError) {
+                guard try result.mapError(\.dbusError).get() else {
+                    throw TabError.invalidArgument("Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page)).").dbusError
+                }
+                let stack = controller.stack(of: id)
+                if stack == asked { plugins.pushed(page, by: id, onto: stack) }
+                defer { if stack != asked { plugins.resync(id, to: controller.stack(of: id)) } }
+                try perform(atMost: .volatile) { controller throws(TabError) in try controller.navigate(id, to: page) }
+                answered(.success(()))
+            } catch {
+                answered(.failure(error))
+            }
+        }
+    }
+
     /// Reads a tab's actions from its plugin into the model; a tab in a helper answers later.
     func refreshActions(of id: String) {
         guard let plugin = plugins.plugin(of: id) else { return }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TabbardTestSupport
+
+/// Plugins out of process (issue 14; docs/plugins.md, Isolation): a plugin whose manifest says
+/// `isolation = "process"` runs in a helper; when the helper crashes the daemon stays, with its
+/// PID and its bus name, other clients are served throughout, and the plugin is disabled after
+/// the documented number of failures.
+@Suite("Isolated plugins")
+struct IsolationTests {
+    /// A plugin directory with the clock plugin and fault plugin `name` built with `define`,
+    /// its manifest saying `isolation = "process"`.
+    static func isolatedFaultPlugin(_ name: String, _ define: String) throws -> String {
+        let plugins = try FaultPlugin.directory(fault: (name: name, define: define))
+        let manifest = plugins + "/\(name).plugin"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "description =", with: "isolation = \"process\"\ndescription =")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        return plugins
+    }
+
+    /// The unique name owning the service's name on `address`.
+    static func owner(_ address: String) throws -> String {
+        try runCommand(["/usr/bin/busctl", "--address=\(address)", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                        "org.freedesktop.DBus", "GetNameOwner", "s", Names.service]).output
+    }
+
+    /// `GetContent` of `tab` until it succeeds (its helper is ready), for up to `seconds`.
+    static func waitForContent(_ address: String, _ tab: String, seconds: TimeInterval = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if (try? ProbeTests.contentError(address, tab)) == .some(nil) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @Test("a C plugin in process mode that crashes in Activate: PID and bus name unchanged, Select served throughout, disabled after the failure limit")
+    func crashingHelper() throws {
+        let plugins = try Self.isolatedFaultPlugin("crashy", "SEGV_IN_ACTIVATE")
+        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        let bus = daemon.bus.address
+        let (pid, owner) = (daemon.pid, try Self.owner(bus))
+        #expect(Self.waitForContent(bus, "crashy-tab"), "\(daemon.log)")
+        #expect(daemon.log.contains("plugin crashy runs in a helper process"), "\(daemon.log)")
+
+        let selects = ProbeTests.selectLoop(bus, seconds: 4)
+        for round in 1...3 {
+            // Each crash ends the helper, not the daemon: the caller gets PluginFailed.
+            let activate = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
+                                           Names.service, "Activate", "ss", "crashy-tab", "poke"])
+            #expect(activate.status != 0 && activate.errors.contains("the plugin is unavailable"), "round \(round): \(activate.errors)")
+            if round < 3 { #expect(Self.waitForContent(bus, "crashy-tab"), "round \(round): \(daemon.log)") }
+        }
+        let outcome = try selects.wait(timeout: 30)
+        #expect(outcome.output.hasPrefix("served "), "\(outcome.output)\(outcome.errors)\n\(daemon.log)")
+
+        let deadline = Date().addingTimeInterval(10)
+        while !daemon.log.contains("failure 3 of 3: disabled") && Date() < deadline { usleep(50_000) }
+        #expect(daemon.log.contains("plugin crashy: its helper ended (signal \(SIGSEGV)"), "\(daemon.log)")
+        #expect(daemon.log.contains("failure 3 of 3: disabled"), "\(daemon.log)")
+        // Disabled: the tab stays in the model, its content says why.
+        #expect(try stringsProperty(bus, "AvailableTabs").contains("crashy-tab"))
+        let error = try ProbeTests.contentError(bus, "crashy-tab")
+        #expect(error?.contains("disabled after repeated failures") == true, "\(error ?? "GetContent succeeded")")
+        #expect(daemon.pluginRecords.contains { $0.contains(" 3 ") && $0.contains("/libcrashy.so\t") }, "\(daemon.pluginRecords)")
+        let ownerNow = try Self.owner(bus)
+        #expect(daemon.pid == pid && ownerNow == owner)
+        #expect(daemon.stop() == 0)
+    }
+}
