@@ -20,6 +20,13 @@ struct PluginHostIsolationTests {
                         probeArguments: arguments, saveState: { nil }, executable: probe)
     }
 
+    /// A host for the plugins in `directory` whose probes fail at once (a probe run is seen as
+    /// a plugin being probed), remembering outcomes in `records`.
+    static func host(for directory: TemporaryDirectory, records: PluginRecords = PluginRecords(file: nil, log: quietLog)) throws -> PluginHost {
+        let probe = try PluginAdmissionTests.scripts(["exit 1"], in: directory)[0]
+        return PluginHost(trust: .session, log: quietLog, admission: admission(records, loop: try EventLoop(), probe: probe))
+    }
+
     @Test("a plugin isolated by its manifest or by [plugin.NAME] is not loaded or probed; its tabs are in the catalog")
     func isolatedPluginIsNotLoaded() throws {
         let directory = try TemporaryDirectory()
@@ -28,9 +35,7 @@ struct PluginHostIsolationTests {
         try compileFixture("configured", in: directory, defines: ["CRASH_IN_ENTRY"])
         try directory.write("manifested.plugin", Self.isolatedManifest("manifested", tabs: ["m"]))
         try directory.write("configured.plugin", testManifest("configured", tabs: ["c"]))
-        let probe = try PluginAdmissionTests.scripts(["exit 1"], in: directory)[0]
-        let loop = try EventLoop()
-        let host = PluginHost(trust: .session, log: quietLog, admission: Self.admission(PluginRecords(file: nil, log: quietLog), loop: loop, probe: probe))
+        let host = try Self.host(for: directory)
 
         let report = host.load(directories: [directory.path], settings: ["configured": PluginSettings(isolation: .process)])
         #expect(report.entries.map(\.status) == [.usable, .usable])
@@ -48,9 +53,7 @@ struct PluginHostIsolationTests {
         let directory = try TemporaryDirectory()
         try compileFixture("back", in: directory)
         try directory.write("back.plugin", Self.isolatedManifest("back", tabs: ["b"]))
-        let probe = try PluginAdmissionTests.scripts(["exit 1"], in: directory)[0]
-        let loop = try EventLoop()
-        let host = PluginHost(trust: .session, log: quietLog, admission: Self.admission(PluginRecords(file: nil, log: quietLog), loop: loop, probe: probe))
+        let host = try Self.host(for: directory)
         host.load(directories: [directory.path])
         #expect(host.isIsolated("back"))
 
@@ -71,8 +74,7 @@ struct PluginHostIsolationTests {
         let fingerprint = try #require(PluginFingerprint(descriptor: descriptor, path: module))
         let records = PluginRecords(file: nil, log: quietLog)
         for _ in 0..<PluginAdmission.failureLimit { _ = records.recordFailure(fingerprint, reason: "its helper ended") }
-        let probe = try PluginAdmissionTests.scripts(["exit 1"], in: directory)[0]
-        let host = PluginHost(trust: .session, log: quietLog, admission: Self.admission(records, loop: try EventLoop(), probe: probe))
+        let host = try Self.host(for: directory, records: records)
 
         let report = host.load(directories: [directory.path])
         #expect(report.entries.map(\.status) == [.refused(.disabledAfterFailures(path: fingerprint.path, failures: PluginAdmission.failureLimit,
