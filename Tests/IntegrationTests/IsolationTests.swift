@@ -68,4 +68,26 @@ struct IsolationTests {
         #expect(daemon.pid == pid && ownerNow == owner)
         #expect(daemon.stop() == 0)
     }
+
+    @Test("GetContent on a helper slower than its deadline answers PluginFailed after the deadline, and Select is served meanwhile")
+    func slowHelper() throws {
+        let plugins = try Self.isolatedFaultPlugin("slow", "SLOW_RENDER=8000")
+        // The deadline of every call to a helper is the hang limit.
+        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1500"], pluginDirectory: plugins)
+        let bus = daemon.bus.address
+        let pid = daemon.pid
+        // Its helper said ready (logged "plugin slow: helper PID ready").
+        let deadline = Date().addingTimeInterval(20)
+        while !daemon.log.contains("plugin slow: helper") && Date() < deadline { usleep(50_000) }
+
+        let selects = ProbeTests.selectLoop(bus, seconds: 3)
+        let content = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=6", "call", Names.service, Names.controller,
+                                      Names.service, "GetContent", "s", "slow-tab"])
+        #expect(content.status != 0 && content.errors.contains("render was not answered in time"), "\(content.output)\(content.errors)\n\(daemon.log)")
+        let outcome = try selects.wait(timeout: 30)
+        #expect(outcome.output.hasPrefix("served "), "\(outcome.output)\(outcome.errors)\n\(daemon.log)")
+        #expect(daemon.log.contains("plugin slow: its helper was ended: render was not answered in time"), "\(daemon.log)")
+        #expect(daemon.pid == pid)
+        #expect(daemon.stop() == 0)
+    }
 }
