@@ -3,7 +3,7 @@ import Testing
 import TabbardTestSupport
 
 /// Plugins out of process (issue 14; docs/plugins.md, Isolation): a plugin whose manifest says
-/// `isolation = "process"` runs in a helper; when the helper crashes the daemon stays, with its
+/// `isolation = "process"` runs in a helper; when the helper crashes, aborts, exits or hangs the daemon stays, with its
 /// PID and its bus name, other clients are served throughout, and the plugin is disabled after
 /// the documented number of failures.
 @Suite("Isolated plugins")
@@ -35,35 +35,54 @@ struct IsolationTests {
         return false
     }
 
-    @Test("a C plugin in process mode that crashes in Activate: PID and bus name unchanged, Select served throughout, disabled after the failure limit")
-    func crashingHelper() throws {
-        let plugins = try Self.isolatedFaultPlugin("crashy", "SEGV_IN_ACTIVATE")
-        let daemon = try DaemonProcess(pluginDirectory: plugins)
+    /// A fault in `Activate` of an isolated C plugin: its `-D` switch, what the `Activate` that
+    /// meets it answers, and how the helper's end is logged.
+    struct Fault: Sendable, CustomTestStringConvertible {
+        let define: String
+        let answer: String
+        let ending: String
+        var testDescription: String { define }
+    }
+
+    static let faults = [
+        Fault(define: "SEGV_IN_ACTIVATE", answer: "the plugin is unavailable", ending: "its helper ended (signal \(SIGSEGV)"),
+        Fault(define: "ABORT_IN_ACTIVATE", answer: "the plugin is unavailable", ending: "its helper ended (signal \(SIGABRT)"),
+        Fault(define: "EXIT_IN_ACTIVATE", answer: "the plugin is unavailable", ending: "its helper ended (exited with status 0)"),
+        Fault(define: "HANG_IN_ACTIVATE", answer: "activate was not answered in time",
+              ending: "its helper was ended: activate was not answered in time"),
+    ]
+
+    @Test("a C plugin in process mode that crashes, aborts, exits or hangs in Activate: PID and bus name unchanged, Select served throughout, disabled after the failure limit",
+          arguments: faults)
+    func faultyHelper(_ fault: Fault) throws {
+        let plugins = try Self.isolatedFaultPlugin("faulty", fault.define)
+        // The deadline of every call to a helper is the hang limit.
+        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1500"], pluginDirectory: plugins)
         let bus = daemon.bus.address
         let (pid, owner) = (daemon.pid, try Self.owner(bus))
-        #expect(Self.waitForContent(bus, "crashy-tab"), "\(daemon.log)")
-        #expect(daemon.log.contains("plugin crashy runs in a helper process"), "\(daemon.log)")
+        #expect(Self.waitForContent(bus, "faulty-tab"), "\(daemon.log)")
+        #expect(daemon.log.contains("plugin faulty runs in a helper process"), "\(daemon.log)")
 
-        let selects = ProbeTests.selectLoop(bus, seconds: 4)
+        let selects = ProbeTests.selectLoop(bus, seconds: 6)
         for round in 1...3 {
-            // Each crash ends the helper, not the daemon: the caller gets PluginFailed.
+            // Each fault ends the helper, not the daemon: the caller gets PluginFailed.
             let activate = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
-                                           Names.service, "Activate", "ss", "crashy-tab", "poke"])
-            #expect(activate.status != 0 && activate.errors.contains("the plugin is unavailable"), "round \(round): \(activate.errors)")
-            if round < 3 { #expect(Self.waitForContent(bus, "crashy-tab"), "round \(round): \(daemon.log)") }
+                                           Names.service, "Activate", "ss", "faulty-tab", "poke"])
+            #expect(activate.status != 0 && activate.errors.contains(fault.answer), "round \(round): \(activate.errors)")
+            if round < 3 { #expect(Self.waitForContent(bus, "faulty-tab"), "round \(round): \(daemon.log)") }
         }
         let outcome = try selects.wait(timeout: 30)
         #expect(outcome.output.hasPrefix("served "), "\(outcome.output)\(outcome.errors)\n\(daemon.log)")
 
         let deadline = Date().addingTimeInterval(10)
         while !daemon.log.contains("failure 3 of 3: disabled") && Date() < deadline { usleep(50_000) }
-        #expect(daemon.log.contains("plugin crashy: its helper ended (signal \(SIGSEGV)"), "\(daemon.log)")
+        #expect(daemon.log.contains("plugin faulty: \(fault.ending)"), "\(daemon.log)")
         #expect(daemon.log.contains("failure 3 of 3: disabled"), "\(daemon.log)")
         // Disabled: the tab stays in the model, its content says why.
-        #expect(try stringsProperty(bus, "AvailableTabs").contains("crashy-tab"))
-        let error = try ProbeTests.contentError(bus, "crashy-tab")
+        #expect(try stringsProperty(bus, "AvailableTabs").contains("faulty-tab"))
+        let error = try ProbeTests.contentError(bus, "faulty-tab")
         #expect(error?.contains("disabled after repeated failures") == true, "\(error ?? "GetContent succeeded")")
-        #expect(daemon.pluginRecords.contains { $0.contains(" 3 ") && $0.contains("/libcrashy.so\t") }, "\(daemon.pluginRecords)")
+        #expect(daemon.pluginRecords.contains { $0.contains(" 3 ") && $0.contains("/libfaulty.so\t") }, "\(daemon.pluginRecords)")
         let ownerNow = try Self.owner(bus)
         #expect(daemon.pid == pid && ownerNow == owner)
         #expect(daemon.stop() == 0)

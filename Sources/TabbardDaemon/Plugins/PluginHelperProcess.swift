@@ -122,6 +122,9 @@ final class PluginHelperProcess {
         status = .starting
         link.onReady = { [unowned self, unowned link] in
             guard current?.link === link else { return }
+            // The start's deadline is met: a timer left armed would outlive this link.
+            restart?.cancel()
+            restart = nil
             status = .up
             backoff = firstBackoff
             log.info("plugin \(manifest.name): helper \(child.pid) ready")
@@ -133,8 +136,8 @@ final class PluginHelperProcess {
             failed(ending == .closed ? "its helper ended" : "its helper was ended: \(ending)", child: child)
         }
         // A helper that hangs while its plugin loads never says ready: it gets one deadline too.
-        restart = try? loop.schedule(after: deadline) { [unowned self, unowned link] in
-            guard current?.link === link, status == .starting else { return }
+        restart = try? loop.schedule(after: deadline) { [unowned self, weak link] in
+            guard let link, current?.link === link, status == .starting else { return }
             current = nil
             link.end()
             failed("its helper was not ready within \(deadline.milliseconds) ms", child: child)

@@ -8,11 +8,12 @@ import Testing
 /// (docs/plugins.md, Isolation).
 @Suite("Plugin helper processes")
 struct PluginHelperProcessTests {
-    static func helper(_ manifest: String, loop: EventLoop, records: PluginRecords? = nil, fingerprint: PluginFingerprint? = nil) throws -> PluginHelperProcess {
+    static func helper(_ manifest: String, loop: EventLoop, records: PluginRecords? = nil, fingerprint: PluginFingerprint? = nil,
+                       deadline: Duration = .seconds(5)) throws -> PluginHelperProcess {
         let read = try PluginManifest(parsing: String(contentsOfFile: manifest, encoding: .utf8), file: manifest)
         return PluginHelperProcess(manifest: read, executable: PackagePaths.root + "/.build/debug/tabbard", arguments: [],
                                    environment: ["PATH=/usr/bin:/bin"], loop: loop, log: quietLog, records: records,
-                                   fingerprint: fingerprint, deadline: .seconds(5), firstBackoff: .milliseconds(10))
+                                   fingerprint: fingerprint, deadline: deadline, firstBackoff: .milliseconds(10))
     }
 
     static func run(_ loop: EventLoop) throws {
@@ -114,5 +115,26 @@ struct PluginHelperProcessTests {
         helper.start()
         #expect(helper.status == .disabled(reason: crashed) && helper.pid == nil)
         #expect(throws: PluginRefusal.self) { try PluginAdmission.check(records.record(for: fingerprint)!, of: fingerprint) }
+    }
+
+    @Test("a helper disabled soon after it said ready leaves no start deadline behind to fire on its ended link")
+    func noStartDeadlineAfterReady() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let module = open(staged + "/libnotes.so", O_RDONLY | O_CLOEXEC)
+        defer { close(module) }
+        let fingerprint = try #require(PluginFingerprint(descriptor: module, path: staged + "/libnotes.so"))
+        let records = PluginRecords(file: nil, log: quietLog)
+        for _ in 1..<PluginAdmission.failureLimit { _ = records.recordFailure(fingerprint, reason: "earlier") }
+        let loop = try EventLoop()
+        let deadline = Duration.milliseconds(300)
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint, deadline: deadline)
+        helper.onUp = { _ in _ = kill(helper.pid!, SIGKILL) }
+        var after: LoopTimer?
+        // Past the start's deadline: the daemon would end here if it still fired.
+        helper.onDisabled = { _ in after = try? loop.schedule(after: deadline * 3) { loop.stop() } }
+        helper.start()
+        try Self.run(loop)
+        #expect(after != nil)
+        #expect(helper.status == .disabled(reason: "its helper ended (signal 9, Killed)"))
     }
 }
