@@ -6,10 +6,10 @@ import TabModel
 /// model's checks.
 extension TabBarService {
     /// Creates the plugin instance of tab `id`, replays its navigation stack to it and reads
-    /// its live actions.
+    /// its live actions; a tab in a helper has them read once its helper is ready.
     func startPlugin(for id: String) {
         let started = plugins.start(id, stack: controller.stack(of: id)) { [weak self] event in self?.apply(event) }
-        if started { refreshActions(of: id) }
+        if started && !plugins.isIsolated(id) { refreshActions(of: id) }
     }
 
     /// The probe of `plugin` ended, on the loop thread: when it `loaded`, each of its tabs gets
