@@ -80,6 +80,13 @@ final class PluginLink {
     }
 
     deinit {
+        // Its owner is going away (the daemon stops): end without calling anyone back, since
+        // the callbacks reach owners that may be going away too. Calls still waiting are
+        // released unanswered, as a deferred reply released unanswered answers its caller.
+        onReady = nil
+        onEvent = nil
+        onEnd = nil
+        waiting = []
         if ending == nil { finish(.ended) }
     }
 

@@ -137,4 +137,27 @@ struct PluginHelperProcessTests {
         #expect(after != nil)
         #expect(helper.status == .disabled(reason: "its helper ended (signal 9, Killed)"))
     }
+
+    @Test("a helper released while it runs (the daemon stopping) ends its link without calling back into its owner")
+    func releasedWhileRunning() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let loop = try EventLoop()
+        var helper: PluginHelperProcess? = try Self.helper("\(staged)/notes.plugin", loop: loop)
+        var pid: pid_t = 0
+        var release: LoopTimer?
+        helper!.onUp = { _ in
+            pid = helper!.pid!
+            // Next turn, outside the helper's own callback.
+            release = try? loop.schedule(after: .milliseconds(1)) {
+                helper = nil  // As the service and its plugin tabs go at the daemon's stop.
+                loop.stop()
+            }
+        }
+        helper!.start()
+        try Self.run(loop)
+        #expect(helper == nil && pid != 0 && release != nil)
+        // The child was killed; collect it, as the daemon's exit would.
+        var status: Int32 = 0
+        #expect(waitpid(pid, &status, 0) == pid)
+    }
 }
