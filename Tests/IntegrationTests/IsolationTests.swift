@@ -38,8 +38,11 @@ struct IsolationTests {
     /// A fault in `Activate` of an isolated C plugin: its `-D` switch, what the `Activate` that
     /// meets it answers, and how the helper's end is logged.
     struct Fault: Sendable, CustomTestStringConvertible {
+        /// The fault plugin's switch.
         let define: String
+        /// What the error reply to `Activate` says.
         let answer: String
+        /// The log's words for the helper's end.
         let ending: String
         var testDescription: String { define }
     }
@@ -86,6 +89,23 @@ struct IsolationTests {
         let ownerNow = try Self.owner(bus)
         #expect(daemon.pid == pid && ownerNow == owner)
         #expect(daemon.stop() == 0)
+    }
+
+    @Test("the Swift clock plugin set to process mode by [plugin.clock] serves content and actions from its helper, and Navigate is checked by it")
+    func swiftPluginInHelper() throws {
+        let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
+        try "[plugin.clock]\nisolation = \"process\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(arguments: ["--config", config], pluginDirectory: try FaultPlugin.directory(fault: nil))
+        let bus = daemon.bus.address
+        #expect(Self.waitForContent(bus, "stopwatch"), "\(daemon.log)")
+        #expect(daemon.log.contains("plugin clock runs in a helper process: world-clock, alarm, stopwatch, timer"), "\(daemon.log)")
+        #expect(!daemon.log.contains("plugin clock 1.0.0 loaded"), "\(daemon.log)")
+        #expect(try busctlCall(bus, "GetContent", "s", "world-clock").contains("text/"))
+        #expect(try busctlCall(bus, "Activate", "ss", "stopwatch", "start").isEmpty)
+        let unknown = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
+                                      Names.service, "Navigate", "ss", "stopwatch", "no-such-page"])
+        #expect(unknown.status != 0 && unknown.errors.contains("has no page"), "\(unknown.errors)")
+        #expect(daemon.stop() == 0, "\(daemon.log)")
     }
 
     @Test("GetContent on a helper slower than its deadline answers PluginFailed after the deadline, and Select is served meanwhile")
