@@ -34,10 +34,11 @@ public struct ChildProcess: Sendable {
     /// Starts `executable` with `arguments` (after `argv[0]`, which is `executable`) and
     /// `environment` (`NAME=value` entries; the parent's when nil), its standard output on
     /// `standardOutput`; in a process group of its own with `newProcessGroup`, so that
-    /// whatever it starts can be killed with it.
+    /// whatever it starts can be killed with it. `passing`, when given, is the child's
+    /// descriptor 3 (a link to it); the child gets no other descriptor but its standard streams.
     public static func spawn(
         _ executable: String, arguments: [String], standardOutput: Int32, newProcessGroup: Bool = false,
-        environment: [String]? = nil
+        environment: [String]? = nil, passing passed: Int32? = nil
     ) throws(LoopError) -> ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -61,7 +62,14 @@ public struct ChildProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
-        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        // dup2 onto itself would keep close-on-exec: a descriptor already at 3 is moved first.
+        let moved = passed == Self.passedDescriptor ? fcntl(Self.passedDescriptor, F_DUPFD_CLOEXEC, Self.passedDescriptor + 1) : -1
+        defer { if moved >= 0 { close(moved) } }
+        if let passed {
+            if passed == Self.passedDescriptor && moved < 0 { throw LoopError("fcntl(F_DUPFD_CLOEXEC)", code: errno) }
+            posix_spawn_file_actions_adddup2(&actions, moved >= 0 ? moved : passed, Self.passedDescriptor)
+        }
+        posix_spawn_file_actions_addclosefrom_np(&actions, passed == nil ? Self.passedDescriptor : Self.passedDescriptor + 1)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
@@ -73,6 +81,9 @@ public struct ChildProcess: Sendable {
         guard result == 0 else { throw LoopError("posix_spawn(\(executable))", code: result) }
         return ChildProcess(pid: pid, leadsGroup: newProcessGroup)
     }
+
+    /// The descriptor number a child finds the descriptor `spawn` passed it at.
+    public static let passedDescriptor: Int32 = 3
 
     /// Called in a child, first thing: the kernel sends it `signal` when the thread of the
     /// parent that spawned it ends (with the parent, at the latest), so that a child stuck in

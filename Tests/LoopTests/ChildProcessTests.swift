@@ -37,6 +37,29 @@ struct ChildProcessTests {
         #expect(child.wait() == .exited(3))
     }
 
+    @Test("a passed descriptor is the child's descriptor 3, and the child holds no other")
+    func passedDescriptor() throws {
+        var link: [Int32] = [0, 0]
+        #expect(pipe(&link) == 0)
+        _ = fcntl(link[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(link[1], F_SETFD, FD_CLOEXEC)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        let child = try ChildProcess.spawn("/bin/sh", arguments: ["-c", """
+            echo linked >&3
+            n=4; while [ $n -le 64 ]; do [ -e /proc/$$/fd/$n ] && printf 'extra %s ' $n; n=$((n+1)); done
+            [ -e /proc/$$/fd/3 ] && printf three
+            """],
+                                           standardOutput: ends[1], passing: link[1])
+        close(ends[1])
+        close(link[1])
+        #expect(readAll(link[0]) == "linked\n")
+        #expect(readAll(ends[0]) == "three")
+        #expect(child.wait() == .exited(0))
+    }
+
     @Test("signals the parent blocks reach the child at their default disposition")
     func cleanSignals() throws {
         // The parent blocks SIGTERM (as a loop with a signal watch does) and ignores SIGPIPE.

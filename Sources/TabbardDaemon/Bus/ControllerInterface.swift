@@ -130,8 +130,13 @@ struct ControllerInterface {
             // NAV-2: the plugin must know the page before the model pushes it.
             method("Navigate", [Argument("tab_id", "s"), Argument("page", "s")]) { [unowned service] call in
                 let (id, page) = try call.decode(String.self, String.self)
-                try service.navigate(id, to: page)
-                return try call.reply()
+                guard service.answersLater(id) else {
+                    try service.navigate(id, to: page)
+                    return try call.reply()
+                }
+                return try call.deferReply { reply in
+                    try service.navigate(id, to: page) { Self.answer(reply, $0) { (_: Void) throws(DBusError) in try reply.reply() } }
+                }
             },
             change("Back", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
                 try controller.back(id)
@@ -142,15 +147,38 @@ struct ControllerInterface {
             method("GetContent", [Argument("tab_id", "s")],
                    [Argument("page", "s"), Argument("mime_type", "s"), Argument("body", "s")], unprivileged: true) {
                 [unowned service] call in
-                let content = try service.content(of: try call.decode(String.self))
-                return try call.reply(content.title, content.mimeType, content.body)
+                let id = try call.decode(String.self)
+                guard service.answersLater(id) else {
+                    let content = try service.content(of: id)
+                    return try call.reply(content.title, content.mimeType, content.body)
+                }
+                return try call.deferReply { reply in
+                    try service.content(of: id) { Self.answer(reply, $0) { (content: PluginContent) throws(DBusError) in
+                        try reply.reply(content.title, content.mimeType, content.body)
+                    } }
+                }
             },
             method("Activate", [Argument("tab_id", "s"), Argument("action", "s")]) { [unowned service] call in
                 let (id, action) = try call.decode(String.self, String.self)
-                try service.activate(action, of: id)
-                return try call.reply()
+                guard service.answersLater(id) else {
+                    try service.activate(action, of: id)
+                    return try call.reply()
+                }
+                return try call.deferReply { reply in
+                    try service.activate(action, of: id) { Self.answer(reply, $0) { (_: Void) throws(DBusError) in try reply.reply() } }
+                }
             },
         ]
+    }
+
+    /// Answers a call that was answered later (a tab whose plugin runs in a helper): `send`
+    /// the value, or the error.
+    private static func answer<Value>(_ reply: DeferredReply, _ result: Result<Value, DBusError>,
+                                      send: (Value) throws(DBusError) -> Void) {
+        switch result {
+        case .success(let value): try? send(value)  // A reply that cannot be sent became an error reply.
+        case .failure(let error): reply.fail(error)
+        }
     }
 
     // MARK: - Settings, state, and the whole picture

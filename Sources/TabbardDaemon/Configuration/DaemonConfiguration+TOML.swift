@@ -46,6 +46,16 @@ extension DaemonConfiguration {
             controller.appearance = look.normalized
             try section.rejectUnread()
         }
+        if var section = try reader.table("plugin", "a table of [plugin.NAME] tables") {
+            for name in section.keys.sorted() {
+                guard TabIdentifier.isValid(name) else {
+                    throw section.failure(name, "'\(name)' is not a valid plugin name (letters, digits, '.', '_', '-'; at most 64)")
+                }
+                guard var settings = try section.table(name) else { continue }
+                pluginSettings[name] = PluginSettings(isolation: try settings.parsed("isolation", PluginIsolation.init(validating:)))
+                try settings.rejectUnread()
+            }
+        }
         try reader.rejectUnread()
     }
 

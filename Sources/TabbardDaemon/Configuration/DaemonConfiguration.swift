@@ -5,7 +5,7 @@ import TabModel
 /// Keys (architecture.md, "Configuration"): `plugin_dirs`, `plugins`, `tabs`, `selected`,
 /// `customizable`, `max_visible`, `layout`, `locale`, `delegate_timeout_ms`,
 /// `delegate_timeout_policy`, `admin_group`, `state_dir`, `flush_interval_ms`,
-/// `customization_timeout_s`, and an `[appearance]` table. The settings of the tab bar itself
+/// `customization_timeout_s`, an `[appearance]` table and one `[plugin.NAME]` table per plugin. The settings of the tab bar itself
 /// are the model's `ControllerConfiguration`; the rest belongs to the daemon.
 public struct DaemonConfiguration: Equatable, Sendable {
     /// Where plugins are looked for, in order. Nil means the instance's default directory.
@@ -23,6 +23,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var flushIntervalMs = 100
     /// How long a customization session may sit idle before it ends (CUST-8), 1…86400 s.
     public var customizationTimeoutSeconds = 300
+    /// The `[plugin.NAME]` tables: what the configuration overrides of each plugin's manifest.
+    public var pluginSettings: [String: PluginSettings] = [:]
 
     /// The built-in defaults.
     public init() {}

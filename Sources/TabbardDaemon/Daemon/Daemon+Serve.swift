@@ -146,7 +146,8 @@ extension Daemon {
             probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"],
             saveState: { writer?.writeHeldNow() }, crashGuard: crashGuard)
         let host = PluginHost(trust: setup.trust, log: log, admission: admission)
-        host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init))
+        host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init),
+                  settings: setup.configuration.pluginSettings)
         return host
     }
 

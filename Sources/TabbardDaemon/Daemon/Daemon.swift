@@ -33,6 +33,8 @@ public enum Daemon {
             let outcome = PluginProbe.run(path: file, trust: options.instance == .system ? .system : .session, log: log)
             print(outcome.text)
             return outcome.passed ? 0 : 1
+        case .pluginHost(let manifest):
+            return PluginHelper.run(manifest: manifest, trust: options.instance == .system ? .system : .session, log: log)
         case .listPlugins:
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
             let records = options.persistsState

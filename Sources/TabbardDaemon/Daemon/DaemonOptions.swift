@@ -20,6 +20,9 @@ public enum DaemonCommand: Equatable, Sendable {
     case listPlugins
     /// Load one plugin module in this process to see whether it initialises, exit.
     case probePlugin(String)
+    /// Run the plugin of one manifest for the daemon that spawned this process, over the link
+    /// on descriptor 3, until the daemon closes it.
+    case pluginHost(String)
     /// Print the version, exit.
     case version
     /// Print the usage, exit.
@@ -90,6 +93,7 @@ public struct DaemonOptions: Equatable, Sendable {
             case "--check-config": command = .checkConfig
             case "--list-plugins": command = .listPlugins
             case "--probe-plugin": command = .probePlugin(try value(for: argument))
+            case "--plugin-host": command = .pluginHost(try value(for: argument))
             case "--version": command = .version
             case "--help", "-h": command = .help
             default: throw UsageError("unknown argument '\(argument)'")
@@ -106,6 +110,7 @@ public struct DaemonOptions: Equatable, Sendable {
                tabbard --check-config [--config FILE] [--plugin-dir DIR]...
                tabbard --list-plugins [--plugin-dir DIR]... [--instance system|session]
                tabbard --probe-plugin FILE
+               tabbard --plugin-host MANIFEST
                tabbard --version
 
         Serves the tab bar controller org.tabbard.TabBar1 on D-Bus.
@@ -124,6 +129,8 @@ public struct DaemonOptions: Equatable, Sendable {
           --check-config       check the configuration and plugins, then exit
           --list-plugins       list plugins with their tabs and status, then exit
           --probe-plugin FILE  load one plugin module and report whether it initialises
+          --plugin-host MANIFEST  run one isolated plugin for the daemon that spawned this
+                               process (its link on descriptor 3)
           --version            print the version
 
         Signals: SIGTERM/SIGINT save state and stop; SIGHUP re-reads the configuration and

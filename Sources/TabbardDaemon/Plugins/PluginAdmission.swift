@@ -136,6 +136,30 @@ public final class PluginAdmission {
         }
     }
 
+    // MARK: Isolated plugins
+
+    /// Checks the module `file` of a plugin that runs in a helper process of its own, without
+    /// loading or probing it (the helper is its own guard): returns the fingerprint its helper's
+    /// failures are recorded under, or throws when those failures disabled it. A failed probe of
+    /// the same file does not keep it out: in a helper, a crash costs the plugin, not the daemon.
+    func screenIsolated(_ file: CheckedFile) throws(PluginRefusal) -> PluginFingerprint? {
+        guard let module = PluginFingerprint(descriptor: file.descriptor, path: file.path) else { return nil }
+        if let record = records.record(for: module), record.failures >= Self.failureLimit {
+            throw .disabledAfterFailures(path: module.path, failures: record.failures, reason: record.reason)
+        }
+        return module
+    }
+
+    /// The helper process of the isolated plugin of `manifest`: this very program in its
+    /// plugin-host mode, with the probe's arguments (the instance kind) and a clean environment
+    /// (`PluginEnvironment`), its failures recorded under `fingerprint`, and the hang limit as
+    /// the deadline of every call, so that a helper is given as long as a plugin in the daemon.
+    func helper(for manifest: PluginManifest, fingerprint: PluginFingerprint?) -> PluginHelperProcess {
+        PluginHelperProcess(manifest: manifest, executable: executable, arguments: probeArguments,
+                            environment: PluginEnvironment.entries(from: ProcessEnvironment.current()), loop: loop, log: log,
+                            records: records, fingerprint: fingerprint, deadline: hangLimit)
+    }
+
     /// What watches the calls into `module`, loaded from the file of `fingerprint`.
     func callGuard(for module: PluginModule, fingerprint: PluginFingerprint?) -> PluginCallGuard {
         // Any address in the module's code lets the crash guard find all of it: `render` is required.

@@ -9,6 +9,11 @@
 /// loop thread, told through `onProbeEnded`. Libraries are never unloaded: a later scan
 /// (SIGHUP) keeps what is loaded, loads what is new, and leaves out what is no longer found
 /// or enabled.
+///
+/// A plugin whose isolation is `process` (its manifest, or the configuration's `[plugin.NAME]`
+/// table) is never loaded here: its files pass the same checks, its tabs join the catalog, and
+/// its code runs in a helper process of its own (`PluginAdmission.helper`), driven by the
+/// plugin tabs.
 public final class PluginHost {
     /// Whether the system instance's ownership rules apply.
     public let trust: PluginTrust
@@ -27,6 +32,9 @@ public final class PluginHost {
     private var inUse: [PluginManifest] = [] {
         didSet { indexTabs() }
     }
+    /// The plugins in use that run in a helper process, by name, with the fingerprint of the
+    /// module file their helper's failures are recorded under.
+    private var isolated: [String: (manifest: PluginManifest, fingerprint: PluginFingerprint?)] = [:]
     /// Each catalog tab's plugin and declaration, by tab id, so creating a tab is O(1).
     private var tabsByID: [String: (plugin: String, tab: PluginTabDeclaration)] = [:]
     /// Runs on the loop thread when a probe ended for a plugin still in use: its name, and
@@ -51,6 +59,21 @@ public final class PluginHost {
     /// Whether the probe of plugin `name` runs.
     public func isProbing(_ name: String) -> Bool { probing[name] != nil }
 
+    /// Whether plugin `name` is in use and runs in a helper process of its own.
+    public func isIsolated(_ name: String) -> Bool { isolated[name] != nil }
+
+    /// The isolated plugins in use, in load order.
+    public var isolatedPlugins: [String] {
+        inUse.map(\.name).filter { isolated[$0] != nil }
+    }
+
+    /// A helper process for isolated plugin `name`, not started; nil when it is not in use, or
+    /// there is no admission to build helpers (tests that load plugins only in process).
+    func helper(for name: String) -> PluginHelperProcess? {
+        guard let (manifest, fingerprint) = isolated[name], let admission else { return nil }
+        return admission.helper(for: manifest, fingerprint: fingerprint)
+    }
+
     /// The plugin in use whose manifest declares catalog tab `id`; nil if none does. A lookup,
     /// not a walk of `catalog`: it runs once per tab while a probe runs.
     public func plugin(offering id: String) -> String? { tabsByID[id]?.plugin }
@@ -73,20 +96,27 @@ public final class PluginHost {
     }
 
     /// Scans `directories` and loads every enabled plugin that passes the checks (all of
-    /// them when `enabled` is nil), or starts its probe. Returns what became of each manifest
-    /// (a plugin being probed is `usable`).
+    /// them when `enabled` is nil), or starts its probe; a plugin that `settings` (the
+    /// configuration's `[plugin.NAME]` tables) or its manifest isolate is checked and kept for
+    /// its helper instead. Returns what became of each manifest (a plugin being probed or
+    /// isolated is `usable`).
     @discardableResult
-    public func load(directories: [String], enabled: Set<String>? = nil) -> PluginReport {
+    public func load(directories: [String], enabled: Set<String>? = nil,
+                     settings: [String: PluginSettings] = [:]) -> PluginReport {
         let scan = PluginDirectoryScan(directories: directories, trust: trust)
         for (directory, reason) in scan.unreadableDirectories {
             log.info("plugin directory \(directory) skipped: \(reason)")
         }
         var used: [PluginManifest] = []
+        var isolatedNow: [String: (manifest: PluginManifest, fingerprint: PluginFingerprint?)] = [:]
         let report = Self.evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
             if let earlier = loaded[manifest.name] {
                 // Never unloaded, so never reloaded either: a changed module needs a restart.
                 if earlier.manifest != manifest {
                     log.notice("plugin \(manifest.name): \(manifest.file) changed since it was loaded; restart tabbard to apply it")
+                }
+                if (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest) == .process {
+                    log.notice("plugin \(manifest.name) is loaded into the daemon; restart tabbard to run it in a helper process")
                 }
                 used.append(earlier.manifest ?? manifest)
                 return earlier.version
@@ -97,6 +127,15 @@ public final class PluginHost {
             }
             let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
             try file.requireSharedObject()
+            if (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest) == .process {
+                // Never loaded here: the helper runs its code, so no probe is needed either.
+                isolatedNow[manifest.name] = (manifest, try admission?.screenIsolated(file))
+                if isolated[manifest.name] == nil {
+                    log.info("plugin \(manifest.name) runs in a helper process: \(manifest.tabs.map(\.id).joined(separator: ", "))")
+                }
+                used.append(manifest)
+                return nil
+            }
             switch try admission?.screen(file, manifest: manifest, trust: trust) ?? .admitted(nil) {
             case .admitted(let fingerprint):
                 let module = try loadModule(file, manifest: manifest, fingerprint: fingerprint)
@@ -111,6 +150,7 @@ public final class PluginHost {
         } refused: { file, reason in
             log.warning("plugin \(file) skipped: \(reason)")
         }
+        isolated = isolatedNow
         inUse = used
         var result = report
         for (directory, reason) in scan.unreadableDirectories { result.unreadableDirectories[directory] = reason }

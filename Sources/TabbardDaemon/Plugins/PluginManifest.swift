@@ -12,15 +12,19 @@ public struct PluginManifest: Sendable, Equatable {
     public var description: String
     /// The tabs it offers, in manifest order.
     public var tabs: [PluginTabDeclaration]
+    /// Where its code runs unless the configuration says otherwise; in the daemon by default.
+    public var isolation: PluginIsolation
 
     /// Creates a manifest from its parts (the parser does this; tests may too).
-    public init(file: String, name: String, module: String, abi: PluginABIVersion, description: String, tabs: [PluginTabDeclaration]) {
+    public init(file: String, name: String, module: String, abi: PluginABIVersion, description: String, tabs: [PluginTabDeclaration],
+                isolation: PluginIsolation = .inProcess) {
         self.file = file
         self.name = name
         self.module = module
         self.abi = abi
         self.description = description
         self.tabs = tabs
+        self.isolation = isolation
     }
 
     /// The directory holding the manifest (`.` for a bare file name).

@@ -78,6 +78,15 @@ public final class PluginModule {
                             manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log)
     }
 
+    /// Reads the manifest at `path`, checks its ABI version, and loads the module it names:
+    /// what the probe and a plugin helper do before anything else.
+    static func load(manifestAt path: String, trust: PluginTrust, log: Log) throws(PluginRefusal) -> PluginModule {
+        let (directory, name) = PluginProbe.split(path)
+        let manifest = try PluginDirectoryScan.readManifest(name, in: directory, trust: trust)
+        try PluginABIVersion.host.check(manifest.abi)
+        return try load(try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust), manifest: manifest, log: log)
+    }
+
     /// Refuses a Swift plugin compiled by another Swift release than this daemon, before any
     /// of its Swift code runs with the daemon's runtime; returns the release it records (nil
     /// for a plugin that records none, such as a C plugin).

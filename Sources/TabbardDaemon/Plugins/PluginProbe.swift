@@ -31,20 +31,15 @@ public enum PluginProbe {
     /// lines and slow calls go to `log`.
     public static func run(path: String, trust: PluginTrust = .session, log: Log = Log()) -> Outcome {
         do throws(PluginRefusal) {
-            let (directory, name) = split(path)
-            var manifest: PluginManifest?
-            let file: CheckedFile
+            let module: PluginModule
             if path.hasSuffix(".plugin") {
-                let read = try PluginDirectoryScan.readManifest(name, in: directory, trust: trust)
-                try PluginABIVersion.host.check(read.abi)
-                file = try CheckedFile.open(read.module, in: read.directory, trust: trust)
-                manifest = read
+                module = try PluginModule.load(manifestAt: path, trust: trust, log: log)
             } else {
-                file = try CheckedFile.open(name, in: directory, trust: trust)
+                let (directory, name) = split(path)
+                module = try PluginModule.load(try CheckedFile.open(name, in: directory, trust: trust), manifest: nil, log: log)
             }
-            let module = try PluginModule.load(file, manifest: manifest, log: log)
             var tried: [String] = []
-            for tab in manifest?.tabs ?? [] {
+            for tab in module.manifest?.tabs ?? [] {
                 // What the plugin says about its tabs while probed goes nowhere.
                 guard let instance = module.createTab(tab, sink: { _ in }) else { throw .probeFailed("create for tab \(tab.id) returned NULL") }
                 do {
@@ -61,7 +56,8 @@ public enum PluginProbe {
         }
     }
 
-    private static func split(_ path: String) -> (directory: String, name: String) {
+    /// The directory and file name of `path`.
+    static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = slash == path.startIndex ? "/" : String(path[..<slash])
         return (directory, String(path[path.index(after: slash)...]))

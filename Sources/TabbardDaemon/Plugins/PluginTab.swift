@@ -78,6 +78,18 @@ public final class PluginTab {
     /// The tab is hidden: live content stops ticking.
     public func didDisappear() { call("did_disappear", module.table.did_disappear) }
 
+    /// Tells the plugin a lifecycle or navigation notice, as the link names it.
+    func notice(_ notice: PluginLinkNotice) {
+        switch notice {
+        case .willAppear: willAppear()
+        case .didAppear: didAppear()
+        case .willDisappear: willDisappear()
+        case .didDisappear: didDisappear()
+        case .back: back()
+        case .popToRoot: popToRoot()
+        }
+    }
+
     // MARK: Navigation (NAV-2; the stack itself is the daemon's)
 
     /// Asks whether `page` is known and tells the plugin it is pushed. Without a `navigate`

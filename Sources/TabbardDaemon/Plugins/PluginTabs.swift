@@ -5,6 +5,11 @@ import TabModel
 /// stack each instance was last told about, UIKit's will/did order when the shown tab changes,
 /// content and actions, and the events plugins send back.
 ///
+/// A tab of an isolated plugin has no instance here: its plugin's helper (`IsolatedPlugin`)
+/// creates one, started with the plugin's first tab and stopped with its last, and is told the
+/// same calls in the same order over the link, without waiting; what the helper is told when it
+/// comes back (`PluginReplay`) is read from here: the tabs started, their stacks, the tab shown.
+///
 /// It changes no model: the service asks it to bring the instances in line with the model
 /// after each change, and applies the events it hands back.
 ///
@@ -25,6 +30,12 @@ final class PluginTabs: @unchecked Sendable {
     private var stacks: [String: [String]] = [:]
     /// Events plugins sent on the loop thread, not yet applied.
     private var queued: [PluginTabEvent] = []
+    /// The helpers of the isolated plugins with a tab started, by plugin name.
+    private var isolated: [String: IsolatedPlugin] = [:]
+    /// Each tab started in a helper, by tab id: its plugin, and where its events go.
+    private var isolatedTabs: [String: (plugin: String, receive: @Sendable (PluginTabEvent) -> Void)] = [:]
+    /// The tab shown as last told to the plugins; nil for the More list or no tab.
+    private var shown: String?
 
     /// The tabs of the plugins `host` has loaded, driven on `loop`.
     init(host: PluginHost, loop: EventLoop, log: Log) {
@@ -52,9 +63,9 @@ final class PluginTabs: @unchecked Sendable {
 
     /// Scans the plugin directories again (SIGHUP): new plugins load (or start their probe),
     /// plugins no longer found or enabled leave the catalog; loaded libraries stay mapped.
-    /// Returns the new catalog.
-    func rescan(directories: [String], enabled: Set<String>?) -> [TabDefinition] {
-        host.load(directories: directories, enabled: enabled)
+    /// `settings` are the configuration's `[plugin.NAME]` tables. Returns the new catalog.
+    func rescan(directories: [String], enabled: Set<String>?, settings: [String: PluginSettings]) -> [TabDefinition] {
+        host.load(directories: directories, enabled: enabled, settings: settings)
         return catalog
     }
 
@@ -64,6 +75,9 @@ final class PluginTabs: @unchecked Sendable {
     /// `receive` on the loop thread. False when its plugin created none (logged): the tab then
     /// has no content and no actions.
     func start(_ id: String, stack: [String], receive: @escaping @Sendable (PluginTabEvent) -> Void) -> Bool {
+        if let plugin = host.plugin(offering: id), host.isIsolated(plugin) {
+            return startIsolated(id, of: plugin, stack: stack, receive: receive)
+        }
         guard let tab = host.createTab(id: id, sink: sink(receive)) else {
             if let plugin = probedPlugin(of: id) {
                 log.info("tab \(id): plugin \(plugin) is being probed; its instance starts when the probe passes")
@@ -78,50 +92,116 @@ final class PluginTabs: @unchecked Sendable {
         return true
     }
 
+    /// Starts tab `id` of isolated `plugin` in its helper, starting the helper with the
+    /// plugin's first tab. A helper not ready yet is told once it is, by the replay.
+    private func startIsolated(_ id: String, of plugin: String, stack: [String],
+                               receive: @escaping @Sendable (PluginTabEvent) -> Void) -> Bool {
+        guard let helper = isolated[plugin] ?? startHelper(of: plugin) else {
+            log.warning("tab \(id): plugin \(plugin) has no helper; content and actions are unavailable")
+            return false
+        }
+        isolatedTabs[id] = (plugin, receive)
+        stacks[id] = stack
+        for call in PluginReplay.calls(for: [(id, stack)], shown: nil) { helper.send(call) }
+        return true
+    }
+
+    /// Starts the helper of isolated `plugin`; nil when the host cannot make one.
+    private func startHelper(of plugin: String) -> IsolatedPlugin? {
+        guard let process = host.helper(for: plugin) else { return nil }
+        let helper = IsolatedPlugin(helper: process, current: { [unowned self] in replayed(plugin) }) { [unowned self] event in
+            isolatedTabs[event.tabID]?.receive(event)
+        }
+        helper.onReturn = { [unowned self] in onHelperReturned?(plugin) }
+        isolated[plugin] = helper
+        helper.start()
+        return helper
+    }
+
+    /// What the helper of `plugin` is told when it comes back: its started tabs in catalog
+    /// order with their stacks, and the tab shown.
+    private func replayed(_ plugin: String) -> (tabs: [(id: String, stack: [String])], shown: String?) {
+        (tabs(of: plugin).filter { isolatedTabs[$0] != nil }.map { ($0, stacks[$0] ?? []) }, shown)
+    }
+
+    /// Runs on the loop thread each time the helper of an isolated plugin is ready, after its
+    /// tabs were told their state again: the owner reads their actions.
+    var onHelperReturned: ((_ plugin: String) -> Void)?
+
+    /// The helper of isolated `plugin`, while one of its tabs is started.
+    func helper(of plugin: String) -> PluginHelperProcess? { isolated[plugin]?.helper }
+
     /// Ends the instance of a tab that left the catalog; its plugin's library stays mapped.
+    /// The last tab of an isolated plugin stops its helper.
     func end(_ id: String) {
         instances.removeValue(forKey: id)?.destroy()
         stacks[id] = nil
+        guard let (plugin, _) = isolatedTabs.removeValue(forKey: id) else { return }
+        isolated[plugin]?.send(.destroy(tabID: id))
+        if !isolatedTabs.values.contains(where: { $0.plugin == plugin }) { isolated.removeValue(forKey: plugin)?.stop() }
     }
 
-    /// The plugin of tab `id`, when an instance runs for it.
-    func plugin(of id: String) -> String? { instances[id]?.plugin }
+    /// The plugin of tab `id`, when an instance runs for it, here or in a helper.
+    func plugin(of id: String) -> String? { instances[id]?.plugin ?? isolatedTabs[id]?.plugin }
+
+    /// Whether tab `id` runs in a helper: its plugin answers later.
+    func isIsolated(_ id: String) -> Bool { isolatedTabs[id] != nil }
 
     // MARK: - Lifecycle and navigation
 
     /// Tells the shown tab at start that it appears.
     func appear(_ shown: ShownContent) {
-        guard let tab = shown.tabID.flatMap({ instances[$0] }) else { return }
-        tab.willAppear()
-        tab.didAppear()
+        self.shown = shown.tabID
+        guard let id = shown.tabID else { return }
+        tell(id, .willAppear)
+        tell(id, .didAppear)
     }
 
     /// UIKit's order on every change of the shown tab: old will-disappear, new will-appear,
     /// old did-disappear, new did-appear. The More list has no plugin.
     func show(_ transition: SelectionTransition) {
-        let old = transition.from.tabID.flatMap { instances[$0] }
-        let new = transition.to.tabID.flatMap { instances[$0] }
-        old?.willDisappear()
-        new?.willAppear()
-        old?.didDisappear()
-        new?.didAppear()
+        let (old, new) = (transition.from.tabID, transition.to.tabID)
+        shown = new
+        if let old { tell(old, .willDisappear) }
+        if let new { tell(new, .willAppear) }
+        if let old { tell(old, .didDisappear) }
+        if let new { tell(new, .didAppear) }
     }
 
     /// Tells a tab's plugin how its stack changed since it was last told: a push, a pop, or
     /// for anything else (a restore, `Reset`) back to the root and up again.
     func sync(_ id: String, to wanted: [String]) {
-        guard let tab = instances[id] else { return }
+        guard instances[id] != nil || isolatedTabs[id] != nil else { return }
         let known = stacks[id] ?? [wanted.first ?? ""]
         guard wanted != known else { return }
         if wanted.count == known.count + 1, Array(wanted.dropLast()) == known {
-            _ = tab.navigate(to: wanted.last!)
+            push(wanted.last!, onto: id)
         } else if wanted.count + 1 == known.count, Array(known.dropLast()) == wanted {
-            tab.back()
+            tell(id, .back)
         } else {
-            tab.popToRoot()
-            for page in wanted.dropFirst() { _ = tab.navigate(to: page) }
+            tell(id, .popToRoot)
+            for page in wanted.dropFirst() { push(page, onto: id) }
         }
         stacks[id] = wanted
+    }
+
+    /// Tells the plugin of tab `id` a lifecycle or navigation notice, in the daemon or in its
+    /// helper; nothing for a tab without an instance.
+    private func tell(_ id: String, _ notice: PluginLinkNotice) {
+        if let tab = instances[id] {
+            tab.notice(notice)
+        } else if let plugin = isolatedTabs[id]?.plugin {
+            isolated[plugin]?.send(.notice(tabID: id, notice))
+        }
+    }
+
+    /// Tells the plugin of tab `id` that `page` is pushed, the model having decided already.
+    private func push(_ page: String, onto id: String) {
+        if let tab = instances[id] {
+            _ = tab.navigate(to: page)
+        } else if let plugin = isolatedTabs[id]?.plugin {
+            isolated[plugin]?.send(.navigate(tabID: id, page: page))
+        }
     }
 
     /// NAV-2: pushes `page` onto the instance of tab `id`, whose stack is `stack`; false when
@@ -145,9 +225,7 @@ final class PluginTabs: @unchecked Sendable {
     func content(of id: String, page: String) throws(ServiceError) -> PluginContent {
         let tab = try instance(id)
         do {
-            var content = try tab.render(page: page)
-            if content.title.isEmpty { content.title = page }
-            return content
+            return Self.titled(try tab.render(page: page), page: page)
         } catch {
             throw .pluginFailed("\(error)")
         }
@@ -156,14 +234,87 @@ final class PluginTabs: @unchecked Sendable {
     /// Forwards `action` to the plugin of tab `id`.
     func activate(_ action: String, of id: String) throws(ServiceError) {
         let tab = try instance(id)
-        guard tab.activate(action) else {
-            throw .pluginFailed("Plugin '\(tab.plugin)' refused action \(OffendingValue.quoted(action)) of tab \(OffendingValue.quoted(id)).")
+        guard tab.activate(action) else { throw Self.refused(action, of: id, by: tab.plugin) }
+    }
+
+    /// A page's content as published: the title is the page's name when the plugin gives none.
+    private static func titled(_ content: PluginContent, page: String) -> PluginContent {
+        var titled = content
+        if titled.title.isEmpty { titled.title = page }
+        return titled
+    }
+
+    /// The failure of an action the plugin did not perform.
+    private static func refused(_ action: String, of id: String, by plugin: String) -> ServiceError {
+        .pluginFailed("Plugin '\(plugin)' refused action \(OffendingValue.quoted(action)) of tab \(OffendingValue.quoted(id)).")
+    }
+
+    // MARK: - Calls answered later (tabs in a helper)
+
+    /// `page` of isolated tab `id` as its helper renders it, answered later on the loop thread:
+    /// within the call deadline, else a failure saying the plugin is unavailable.
+    func content(ofIsolated id: String, page: String, answered: @escaping (Result<PluginContent, ServiceError>) -> Void) {
+        guard let helper = startedHelper(of: id, answered) else { return }
+        helper.content(of: id, page: page) { result in
+            answered(result.map { Self.titled($0, page: page) }.mapError { .pluginFailed("\($0)") })
         }
+    }
+
+    /// Forwards `action` to the helper of isolated tab `id`, answered later on the loop thread.
+    func activate(_ action: String, ofIsolated id: String, answered: @escaping (Result<Void, ServiceError>) -> Void) {
+        guard let helper = startedHelper(of: id, answered) else { return }
+        helper.perform(.activate(tabID: id, action: action), of: id) { [name = helper.name] result in
+            switch result {
+            case .success(true): answered(.success(()))
+            case .success(false): answered(.failure(Self.refused(action, of: id, by: name)))
+            case .failure(let error): answered(.failure(.pluginFailed("\(error)")))
+            }
+        }
+    }
+
+    /// NAV-2: asks the helper of isolated tab `id` whether it knows `page`, and tells it the
+    /// push; answered later on the loop thread with whether it knew the page. The model pushes
+    /// after the answer: `pushed(_:by:onto:)` if its stack is still the one asked from, else
+    /// `resync` tells the plugin the model's stack again.
+    func navigate(_ id: String, toIsolated page: String, answered: @escaping (Result<Bool, ServiceError>) -> Void) {
+        guard let helper = startedHelper(of: id, answered) else { return }
+        helper.perform(.navigate(tabID: id, page: page), of: id) { result in
+            answered(result.mapError { .pluginFailed("\($0)") })
+        }
+    }
+
+    /// Tells the plugin of tab `id` its stack again from the root, whatever it was told: after
+    /// a push answered while the model's stack changed.
+    func resync(_ id: String, to wanted: [String]) {
+        tell(id, .popToRoot)
+        for page in wanted.dropFirst() { push(page, onto: id) }
+        stacks[id] = wanted
+    }
+
+    /// The helper of started isolated tab `id`; else answers `answered` with the failure and
+    /// returns nil.
+    private func startedHelper<Value>(of id: String, _ answered: (Result<Value, ServiceError>) -> Void) -> IsolatedPlugin? {
+        guard let plugin = isolatedTabs[id]?.plugin else {
+            answered(.failure(.pluginFailed("Tab \(OffendingValue.quoted(id)) has no running plugin instance.")))
+            return nil
+        }
+        return isolated[plugin]
     }
 
     /// The actions the plugin of tab `id` offers now; empty without an instance.
     func actions(of id: String) throws(PluginCallError) -> [String] {
         try instances[id]?.actions() ?? []
+    }
+
+    /// The actions the helper of isolated tab `id` offers now, answered later on the loop
+    /// thread (at once when the helper is down).
+    func actions(ofIsolated id: String, answered: @escaping (Result<[String], PluginCallError>) -> Void) {
+        guard let plugin = isolatedTabs[id]?.plugin else {
+            return answered(.failure(PluginCallError(plugin: host.plugin(offering: id) ?? "none", tabID: id, function: "actions",
+                                                     reason: "failed: the tab is not started")))
+        }
+        // A started tab's helper runs until its plugin's last tab ends.
+        isolated[plugin]!.actions(of: id, answered: answered)
     }
 
     private func instance(_ id: String) throws(ServiceError) -> PluginTab {

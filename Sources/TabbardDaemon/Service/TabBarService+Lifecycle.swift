@@ -37,7 +37,8 @@ extension TabBarService {
     func reload(_ configuration: DaemonConfiguration, pluginDirectories: [String]) {
         _ = persistence?.flush()  // A failure is retried and shown like any other.
         applyDaemonSettings(configuration)
-        let catalog = plugins.rescan(directories: pluginDirectories, enabled: configuration.plugins.map(Set.init))
+        let catalog = plugins.rescan(directories: pluginDirectories, enabled: configuration.plugins.map(Set.init),
+                                     settings: configuration.pluginSettings)
         do {
             publish(try controller.replaceCatalog(catalog))
             let outcome = try controller.applyConfiguration(configuration.controller)

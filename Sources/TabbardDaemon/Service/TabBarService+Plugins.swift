@@ -6,10 +6,10 @@ import TabModel
 /// model's checks.
 extension TabBarService {
     /// Creates the plugin instance of tab `id`, replays its navigation stack to it and reads
-    /// its live actions.
+    /// its live actions; a tab in a helper has them read once its helper is ready.
     func startPlugin(for id: String) {
         let started = plugins.start(id, stack: controller.stack(of: id)) { [weak self] event in self?.apply(event) }
-        if started { refreshActions(of: id) }
+        if started && !plugins.isIsolated(id) { refreshActions(of: id) }
     }
 
     /// The probe of `plugin` ended, on the loop thread: when it `loaded`, each of its tabs gets
@@ -95,11 +95,66 @@ extension TabBarService {
         refreshActions(of: id)
     }
 
-    /// Reads a tab's actions from its plugin into the model.
+    // MARK: Tabs in a helper: answered later
+
+    /// Whether `GetContent`, `Activate` and `Navigate` on tab `id` are answered later: its
+    /// plugin runs in a helper, which the daemon never waits on.
+    func answersLater(_ id: String) -> Bool { plugins.isIsolated(id) }
+
+    /// `GetContent` on a tab in a helper: the model's checks now, the page when the helper
+    /// rendered it or failed to within its deadline.
+    func content(of id: String, answered: @escaping (Result<PluginContent, DBusError>) -> Void) throws(DBusError) {
+        try check { controller throws(TabError) in try controller.requireCatalogTab(id) }
+        plugins.content(ofIsolated: id, page: controller.stack(of: id).last ?? "") { answered($0.mapError(\.dbusError)) }
+    }
+
+    /// `Activate` on a tab in a helper: the model's checks now, the answer when the helper
+    /// performed the action, then its actions are read again.
+    func activate(_ action: String, of id: String, answered: @escaping (Result<Void, DBusError>) -> Void) throws(DBusError) {
+        try check { controller throws(TabError) in try controller.checkAction(id, action) }
+        plugins.activate(action, ofIsolated: id) { [weak self] result in
+            answered(result.mapError(\.dbusError))
+            if case .success = result { self?.refreshActions(of: id) }
+        }
+    }
+
+    /// `Navigate` (NAV-2) on a tab in a helper: the model's checks now, then the plugin must
+    /// know the page, then the push, checked again since the model may have changed meanwhile.
+    func navigate(_ id: String, to page: String, answered: @escaping (Result<Void, DBusError>) -> Void) throws(DBusError) {
+        try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
+        let asked = controller.stack(of: id)
+        plugins.navigate(id, toIsolated: page) { [weak self] result in
+            guard let self else { return }
+            do throws(DBusError) {
+                guard try result.mapError(\.dbusError).get() else {
+                    throw TabError.invalidArgument("Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page)).").dbusError
+                }
+                let stack = controller.stack(of: id)
+                if stack == asked { plugins.pushed(page, by: id, onto: stack) }
+                defer { if stack != asked { plugins.resync(id, to: controller.stack(of: id)) } }
+                try perform(atMost: .volatile) { controller throws(TabError) in try controller.navigate(id, to: page) }
+                answered(.success(()))
+            } catch {
+                answered(.failure(error))
+            }
+        }
+    }
+
+    /// Reads a tab's actions from its plugin into the model; a tab in a helper answers later.
     func refreshActions(of id: String) {
         guard let plugin = plugins.plugin(of: id) else { return }
+        guard plugins.isIsolated(id) else {
+            return setActions(Result { () throws(PluginCallError) in try plugins.actions(of: id) }, of: id, plugin: plugin)
+        }
+        plugins.actions(ofIsolated: id) { [weak self] answer in self?.setActions(answer, of: id, plugin: plugin) }
+    }
+
+    /// Puts the actions `answer` lists into the model, or logs why there are none; nothing for a
+    /// tab whose instance ended meanwhile.
+    private func setActions(_ answer: Result<[String], PluginCallError>, of id: String, plugin: String) {
+        guard plugins.plugin(of: id) != nil else { return }
         do {
-            let actions = try plugins.actions(of: id)
+            let actions = try answer.get()
             try perform(atMost: .volatile) { controller throws(TabError) in try controller.setActions(id, to: actions) }
         } catch {
             log.warning("plugin \(plugin): actions of tab \(id): \(error)")

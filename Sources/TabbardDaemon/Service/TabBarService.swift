@@ -47,6 +47,10 @@ public final class TabBarService: @unchecked Sendable {
     /// tells the shown tab it appears.
     func start() throws(DBusError) {
         try objects.export(self)
+        // A helper that came back (or became ready) was told its tabs' state: their actions next.
+        plugins.onHelperReturned = { [unowned self] plugin in
+            for id in plugins.tabs(of: plugin) where plugins.isIsolated(id) { refreshActions(of: id) }
+        }
         for id in controller.catalog.map(\.id) { startPlugin(for: id) }
         plugins.appear(controller.shownContent)
     }

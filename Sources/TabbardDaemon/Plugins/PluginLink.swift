@@ -1,0 +1,232 @@
+import Glibc
+import Loop
+
+/// The daemon's end of the link to one plugin helper, used on the loop thread. It never waits
+/// on the helper: a call is written as far as the socket takes it (the rest when the socket is
+/// writable again) and its answer comes back later, through its completion, on the loop thread.
+/// A call not answered within `deadline` means the helper no longer answers: the link ends, and
+/// every call still waiting fails with the reason, so no caller waits longer than the deadline.
+///
+/// Everything read is checked (`PluginLinkInbox`): besides a malformed message, a reply to no
+/// call waiting, a reply that does not fit its call, a second `ready`, an event before `ready` or a call from the helper ends the
+/// link. The owner learns every ending through `onEnd`, and ends the helper's process.
+final class PluginLink {
+    /// Why a link ended.
+    enum Ending: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The helper's end closed: it exited, crashed or was killed.
+        case closed
+        /// The helper sent what the daemon refuses.
+        case refused(PluginLinkError)
+        /// A call was not answered within the deadline: the ABI function called.
+        case missedDeadline(String)
+        /// Reading or writing failed with this errno.
+        case failed(Int32)
+        /// The daemon ended the link (`end()`).
+        case ended
+
+        /// The reason, for log lines and `PluginFailed` messages.
+        var description: String {
+            switch self {
+            case .closed: "its process ended"
+            case .refused(let error): "it sent \(error)"
+            case .missedDeadline(let function): "\(function) was not answered in time"
+            case .failed(let code): "the link failed: \(String(cString: strerror(code)))"
+            case .ended: "it was stopped"
+            }
+        }
+    }
+
+    /// The plugin's identity, once its helper said `ready`.
+    private(set) var identity: (name: String, version: String, abi: PluginABIVersion)?
+    /// Why the link ended; nil while it is up.
+    private(set) var ending: Ending?
+    /// Runs once when the helper says `ready`.
+    var onReady: (() -> Void)?
+    /// Runs for each host callback of the plugin: the tab and the change.
+    var onEvent: ((_ tabID: String, _ change: PluginTabEvent.Change) -> Void)?
+    /// Runs once when the link ends, after every waiting call has failed.
+    var onEnd: ((Ending) -> Void)?
+
+    private let descriptor: Int32
+    private let deadline: Duration
+    private var source: LoopSource?
+    private var timer: LoopTimer?
+    private var inbox = PluginLinkInbox()
+    /// Frames not yet taken by the socket, from `sent` on.
+    private var outgoing: [UInt8] = []
+    private var sent = 0
+    private var nextSerial: UInt32 = 1
+    /// The calls waiting for their reply, in the order sent, hence of their deadlines.
+    private var waiting: [Waiting] = []
+
+    private struct Waiting {
+        let serial: UInt32
+        let due: MonotonicInstant
+        let call: PluginLinkCall
+        let answered: (Result<PluginLinkReply, Ending>) -> Void
+    }
+
+    /// The link on the connected stream socket `descriptor` (which it owns and closes once
+    /// made; the caller still owns it when this throws),
+    /// watched on `loop`; every call is given `deadline`.
+    init(descriptor: Int32, loop: EventLoop, deadline: Duration) throws(LoopError) {
+        self.descriptor = descriptor
+        self.deadline = deadline
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else { throw LoopError("fcntl(O_NONBLOCK)") }
+        // The timer first: released when watching fails, it is cancelled with it.
+        timer = try LoopTimer(loop: loop) { [unowned self] in deadlinePassed() }
+        source = try loop.watch(fd: descriptor, events: .readable) { [unowned self] events in handle(events) }
+    }
+
+    deinit {
+        // Its owner is going away (the daemon stops): end without calling anyone back, since
+        // the callbacks reach owners that may be going away too. Calls still waiting are
+        // released unanswered, as a deferred reply released unanswered answers its caller.
+        onReady = nil
+        onEvent = nil
+        onEnd = nil
+        waiting = []
+        if ending == nil { finish(.ended) }
+    }
+
+    /// Sends `call`; `answered` runs on the loop thread with the helper's reply, or with the
+    /// ending of the link when it ends first (at once when it has ended already).
+    func call(_ call: PluginLinkCall, answered: @escaping (Result<PluginLinkReply, Ending>) -> Void) {
+        if let ending { return answered(.failure(ending)) }
+        let serial = nextSerial
+        nextSerial &+= 1
+        waiting.append(Waiting(serial: serial, due: .now() + deadline, call: call, answered: answered))
+        if waiting.count == 1 { timer?.arm(after: deadline) }
+        outgoing += PluginLinkMessage.call(serial: serial, call).frame
+        flush()
+    }
+
+    /// Ends the link: waiting calls fail with `.ended`, and the helper sees its end close.
+    func end() { finish(.ended) }
+
+    // MARK: Reading and writing
+
+    private func handle(_ events: LoopEvents) {
+        if events.contains(.writable) { flush() }
+        guard ending == nil, !events.isDisjoint(with: [.readable, .hangup, .error]) else { return }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        // A few reads per turn at most: a flooding helper shares the loop with everyone else.
+        for _ in 0..<4 {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return }
+                return finish(errno == ECONNRESET ? .closed : .failed(errno))
+            }
+            guard count > 0 else { return finish(.closed) }
+            inbox.append(buffer[..<count])
+            do throws(PluginLinkError) {
+                while ending == nil, let message = try inbox.next() { try receive(message) }
+            } catch {
+                return finish(.refused(error))
+            }
+            if ending != nil { return }
+        }
+    }
+
+    private func receive(_ message: PluginLinkMessage) throws(PluginLinkError) {
+        switch message {
+        case .ready(let name, let version, let abi):
+            guard identity == nil else { throw .malformed("ready a second time") }
+            identity = (name, version, abi)
+            onReady?()
+        case .reply(let serial, let reply):
+            guard let index = waiting.firstIndex(where: { $0.serial == serial }) else { throw .malformed("a reply to no call (\(serial))") }
+            guard waiting[index].call.accepts(reply) else { throw .malformed("a \(reply.kind) reply to \(waiting[index].call.function)") }
+            let call = waiting.remove(at: index)
+            if waiting.isEmpty { timer?.disarm() }
+            call.answered(.success(reply))
+        case .event(let tabID, let change):
+            guard identity != nil else { throw .malformed("an event before ready") }
+            onEvent?(tabID, change)
+        case .call:
+            throw .malformed("a call, which only the daemon makes")
+        }
+    }
+
+    /// Writes what the socket takes now; watches for room while anything is left.
+    private func flush() {
+        guard ending == nil else { return }
+        while sent < outgoing.count {
+            let count = outgoing.withUnsafeBytes { bytes in
+                send(descriptor, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { break }
+                return finish(errno == EPIPE || errno == ECONNRESET ? .closed : .failed(errno))
+            }
+            sent += count
+        }
+        if sent == outgoing.count {
+            outgoing.removeAll(keepingCapacity: true)
+            sent = 0
+        }
+        source?.events = outgoing.isEmpty ? .readable : [.readable, .writable]
+    }
+
+    // MARK: Deadlines and the end
+
+    /// The timer fired for the oldest waiting call: it missed its deadline, or was answered
+    /// meanwhile and the timer moves on to the next.
+    private func deadlinePassed() {
+        guard ending == nil, let oldest = waiting.first else { return }
+        let now = MonotonicInstant.now()
+        guard oldest.due > now else { return finish(.missedDeadline(oldest.call.function)) }
+        timer?.arm(after: oldest.due - now)
+    }
+
+    private func finish(_ reason: Ending) {
+        guard ending == nil else { return }
+        ending = reason
+        source?.cancel()
+        source = nil
+        timer?.cancel()
+        timer = nil
+        close(descriptor)
+        let failed = waiting
+        waiting = []
+        for call in failed { call.answered(.failure(reason)) }
+        onEnd?(reason)
+    }
+}
+
+extension PluginLinkCall {
+    /// Whether `reply` answers this call: a page for `render`, a list for `actions`, done or
+    /// not for the rest, and a failure for any.
+    func accepts(_ reply: PluginLinkReply) -> Bool {
+        switch (self, reply) {
+        case (_, .failed), (.render, .content), (.actions, .actions): true
+        case (.render, _), (.actions, _): false
+        case (_, .done): true
+        default: false
+        }
+    }
+
+    /// The ABI function the call reaches, as log lines and `PluginCallError` name it.
+    var function: String {
+        switch self {
+        case .create: "create"
+        case .destroy: "destroy"
+        case .notice(_, let notice):
+            switch notice {
+            case .willAppear: "will_appear"
+            case .didAppear: "did_appear"
+            case .willDisappear: "will_disappear"
+            case .didDisappear: "did_disappear"
+            case .back: "back"
+            case .popToRoot: "pop_to_root"
+            }
+        case .navigate: "navigate"
+        case .render: "render"
+        case .actions: "actions"
+        case .activate: "activate"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TabbardTestSupport
+
+/// Plugins out of process (issue 14; docs/plugins.md, Isolation): a plugin whose manifest says
+/// `isolation = "process"` runs in a helper; when the helper crashes, aborts, exits or hangs the daemon stays, with its
+/// PID and its bus name, other clients are served throughout, and the plugin is disabled after
+/// the documented number of failures.
+@Suite("Isolated plugins")
+struct IsolationTests {
+    /// A plugin directory with the clock plugin and fault plugin `name` built with `define`,
+    /// its manifest saying `isolation = "process"`.
+    static func isolatedFaultPlugin(_ name: String, _ define: String) throws -> String {
+        let plugins = try FaultPlugin.directory(fault: (name: name, define: define))
+        let manifest = plugins + "/\(name).plugin"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "description =", with: "isolation = \"process\"\ndescription =")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        return plugins
+    }
+
+    /// The unique name owning the service's name on `address`.
+    static func owner(_ address: String) throws -> String {
+        try runCommand(["/usr/bin/busctl", "--address=\(address)", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                        "org.freedesktop.DBus", "GetNameOwner", "s", Names.service]).output
+    }
+
+    /// `GetContent` of `tab` until it succeeds (its helper is ready), for up to `seconds`.
+    static func waitForContent(_ address: String, _ tab: String, seconds: TimeInterval = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if (try? ProbeTests.contentError(address, tab)) == .some(nil) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    /// A fault in `Activate` of an isolated C plugin: its `-D` switch, what the `Activate` that
+    /// meets it answers, and how the helper's end is logged.
+    struct Fault: Sendable, CustomTestStringConvertible {
+        /// The fault plugin's switch.
+        let define: String
+        /// What the error reply to `Activate` says.
+        let answer: String
+        /// The log's words for the helper's end.
+        let ending: String
+        var testDescription: String { define }
+    }
+
+    static let faults = [
+        Fault(define: "SEGV_IN_ACTIVATE", answer: "the plugin is unavailable", ending: "its helper ended (signal \(SIGSEGV)"),
+        Fault(define: "ABORT_IN_ACTIVATE", answer: "the plugin is unavailable", ending: "its helper ended (signal \(SIGABRT)"),
+        Fault(define: "EXIT_IN_ACTIVATE", answer: "the plugin is unavailable", ending: "its helper ended (exited with status 0)"),
+        Fault(define: "HANG_IN_ACTIVATE", answer: "activate was not answered in time",
+              ending: "its helper was ended: activate was not answered in time"),
+    ]
+
+    @Test("a C plugin in process mode that crashes, aborts, exits or hangs in Activate: PID and bus name unchanged, Select served throughout, disabled after the failure limit",
+          arguments: faults)
+    func faultyHelper(_ fault: Fault) throws {
+        let plugins = try Self.isolatedFaultPlugin("faulty", fault.define)
+        // The deadline of every call to a helper is the hang limit.
+        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1500"], pluginDirectory: plugins)
+        let bus = daemon.bus.address
+        let (pid, owner) = (daemon.pid, try Self.owner(bus))
+        #expect(Self.waitForContent(bus, "faulty-tab"), "\(daemon.log)")
+        #expect(daemon.log.contains("plugin faulty runs in a helper process"), "\(daemon.log)")
+
+        let selects = ProbeTests.selectLoop(bus, seconds: 6)
+        for round in 1...3 {
+            // Each fault ends the helper, not the daemon: the caller gets PluginFailed.
+            let activate = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
+                                           Names.service, "Activate", "ss", "faulty-tab", "poke"])
+            #expect(activate.status != 0 && activate.errors.contains(fault.answer), "round \(round): \(activate.errors)")
+            if round < 3 { #expect(Self.waitForContent(bus, "faulty-tab"), "round \(round): \(daemon.log)") }
+        }
+        let outcome = try selects.wait(timeout: 30)
+        #expect(outcome.output.hasPrefix("served "), "\(outcome.output)\(outcome.errors)\n\(daemon.log)")
+
+        let deadline = Date().addingTimeInterval(10)
+        while !daemon.log.contains("failure 3 of 3: disabled") && Date() < deadline { usleep(50_000) }
+        #expect(daemon.log.contains("plugin faulty: \(fault.ending)"), "\(daemon.log)")
+        #expect(daemon.log.contains("failure 3 of 3: disabled"), "\(daemon.log)")
+        // Disabled: the tab stays in the model, its content says why.
+        #expect(try stringsProperty(bus, "AvailableTabs").contains("faulty-tab"))
+        let error = try ProbeTests.contentError(bus, "faulty-tab")
+        #expect(error?.contains("disabled after repeated failures") == true, "\(error ?? "GetContent succeeded")")
+        #expect(daemon.pluginRecords.contains { $0.contains(" 3 ") && $0.contains("/libfaulty.so\t") }, "\(daemon.pluginRecords)")
+        let ownerNow = try Self.owner(bus)
+        #expect(daemon.pid == pid && ownerNow == owner)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("the Swift clock plugin set to process mode by [plugin.clock] serves content and actions from its helper, and Navigate is checked by it")
+    func swiftPluginInHelper() throws {
+        let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
+        try "[plugin.clock]\nisolation = \"process\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(arguments: ["--config", config], pluginDirectory: try FaultPlugin.directory(fault: nil))
+        let bus = daemon.bus.address
+        #expect(Self.waitForContent(bus, "stopwatch"), "\(daemon.log)")
+        #expect(daemon.log.contains("plugin clock runs in a helper process: world-clock, alarm, stopwatch, timer"), "\(daemon.log)")
+        #expect(!daemon.log.contains("plugin clock 1.0.0 loaded"), "\(daemon.log)")
+        #expect(try busctlCall(bus, "GetContent", "s", "world-clock").contains("text/"))
+        #expect(try busctlCall(bus, "Activate", "ss", "stopwatch", "start").isEmpty)
+        let unknown = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
+                                      Names.service, "Navigate", "ss", "stopwatch", "no-such-page"])
+        #expect(unknown.status != 0 && unknown.errors.contains("has no page"), "\(unknown.errors)")
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+    }
+
+    @Test("GetContent on a helper slower than its deadline answers PluginFailed after the deadline, and Select is served meanwhile")
+    func slowHelper() throws {
+        let plugins = try Self.isolatedFaultPlugin("slow", "SLOW_RENDER=8000")
+        // The deadline of every call to a helper is the hang limit.
+        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1500"], pluginDirectory: plugins)
+        let bus = daemon.bus.address
+        let pid = daemon.pid
+        // Its helper said ready (logged "plugin slow: helper PID ready").
+        let deadline = Date().addingTimeInterval(20)
+        while !daemon.log.contains("plugin slow: helper") && Date() < deadline { usleep(50_000) }
+
+        let selects = ProbeTests.selectLoop(bus, seconds: 3)
+        let content = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=6", "call", Names.service, Names.controller,
+                                      Names.service, "GetContent", "s", "slow-tab"])
+        #expect(content.status != 0 && content.errors.contains("render was not answered in time"), "\(content.output)\(content.errors)\n\(daemon.log)")
+        let outcome = try selects.wait(timeout: 30)
+        #expect(outcome.output.hasPrefix("served "), "\(outcome.output)\(outcome.errors)\n\(daemon.log)")
+        #expect(daemon.log.contains("plugin slow: its helper was ended: render was not answered in time"), "\(daemon.log)")
+        #expect(daemon.pid == pid)
+        #expect(daemon.stop() == 0)
+    }
+}

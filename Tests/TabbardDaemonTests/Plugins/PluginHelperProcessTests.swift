@@ -1,0 +1,163 @@
+import Foundation
+import Loop
+import Testing
+@testable import TabbardDaemon
+
+/// An isolated plugin's helper kept running: started again with backoff when it ends,
+/// disabled after `PluginAdmission.failureLimit` failures, recorded in `plugins.state`
+/// (docs/plugins.md, Isolation).
+@Suite("Plugin helper processes")
+struct PluginHelperProcessTests {
+    static func helper(_ manifest: String, loop: EventLoop, records: PluginRecords? = nil, fingerprint: PluginFingerprint? = nil,
+                       deadline: Duration = .seconds(5)) throws -> PluginHelperProcess {
+        let read = try PluginManifest(parsing: String(contentsOfFile: manifest, encoding: .utf8), file: manifest)
+        return PluginHelperProcess(manifest: read, executable: PackagePaths.root + "/.build/debug/tabbard", arguments: [],
+                                   environment: ["PATH=/usr/bin:/bin"], loop: loop, log: quietLog, records: records,
+                                   fingerprint: fingerprint, deadline: deadline, firstBackoff: .milliseconds(10))
+    }
+
+    static func run(_ loop: EventLoop) throws {
+        let timeout = try loop.schedule(after: .seconds(20)) { loop.stop() }
+        loop.run()
+        timeout.cancel()
+    }
+
+    /// Stops `helper` and runs `loop` until its process is collected: a helper left a zombie
+    /// would confuse whoever waits for children of this test process next.
+    static func stop(_ helper: PluginHelperProcess, on loop: EventLoop) throws {
+        helper.stop()
+        let deadline = MonotonicInstant.now() + .seconds(10)
+        while helper.isCollecting && MonotonicInstant.now() < deadline {
+            let turn = try loop.schedule(after: .milliseconds(10)) { loop.stop() }
+            loop.run()
+            turn.cancel()
+        }
+        #expect(!helper.isCollecting)
+    }
+
+    @Test("a helper killed from outside is counted and started again, and answers as before")
+    func restartAfterKill() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let loop = try EventLoop()
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop)
+        var ups = 0
+        var pids: [pid_t] = []
+        var downs: [String] = []
+        var created: Result<PluginLinkReply, PluginLink.Ending>?
+        helper.onUp = { link in
+            ups += 1
+            pids.append(helper.pid ?? 0)
+            if ups == 1 {
+                _ = kill(helper.pid!, SIGKILL)
+            } else {
+                link.call(.create(tabID: "notes")) { created = $0; loop.stop() }
+            }
+        }
+        helper.onDown = { downs.append($0) }
+        helper.start()
+        try Self.run(loop)
+        #expect(ups == 2 && pids.count == 2 && pids[0] != pids[1])
+        #expect(downs == ["its helper ended (signal 9, Killed)"])
+        #expect(helper.failures == 1 && helper.status == .up)
+        #expect(created == .success(.done(true)))
+        try Self.stop(helper, on: loop)
+        #expect(helper.status == .stopped && helper.pid == nil)
+    }
+
+    @Test("a helper holds no descriptor of the daemon's: its standard streams, its link, and the module it loaded")
+    func helperDescriptors() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let loop = try EventLoop()
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop)
+        var held: [String: String] = [:]
+        helper.onUp = { _ in
+            let directory = "/proc/\(helper.pid!)/fd"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                held[name] = (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\(name)")) ?? "?"
+            }
+            loop.stop()
+        }
+        helper.start()
+        try Self.run(loop)
+        try Self.stop(helper, on: loop)
+        #expect(Set(held.keys).isSuperset(of: ["0", "1", "2", "3"]))
+        #expect(held["3"]?.hasPrefix("socket:") == true)
+        let others = held.filter { Int($0.key)! > 3 }
+        // dlopen through the checked descriptor keeps that descriptor open: it is the module.
+        #expect(others.values.allSatisfy { $0.hasSuffix("/libnotes.so") }, "\(held)")
+        #expect(others.count <= 1, "\(held)")
+    }
+
+    @Test("a plugin whose helper keeps crashing is disabled after the failure limit and recorded in plugins.state")
+    func disabledAfterRepeatedCrashes() throws {
+        let directory = try TemporaryDirectory()
+        try compileFixture("crash", in: directory, defines: ["CRASH_IN_ENTRY"])
+        let manifest = try directory.write("crash.plugin", "name = \"crash\"\nmodule = \"libcrash.so\"\nabi = \"1.0\"\n[[tabs]]\nid = \"crash\"\ntitle = \"Crash\"\n")
+        let module = open(directory.path + "/libcrash.so", O_RDONLY | O_CLOEXEC)
+        defer { close(module) }
+        let fingerprint = try #require(PluginFingerprint(descriptor: module, path: directory.path + "/libcrash.so"))
+        let records = PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)
+        let loop = try EventLoop()
+        let helper = try Self.helper(manifest, loop: loop, records: records, fingerprint: fingerprint)
+        var downs: [String] = []
+        var disabled: String?
+        helper.onDown = { downs.append($0) }
+        helper.onUp = { _ in Issue.record("a helper that crashes while loading said ready") }
+        helper.onDisabled = { disabled = $0; loop.stop() }
+        helper.start()
+        try Self.run(loop)
+        let crashed = "its helper ended (signal 6, Aborted)"
+        #expect(downs == [crashed, crashed])
+        #expect(disabled == crashed)
+        #expect(helper.status == .disabled(reason: crashed))
+        #expect(records.record(for: fingerprint)?.failures == PluginAdmission.failureLimit)
+        // Disabled means not started again, here and at the next start (PluginAdmission.check).
+        helper.start()
+        #expect(helper.status == .disabled(reason: crashed) && helper.pid == nil)
+        #expect(throws: PluginRefusal.self) { try PluginAdmission.check(records.record(for: fingerprint)!, of: fingerprint) }
+    }
+
+    @Test("a helper disabled soon after it said ready leaves no start deadline behind to fire on its ended link")
+    func noStartDeadlineAfterReady() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let module = open(staged + "/libnotes.so", O_RDONLY | O_CLOEXEC)
+        defer { close(module) }
+        let fingerprint = try #require(PluginFingerprint(descriptor: module, path: staged + "/libnotes.so"))
+        let records = PluginRecords(file: nil, log: quietLog)
+        for _ in 1..<PluginAdmission.failureLimit { _ = records.recordFailure(fingerprint, reason: "earlier") }
+        let loop = try EventLoop()
+        let deadline = Duration.milliseconds(300)
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint, deadline: deadline)
+        helper.onUp = { _ in _ = kill(helper.pid!, SIGKILL) }
+        var after: LoopTimer?
+        // Past the start's deadline: the daemon would end here if it still fired.
+        helper.onDisabled = { _ in after = try? loop.schedule(after: deadline * 3) { loop.stop() } }
+        helper.start()
+        try Self.run(loop)
+        #expect(after != nil)
+        #expect(helper.status == .disabled(reason: "its helper ended (signal 9, Killed)"))
+    }
+
+    @Test("a helper released while it runs (the daemon stopping) ends its link without calling back into its owner")
+    func releasedWhileRunning() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let loop = try EventLoop()
+        var helper: PluginHelperProcess? = try Self.helper("\(staged)/notes.plugin", loop: loop)
+        var pid: pid_t = 0
+        var release: LoopTimer?
+        helper!.onUp = { _ in
+            pid = helper!.pid!
+            // Next turn, outside the helper's own callback.
+            release = try? loop.schedule(after: .milliseconds(1)) {
+                helper = nil  // As the service and its plugin tabs go at the daemon's stop.
+                loop.stop()
+            }
+        }
+        helper!.start()
+        try Self.run(loop)
+        #expect(helper == nil && pid != 0 && release != nil)
+        // The child was killed; collect it, as the daemon's exit would.
+        var status: Int32 = 0
+        #expect(waitpid(pid, &status, 0) == pid)
+    }
+}

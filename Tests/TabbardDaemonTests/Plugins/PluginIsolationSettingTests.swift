@@ -1,0 +1,78 @@
+import Testing
+@testable import TabbardDaemon
+
+/// The `isolation` key of a manifest and the `[plugin.NAME]` tables of the configuration that
+/// override it (architecture.md, Plugins: Isolation; Configuration).
+@Suite("Plugin isolation settings")
+struct PluginIsolationSettingTests {
+    let manifestHeader = "name = \"test\"\nmodule = \"libtest.so\"\nabi = \"1.0\"\n"
+    let tab = "\n[[tabs]]\nid = \"t\"\ntitle = \"T\"\n"
+
+    func manifest(_ text: String) throws(ConfigurationError) -> PluginManifest {
+        try PluginManifest(parsing: text, file: "/plugins/test.plugin")
+    }
+
+    func configuration(_ text: String) throws(ConfigurationError) -> DaemonConfiguration {
+        try DaemonConfiguration(toml: text, file: "t.toml")
+    }
+
+    @Test("a manifest without the key runs in the daemon; in-process and process are read")
+    func manifestKey() throws {
+        #expect(try manifest(manifestHeader + tab).isolation == .inProcess)
+        #expect(try manifest(manifestHeader + "isolation = \"in-process\"\n" + tab).isolation == .inProcess)
+        #expect(try manifest(manifestHeader + "isolation = \"process\"\n" + tab).isolation == .process)
+    }
+
+    @Test("a manifest's isolation other than in-process or process is refused at its line")
+    func manifestKeyRefused() {
+        let refused = #expect(throws: ConfigurationError.self) { try manifest(manifestHeader + "isolation = \"thread\"\n" + tab) }
+        #expect(refused == ConfigurationError(file: "/plugins/test.plugin", line: 4, key: "isolation", reason: "'thread' is neither in-process nor process"))
+        let wrongType = #expect(throws: ConfigurationError.self) { try manifest(manifestHeader + "isolation = true\n" + tab) }
+        #expect(wrongType?.key == "isolation" && wrongType?.reason == "must be a string, not boolean")
+    }
+
+    @Test("a changed isolation is a changed manifest")
+    func isolationIsPartOfTheManifest() throws {
+        #expect(try manifest(manifestHeader + tab) != manifest(manifestHeader + "isolation = \"process\"\n" + tab))
+    }
+
+    @Test("[plugin.NAME] isolation is read per plugin; a plugin without a table keeps its manifest's")
+    func configurationTables() throws {
+        let read = try configuration("""
+            [plugin.clock]
+            isolation = "process"
+
+            [plugin.notes]
+            isolation = "in-process"
+
+            [plugin.media]
+            """)
+        #expect(read.pluginSettings == ["clock": PluginSettings(isolation: .process), "notes": PluginSettings(isolation: .inProcess),
+                                        "media": PluginSettings()])
+        #expect(try configuration("").pluginSettings.isEmpty)
+    }
+
+    @Test("the configuration overrides the manifest, both ways")
+    func overrideOrder() throws {
+        let isolated = try manifest(manifestHeader + "isolation = \"process\"\n" + tab)
+        let inDaemon = try manifest(manifestHeader + tab)
+        #expect(PluginSettings().isolation(of: isolated) == .process)
+        #expect(PluginSettings().isolation(of: inDaemon) == .inProcess)
+        #expect(PluginSettings(isolation: .inProcess).isolation(of: isolated) == .inProcess)
+        #expect(PluginSettings(isolation: .process).isolation(of: inDaemon) == .process)
+    }
+
+    @Test("a bad [plugin.NAME] table stops the start naming file, line and key")
+    func configurationRefusals() {
+        let value = #expect(throws: ConfigurationError.self) { try configuration("[plugin.clock]\nisolation = \"sandbox\"\n") }
+        #expect(value?.description == "t.toml:2: key 'plugin.clock.isolation': 'sandbox' is neither in-process nor process")
+        let unknown = #expect(throws: ConfigurationError.self) { try configuration("[plugin.clock]\nisolation = \"process\"\nnice = 5\n") }
+        #expect(unknown?.description == "t.toml:3: key 'plugin.clock.nice': unknown key")
+        let notTable = #expect(throws: ConfigurationError.self) { try configuration("[plugin]\nclock = \"process\"\n") }
+        #expect(notTable?.key == "plugin.clock" && notTable?.reason == "must be a table, not string")
+        let badName = #expect(throws: ConfigurationError.self) { try configuration("[plugin.\"no/slash\"]\nisolation = \"process\"\n") }
+        #expect(badName?.key?.hasPrefix("plugin.") == true && badName?.reason.contains("not a valid plugin name") == true)
+        let plain = #expect(throws: ConfigurationError.self) { try configuration("plugin = 3\n") }
+        #expect(plain?.reason == "must be a table of [plugin.NAME] tables, not integer")
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Loop
+import Testing
+@testable import TabbardDaemon
+
+/// The daemon's end of a helper's link: it never waits on the helper, gives every call a
+/// deadline, and ends the link on anything it refuses (docs/plugins.md, Isolation).
+@Suite("The daemon's end of the plugin link")
+struct PluginLinkEndTests {
+    /// A connected socket pair: the daemon's end, and the helper's end the test plays.
+    static func socketPair() throws -> (daemon: Int32, helper: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw FixtureError.missing("socket pair")
+        }
+        return (ends[0], ends[1])
+    }
+
+    /// Runs `loop` until `done` stops it, 10 s at most.
+    static func run(_ loop: EventLoop) throws {
+        let timeout = try loop.schedule(after: .seconds(10)) { loop.stop() }
+        loop.run()
+        timeout.cancel()
+    }
+
+    static func send(_ message: PluginLinkMessage, to helper: Int32) {
+        let frame = message.frame
+        _ = frame.withUnsafeBytes { write(helper, $0.baseAddress, $0.count) }
+    }
+
+    @Test("calls to a real helper are answered on the loop: ready, create, render")
+    func realHelper() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let loop = try EventLoop()
+        let (daemonEnd, helperEnd) = try Self.socketPair()
+        let child = try ChildProcess.spawn(PackagePaths.root + "/.build/debug/tabbard", arguments: ["--plugin-host", "\(staged)/notes.plugin"],
+                                           standardOutput: 2, environment: ["PATH=/usr/bin:/bin"], passing: helperEnd)
+        close(helperEnd)
+        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+        var created: Result<PluginLinkReply, PluginLink.Ending>?
+        var rendered: Result<PluginLinkReply, PluginLink.Ending>?
+        link.onReady = {
+            link.call(.create(tabID: "notes")) { created = $0 }
+            link.call(.render(tabID: "notes", page: "main")) { rendered = $0; loop.stop() }
+        }
+        try Self.run(loop)
+        #expect(link.identity?.name == "notes" && link.identity?.abi == .host)
+        #expect(created == .success(.done(true)))
+        guard case .success(.content(let content))? = rendered else {
+            Issue.record("render answered \(String(describing: rendered))")
+            return
+        }
+        #expect(!content.body.isEmpty)
+        link.end()
+        #expect(child.wait() == .exited(0))
+    }
+
+    @Test("a helper that does not answer fails the call after the deadline, and the loop serves meanwhile")
+    func missedDeadline() throws {
+        let loop = try EventLoop()
+        let (daemonEnd, helperEnd) = try Self.socketPair()
+        defer { close(helperEnd) }
+        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .milliseconds(200))
+        Self.send(.ready(name: "slow", version: "1", abi: .host), to: helperEnd)
+        var ticks = 0
+        let ticker = try loop.schedule(after: .milliseconds(10), repeating: .milliseconds(10)) { ticks += 1 }
+        var answer: Result<PluginLinkReply, PluginLink.Ending>?
+        var ended: PluginLink.Ending?
+        var later: Result<PluginLinkReply, PluginLink.Ending>?
+        let start = MonotonicInstant.now()
+        var elapsed = Duration.zero
+        link.onEnd = { ended = $0 }
+        link.onReady = {
+            link.call(.render(tabID: "t", page: "main")) { answer = $0; elapsed = MonotonicInstant.now() - start; loop.stop() }
+        }
+        try Self.run(loop)
+        ticker.cancel()
+        #expect(answer == .failure(.missedDeadline("render")))
+        #expect(ended == .missedDeadline("render"))
+        #expect(elapsed >= .milliseconds(200))
+        #expect(ticks >= 5, "the loop ran other work while the call waited: \(ticks) ticks")
+        link.call(.actions(tabID: "t")) { later = $0 }
+        #expect(later == .failure(.missedDeadline("render")))
+    }
+
+    @Test("an answer in time keeps the link; the next call gets a deadline of its own")
+    func answersInTime() throws {
+        let loop = try EventLoop()
+        let (daemonEnd, helperEnd) = try Self.socketPair()
+        defer { close(helperEnd) }
+        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .milliseconds(300))
+        Self.send(.ready(name: "quick", version: "1", abi: .host), to: helperEnd)
+        var answers: [Result<PluginLinkReply, PluginLink.Ending>] = []
+        var second: LoopTimer?
+        link.onReady = {
+            link.call(.activate(tabID: "t", action: "go")) { answers.append($0) }
+            Self.send(.reply(serial: 1, .done(true)), to: helperEnd)
+            second = try? loop.schedule(after: .milliseconds(200)) {
+                link.call(.actions(tabID: "t")) { answers.append($0); loop.stop() }
+            }
+        }
+        // The second call is made 200 ms in and left unanswered: it fails at its own deadline,
+        // 500 ms in, not at the first call's.
+        let start = MonotonicInstant.now()
+        try Self.run(loop)
+        #expect(answers == [.success(.done(true)), .failure(.missedDeadline("actions"))])
+        #expect(MonotonicInstant.now() - start >= .milliseconds(500))
+        second?.cancel()
+    }
+
+    @Test("what the helper must not send ends the link: a reply to no call, an event before ready, a call, an oversized frame")
+    func refusals() throws {
+        let cases: [([UInt8], PluginLink.Ending)] = [
+            (PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.reply(serial: 7, .done(true)).frame,
+             .refused(.malformed("a reply to no call (7)"))),
+            (PluginLinkMessage.event(tabID: "t", .contentChanged).frame, .refused(.malformed("an event before ready"))),
+            (PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame,
+             .refused(.malformed("ready a second time"))),
+            (PluginLinkMessage.call(serial: 1, .actions(tabID: "t")).frame, .refused(.malformed("a call, which only the daemon makes"))),
+            ([0xFF, 0xFF, 0xFF, 0x7F], .refused(.oversized(0x7FFF_FFFF))),
+        ]
+        for (bytes, expected) in cases {
+            let loop = try EventLoop()
+            let (daemonEnd, helperEnd) = try Self.socketPair()
+            defer { close(helperEnd) }
+            let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+            var ended: PluginLink.Ending?
+            link.onEnd = { ended = $0; loop.stop() }
+            _ = bytes.withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
+            try Self.run(loop)
+            #expect(ended == expected)
+        }
+    }
+
+    @Test("a reply that does not fit its call ends the link: a page answers render, a list actions, done the rest")
+    func replyThatDoesNotFit() throws {
+        for (call, reply) in [(PluginLinkCall.render(tabID: "t", page: "main"), PluginLinkReply.done(true)),
+                              (.actions(tabID: "t"), .content(PluginContent(title: "", mimeType: "", body: ""))),
+                              (.activate(tabID: "t", action: "go"), .actions(["go"]))] {
+            let loop = try EventLoop()
+            let (daemonEnd, helperEnd) = try Self.socketPair()
+            defer { close(helperEnd) }
+            let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+            var answer: Result<PluginLinkReply, PluginLink.Ending>?
+            link.onEnd = { _ in loop.stop() }
+            link.call(call) { answer = $0 }
+            Self.send(.ready(name: "p", version: "1", abi: .host), to: helperEnd)
+            Self.send(.reply(serial: 1, reply), to: helperEnd)
+            try Self.run(loop)
+            #expect(answer == .failure(.refused(.malformed("a \(reply.kind) reply to \(call.function)"))))
+        }
+        #expect(PluginLinkCall.render(tabID: "t", page: "p").accepts(.failed("failed")))
+        #expect(PluginLinkCall.navigate(tabID: "t", page: "p").accepts(.done(false)))
+    }
+
+    @Test("a helper that ends fails every waiting call with that reason")
+    func helperEnds() throws {
+        let loop = try EventLoop()
+        let (daemonEnd, helperEnd) = try Self.socketPair()
+        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+        var answers: [Result<PluginLinkReply, PluginLink.Ending>] = []
+        var ended: PluginLink.Ending?
+        link.onEnd = { ended = $0; loop.stop() }
+        link.call(.render(tabID: "t", page: "main")) { answers.append($0) }
+        link.call(.navigate(tabID: "t", page: "next")) { answers.append($0) }
+        close(helperEnd)
+        try Self.run(loop)
+        #expect(ended == .closed)
+        #expect(answers == [.failure(.closed), .failure(.closed)])
+    }
+}
