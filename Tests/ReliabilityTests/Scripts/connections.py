@@ -38,6 +38,10 @@ def note_error(error):
     stats["errors"][name] = stats["errors"].get(name, 0) + 1
 
 
+def visible_tabs(proxy):
+    return proxy.Get(INTERFACE, "VisibleTabs", dbus_interface="org.freedesktop.DBus.Properties", timeout=30)
+
+
 def read_selected(connection):
     proxy = connection.get_object(SERVICE, ROOT, introspect=False)
     proxy.Get(INTERFACE, "SelectedTab", dbus_interface="org.freedesktop.DBus.Properties", timeout=30)
@@ -83,9 +87,8 @@ def hold():
     stats["descriptors_while_held"] = descriptors()
     fresh = dbus.bus.BusConnection(address)
     try:
-        tabs = fresh.get_object(SERVICE, ROOT, introspect=False).Get(
-            INTERFACE, "VisibleTabs", dbus_interface="org.freedesktop.DBus.Properties", timeout=30)
-        fresh.get_object(SERVICE, ROOT, introspect=False).Select(tabs[-1], dbus_interface=INTERFACE, timeout=30)
+        proxy = fresh.get_object(SERVICE, ROOT, introspect=False)
+        proxy.Select(visible_tabs(proxy)[-1], dbus_interface=INTERFACE, timeout=30)
         stats["fresh_select"] = True
     except dbus.DBusException as error:
         note_error(error)
@@ -119,7 +122,7 @@ def reload():
     def caller(select):
         connection = dbus.bus.BusConnection(address)
         proxy = connection.get_object(SERVICE, ROOT, introspect=False)
-        tabs = proxy.Get(INTERFACE, "VisibleTabs", dbus_interface="org.freedesktop.DBus.Properties", timeout=30)
+        tabs = visible_tabs(proxy)
         index = 0
         while not stop.is_set():
             index += 1
@@ -151,5 +154,7 @@ started = time.monotonic()
 stats["seconds"] = round(time.monotonic() - started, 2)
 stats["descriptors_before"], stats["descriptors_after"] = before_fds, settle(before_fds)
 stats["rss_before_kib"], stats["rss_after_kib"] = before_rss, invariants.rss_kib(pid)
-stats["owner_at_end"] = bool(dbus.bus.BusConnection(address).name_has_owner(SERVICE))
+last = dbus.bus.BusConnection(address)
+stats["owner_at_end"] = bool(last.name_has_owner(SERVICE))
+last.close()
 print("SUMMARY " + json.dumps(stats, sort_keys=True))
