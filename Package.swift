@@ -233,7 +233,7 @@ targets += [
     // compile themselves.
     .testTarget(
         name: "TabbardDaemonTests",
-        dependencies: ["TabbardDaemon", "TabModel", "Loop", "DBus", "CCrashGuard"],
+        dependencies: ["TabbardDaemon", "TabModel", "Loop", "DBus", "CCrashGuard", "TabbardTestSupport"],
         swiftSettings: strict
     ),
     // The daemon as a process on a private bus, driven by busctl, gdbus, dbus-send and
