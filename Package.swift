@@ -197,6 +197,11 @@ targets += [
         dependencies: ["TabbardPluginABI", "TabbardSwiftRelease"],
         swiftSettings: inDaemonProcess
     ),
+    .testTarget(
+        name: "TabbardPluginKitTests",
+        dependencies: ["TabbardPluginKit"],
+        swiftSettings: strict
+    ),
     .target(
         name: "ClockPlugin",
         dependencies: ["TabbardPluginKit"],

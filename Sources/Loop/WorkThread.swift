@@ -67,29 +67,36 @@ public final class WorkThread: Sendable {
     public func sync<Value>(_ work: () -> Value) -> Value {
         assert(!isWorkThread, "WorkThread.sync called on its own thread")
         return withoutActuallyEscaping(work) { work in
-            let handOver = HandOver<Value>()
-            // `work` runs before `sync` returns, while this frame waits: it cannot outlive it.
-            nonisolated(unsafe) let work = work
-            loop.post { handOver.finish(work()) }
+            // The loop keeps what it ran until its turn ends, after `sync` may have returned:
+            // it gets the hand-over, which lets go of `work` before waking this thread.
+            let handOver = HandOver(work)
+            loop.post { handOver.run() }
             return handOver.wait()
         }
     }
 
-    /// One result handed from the work thread to the thread waiting in `sync`.
+    /// One call of `sync`: the work, handed to the work thread, and its result, handed back.
     private final class HandOver<Value>: @unchecked Sendable {
-        // Written once on the work thread before the semaphore is posted, read after the wait.
+        // `work` is set before the hand-over is posted and cleared on the work thread before
+        // `done` is posted; `value` is written there before it and read after the wait.
+        private var work: (() -> Value)?
         private var value: Value?
         private let done = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
 
-        init() { sem_init(done, 0, 0) }
+        init(_ work: @escaping () -> Value) {
+            self.work = work
+            sem_init(done, 0, 0)
+        }
 
         deinit {
             sem_destroy(done)
             done.deallocate()
         }
 
-        func finish(_ value: Value) {
-            self.value = value
+        /// On the work thread.
+        func run() {
+            value = work!()
+            work = nil
             sem_post(done)
         }
 
