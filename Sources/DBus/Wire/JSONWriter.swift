@@ -1,3 +1,5 @@
+import Glibc
+
 /// Writes JSON text (RFC 8259) straight into one byte buffer, one token at a time, without
 /// building a tree first: what `busctl --json` style output and large state dumps need. Object
 /// members are written in the order given, so output is stable from run to run.
@@ -18,7 +20,7 @@ public struct JSONWriter {
 
     /// An empty writer; `capacity` reserves room for the expected size in bytes.
     public init(capacity: Int = 0) {
-        storage = [UInt8](repeating: 0, count: Swift.max(capacity, 64))
+        storage = Self.zeroed(Swift.max(capacity, 64), keeping: [], count: 0)
     }
 
     /// The UTF-8 written so far.
@@ -170,7 +172,20 @@ public struct JSONWriter {
     /// appends stay amortized O(1).
     private mutating func reserve(_ needed: Int) {
         guard storage.count - count <= needed else { return }
-        storage += repeatElement(0, count: Swift.max(storage.count, needed))
+        storage = Self.zeroed(Swift.max(storage.count * 2, count + needed + 1), keeping: storage, count: count)
+    }
+
+    /// A buffer of `capacity` bytes: the first `count` of `old`, zeros after. Copied and
+    /// cleared with `memcpy` and `memset`, so that a document of megabytes grows as fast in a
+    /// debug build as in a release one.
+    private static func zeroed(_ capacity: Int, keeping old: [UInt8], count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            old.withUnsafeBufferPointer { old in
+                if count > 0 { memcpy(buffer.baseAddress!, old.baseAddress!, count) }
+            }
+            memset(buffer.baseAddress! + count, 0, capacity - count)
+            initialized = capacity
+        }
     }
 
     private mutating func put(_ byte: UInt8) {
@@ -185,7 +200,7 @@ public struct JSONWriter {
         let start = count
         storage.withUnsafeMutableBufferPointer { buffer in
             guard let from = source.baseAddress else { return }
-            (buffer.baseAddress! + start).update(from: from, count: source.count)
+            memcpy(buffer.baseAddress! + start, from, source.count)
         }
         count += source.count
     }
@@ -226,29 +241,18 @@ public struct JSONWriter {
     }
 
     private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>) {
-        reserve(utf8.count * 6 + 2)  // Every byte escaped as \u00XX at worst, and the quotes.
-        let start = count
-        let written = storage.withUnsafeMutableBufferPointer { buffer in
-            let output = buffer.baseAddress! + start
-            output[0] = UInt8(ascii: "\"")
-            var written = 1
-            var index = 0
-            while index < utf8.count {
-                // The run up to the next byte that needs escaping is copied whole.
-                var end = index
-                while end < utf8.count && !Self.needsEscape(utf8[end]) { end += 1 }
-                if end > index {
-                    (output + written).update(from: utf8.baseAddress! + index, count: end - index)
-                    written += end - index
-                }
-                guard end < utf8.count else { break }
-                written += Self.escape(utf8[end], into: output + written)
-                index = end + 1
-            }
-            output[written] = UInt8(ascii: "\"")
-            return written + 1
+        put(UInt8(ascii: "\""))
+        var index = 0
+        while index < utf8.count {
+            // The run up to the next byte that needs escaping is copied whole.
+            var end = index
+            while end < utf8.count && !Self.needsEscape(utf8[end]) { end += 1 }
+            copy(UnsafeBufferPointer(rebasing: utf8[index..<end]))
+            guard end < utf8.count else { break }
+            escape(utf8[end])
+            index = end + 1
         }
-        count += written
+        put(UInt8(ascii: "\""))
     }
 
     @inline(__always)
@@ -256,24 +260,20 @@ public struct JSONWriter {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
-    /// Writes the escape of `byte` at `output`; returns its length.
-    private static func escape(_ byte: UInt8, into output: UnsafeMutablePointer<UInt8>) -> Int {
-        output[0] = UInt8(ascii: "\\")
+    /// Appends the escape of `byte`: by name where JSON has one, else `\u00XX`.
+    private mutating func escape(_ byte: UInt8) {
+        put(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output[1] = byte
-        case UInt8(ascii: "\n"): output[1] = UInt8(ascii: "n")
-        case UInt8(ascii: "\r"): output[1] = UInt8(ascii: "r")
-        case UInt8(ascii: "\t"): output[1] = UInt8(ascii: "t")
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
+        case UInt8(ascii: "\n"): put(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): put(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): put(UInt8(ascii: "t"))
         default:
             let hexDigits: StaticString = "0123456789abcdef"
-            output[1] = UInt8(ascii: "u")
-            output[2] = UInt8(ascii: "0")
-            output[3] = UInt8(ascii: "0")
-            output[4] = hexDigits.utf8Start[Int(byte >> 4)]
-            output[5] = hexDigits.utf8Start[Int(byte & 0xF)]
-            return 6
+            copy("u00")
+            put(hexDigits.utf8Start[Int(byte >> 4)])
+            put(hexDigits.utf8Start[Int(byte & 0xF)])
         }
-        return 2
     }
 }
 
