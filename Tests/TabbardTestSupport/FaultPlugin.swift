@@ -174,8 +174,9 @@ public enum FaultPlugin {
     }
 
     /// A plugin directory with a copy of the bundled clock plugin and, when `fault` is
-    /// given, plugin `name` compiled with that define.
-    public static func directory(fault: (name: String, define: String)?) throws -> String {
+    /// given, plugin `name` compiled with that define from `pluginSource` (this fault plugin's
+    /// unless another with the same table is given).
+    public static func directory(fault: (name: String, define: String)?, pluginSource: String = source) throws -> String {
         let directory = try makeTemporaryDirectory("tabbard-plugins")
         for file in ["libclock.so", "clock.plugin"] {
             try FileManager.default.copyItem(atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path,
@@ -183,7 +184,7 @@ public enum FaultPlugin {
         }
         guard let (name, define) = fault else { return directory }
         let source = directory + "/\(name).c"
-        try Self.source.write(toFile: source, atomically: true, encoding: .utf8)
+        try pluginSource.write(toFile: source, atomically: true, encoding: .utf8)
         let include = PackagePaths.root.appendingPathComponent("Sources/TabbardPluginABI/include").path
         let compiled = try runCommand(["/usr/bin/env", "cc", "-std=c11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", include,
                                        "-DPLUGIN_NAME=\"\(name)\"", "-D\(define)", "-o", directory + "/lib\(name).so", source],
