@@ -8,88 +8,6 @@ import TabbardTestSupport
 /// system instance's helper that cannot have Landlock does not run its plugin.
 @Suite("Helper privileges")
 struct HelperPrivilegeTests {
-    /// A C plugin with the fault plugin's table whose `render` tries to change the daemon's
-    /// state directory `STATE_DIR` (make a file and a directory in it; write, truncate, rename
-    /// and remove its file `lock`), then what a confined plugin may still do (make and remove a
-    /// file in `/var/tmp`, write `/dev/null`) and to signal its parent, the daemon. The page's
-    /// body is one `what=errno` per attempt, 0 for success.
-    static let intruderSource = #"""
-    #define _GNU_SOURCE
-    #include <errno.h>
-    #include <fcntl.h>
-    #include <signal.h>
-    #include <stdio.h>
-    #include <string.h>
-    #include <sys/stat.h>
-    #include <unistd.h>
-    #include <tabbard/plugin.h>
-
-    static char report[1024];
-
-    /* Appends `what=0` when `result` is 0 or more, else `what=errno`. */
-    static void attempt(const char *what, int result) {
-        size_t used = strlen(report);
-        snprintf(report + used, sizeof report - used, "%s%s=%d", used == 0 ? "" : " ", what, result >= 0 ? 0 : errno);
-    }
-    /* open() as an attempt, closing what it opened. */
-    static int opened(int descriptor) {
-        if (descriptor >= 0) close(descriptor);
-        return descriptor;
-    }
-
-    static void *intruder_create(void *user_data, const char *tab_id, struct tabbard_tab *tab) {
-        (void)user_data; (void)tab_id;
-        return tab;
-    }
-    static void intruder_destroy(void *instance) { (void)instance; }
-    static bool intruder_render(void *instance, const char *page, struct tabbard_content *content) {
-        (void)instance; (void)page;
-        report[0] = '\0';
-        attempt("create", opened(open(STATE_DIR "/intruder", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)));
-        attempt("mkdir", mkdir(STATE_DIR "/intruder.d", 0700));
-        attempt("write", opened(open(STATE_DIR "/lock", O_WRONLY | O_APPEND | O_CLOEXEC)));
-        attempt("truncate", truncate(STATE_DIR "/lock", 0));
-        attempt("rename", rename(STATE_DIR "/lock", STATE_DIR "/lock.moved"));
-        attempt("unlink", unlink(STATE_DIR "/lock"));
-        char scratch[64];
-        snprintf(scratch, sizeof scratch, "/var/tmp/tabbard-intruder-%d", (int)getpid());
-        attempt("scratch", opened(open(scratch, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)));
-        unlink(scratch);
-        attempt("devnull", opened(open("/dev/null", O_WRONLY | O_CLOEXEC)));
-        attempt("signal", kill(getppid(), 0));
-        content->title = "Intruder";
-        content->body = report;
-        return true;
-    }
-    static const char *const intruder_action_names[] = {"poke"};
-    static bool intruder_actions(void *instance, struct tabbard_actions *actions) {
-        (void)instance;
-        actions->names = intruder_action_names;
-        actions->count = 1;
-        return true;
-    }
-    static bool intruder_activate(void *instance, const char *action) {
-        (void)instance;
-        return strcmp(action, "poke") == 0;
-    }
-    static const struct tabbard_plugin intruder_table = {
-        .struct_size = sizeof(struct tabbard_plugin),
-        .abi_major = TABBARD_PLUGIN_ABI_MAJOR,
-        .abi_minor = TABBARD_PLUGIN_ABI_MINOR,
-        .name = PLUGIN_NAME,
-        .version = "0.1",
-        .create = intruder_create,
-        .destroy = intruder_destroy,
-        .render = intruder_render,
-        .actions = intruder_actions,
-        .activate = intruder_activate,
-    };
-    const struct tabbard_plugin *tabbard_plugin_entry_v1(uint32_t host_abi_minor, const struct tabbard_host *host) {
-        (void)host_abi_minor; (void)host;
-        return &intruder_table;
-    }
-    """#
-
     /// The running kernel's Landlock ABI, or nil when it has none (asked the way the helper
     /// asks: `landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION)`).
     static let landlockABI: Int? = {
@@ -99,9 +17,10 @@ struct HelperPrivilegeTests {
         return abi
     }()
 
-    /// A plugin directory whose plugin `intruder` tries to change `stateDirectory`.
+    /// A plugin directory whose plugin `intruder` tries to change `stateDirectory` when it
+    /// renders (`FaultPlugin`, `INTRUDE_STATE_DIR`).
     static func intruderPlugin(stateDirectory: String) throws -> String {
-        try FaultPlugin.directory(fault: (name: "intruder", define: "STATE_DIR=\"\(stateDirectory)\""), pluginSource: intruderSource)
+        try FaultPlugin.directory(fault: (name: "intruder", define: "INTRUDE_STATE_DIR=\"\(stateDirectory)\""))
     }
 
     /// A configuration file that runs plugin `name` in process mode.
