@@ -81,6 +81,7 @@ struct PluginConfinement: Equatable, Sendable {
     /// for the log line that says what was done. The process must have one thread: privileges
     /// and the ruleset are per thread, and only threads started later inherit them.
     func apply() throws(ConfinementError) -> String {
+        assert(Self.threadCount().map { $0 == 1 } ?? true, "a helper confines itself before it starts a thread")
         var done = ["no new privileges"]
         var failure = confinement_no_new_privileges()
         guard failure == 0 else { throw .noNewPrivileges(failure) }
@@ -102,6 +103,17 @@ struct PluginConfinement: Equatable, Sendable {
             done.append(words)
         }
         return done.joined(separator: "; ")
+    }
+
+    /// The threads of this process (`/proc/self/task`); nil where `/proc` cannot be read.
+    static func threadCount() -> Int? {
+        guard let tasks = opendir("/proc/self/task") else { return nil }
+        defer { closedir(tasks) }
+        var count = 0
+        while let entry = readdir(tasks) {
+            if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { count += 1 }
+        }
+        return count
     }
 
     // MARK: Paths
