@@ -54,9 +54,11 @@ public final class PluginModule {
     static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log) throws(PluginRefusal) -> PluginModule {
         try file.requireSharedObject()
         // Loading through the descriptor loads the very file that was checked.
-        guard let handle = dlopen(file.descriptorPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
-            throw .loadFailed(path: file.path, message: message.replacingEvery(file.descriptorPath, with: file.path))
+        let handle: UnsafeMutableRawPointer
+        switch SharedRuntime.open(file.descriptorPath, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) {
+        case .success(let opened): handle = opened
+        case .failure(let error):
+            throw .loadFailed(path: file.path, message: error.message.replacingEvery(file.descriptorPath, with: file.path))
         }
         file.keepOpenForLoadedModule()
         let swiftRelease = try checkSwiftRelease(of: handle)
