@@ -3,9 +3,11 @@ import Testing
 import TabbardTestSupport
 
 /// Plugins out of process (issue 14; docs/plugins.md, Isolation): a plugin whose manifest says
-/// `isolation = "process"` runs in a helper; when the helper crashes, aborts, exits or hangs the daemon stays, with its
-/// PID and its bus name, other clients are served throughout, and the plugin is disabled after
-/// the documented number of failures.
+/// `isolation = "process"` runs in a helper; when the helper crashes, aborts, exits, hangs,
+/// floods the daemon with callbacks or sends what the link refuses, the daemon stays, with its
+/// PID, its bus name, what it acknowledged and bounded memory, other clients are served
+/// throughout, and the plugin is disabled after the documented number of failures. The same
+/// scenario runs with the C fault plugin and the Swift one.
 @Suite("Isolated plugins")
 struct IsolationTests {
     /// A plugin directory with the clock plugin and fault plugin `name` built with `define`,
@@ -35,61 +37,127 @@ struct IsolationTests {
         return false
     }
 
-    /// A fault in `Activate` of an isolated C plugin: its `-D` switch, what the `Activate` that
-    /// meets it answers, and how the helper's end is logged.
+    /// A fault met in `Activate` of a plugin in process mode: which plugin and action, what
+    /// the `Activate` that meets it answers, and how the helper's end is logged.
     struct Fault: Sendable, CustomTestStringConvertible {
-        /// The fault plugin's switch.
-        let define: String
+        /// The plugin: the C fault plugin built with a `-D` switch (`FaultPlugin`), or the
+        /// Swift fault plugin, whose actions are its faults.
+        enum Plugin: Sendable {
+            case c(define: String)
+            case swift
+        }
+
+        let plugin: Plugin
+        /// The action that meets the fault.
+        let action: String
         /// What the error reply to `Activate` says.
         let answer: String
         /// The log's words for the helper's end.
         let ending: String
-        var testDescription: String { define }
+
+        /// The plugin's name; its one tab is `<name>-tab`.
+        var name: String {
+            switch plugin {
+            case .c: "faulty"
+            case .swift: "swiftfault"
+            }
+        }
+
+        var tab: String { "\(name)-tab" }
+
+        /// A plugin directory with the clock plugin and this plugin, in process mode.
+        func directory() throws -> String {
+            switch plugin {
+            case .c(let define): try IsolationTests.isolatedFaultPlugin(name, define)
+            case .swift: try FaultPlugin.swiftDirectory()
+            }
+        }
+
+        var testDescription: String {
+            switch plugin {
+            case .c(let define): "C \(define)"
+            case .swift: "Swift \(action)"
+            }
+        }
     }
 
-    static let faults = [
-        Fault(define: "SEGV_IN_ACTIVATE", answer: "the plugin is unavailable", ending: "its helper ended (signal \(SIGSEGV)"),
-        Fault(define: "ABORT_IN_ACTIVATE", answer: "the plugin is unavailable", ending: "its helper ended (signal \(SIGABRT)"),
-        Fault(define: "EXIT_IN_ACTIVATE", answer: "the plugin is unavailable", ending: "its helper ended (exited with status 0)"),
-        Fault(define: "HANG_IN_ACTIVATE", answer: "activate was not answered in time",
+    static let unavailable = "the plugin is unavailable"
+    static let flooded = "it sent more than 1000 events in a second"
+
+    /// The C plugin's faults, met on `poke`.
+    static let cFaults = [
+        Fault(plugin: .c(define: "SEGV_IN_ACTIVATE"), action: "poke", answer: unavailable, ending: "its helper ended (signal \(SIGSEGV)"),
+        Fault(plugin: .c(define: "ABORT_IN_ACTIVATE"), action: "poke", answer: unavailable, ending: "its helper ended (signal \(SIGABRT)"),
+        Fault(plugin: .c(define: "EXIT_IN_ACTIVATE"), action: "poke", answer: unavailable, ending: "its helper ended (exited with status 0)"),
+        Fault(plugin: .c(define: "HANG_IN_ACTIVATE"), action: "poke", answer: "activate was not answered in time",
               ending: "its helper was ended: activate was not answered in time"),
+        Fault(plugin: .c(define: "FLOOD_IN_ACTIVATE"), action: "poke", answer: flooded, ending: "its helper was ended: \(flooded)"),
+        Fault(plugin: .c(define: "OVERSIZED_IN_ACTIVATE"), action: "poke", answer: "it sent a message of 2147483647 bytes",
+              ending: "its helper was ended: it sent a message of 2147483647 bytes"),
+        Fault(plugin: .c(define: "MALFORMED_IN_ACTIVATE"), action: "poke", answer: "it sent a malformed message",
+              ending: "its helper was ended: it sent a malformed message: unknown message kind 238"),
     ]
 
-    @Test("a C plugin in process mode that crashes, aborts, exits or hangs in Activate: PID and bus name unchanged, Select served throughout, disabled after the failure limit",
-          arguments: faults)
+    /// The Swift plugin's faults, each met on the action of its name. A Swift runtime trap
+    /// ends the process with the architecture's trap signal (SIGILL on x86-64).
+    static let swiftFaults = [
+        Fault(plugin: .swift, action: "crash", answer: unavailable, ending: "its helper ended (signal "),
+        Fault(plugin: .swift, action: "abort", answer: unavailable, ending: "its helper ended (signal \(SIGABRT)"),
+        Fault(plugin: .swift, action: "exit", answer: unavailable, ending: "its helper ended (exited with status 0)"),
+        Fault(plugin: .swift, action: "hang", answer: "activate was not answered in time",
+              ending: "its helper was ended: activate was not answered in time"),
+        Fault(plugin: .swift, action: "flood", answer: flooded, ending: "its helper was ended: \(flooded)"),
+    ]
+
+    @Test("a C or Swift plugin in process mode that crashes, aborts, exits, hangs, floods or sends a bad frame in Activate: PID and bus name unchanged, Select served throughout, acknowledged state intact, memory bounded, disabled after the failure limit",
+          arguments: cFaults + swiftFaults)
     func faultyHelper(_ fault: Fault) throws {
-        let plugins = try Self.isolatedFaultPlugin("faulty", fault.define)
+        let plugins = try fault.directory()
         // The deadline of every call to a helper is the hang limit.
         let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1500"], pluginDirectory: plugins)
         let bus = daemon.bus.address
         let (pid, owner) = (daemon.pid, try Self.owner(bus))
-        #expect(Self.waitForContent(bus, "faulty-tab"), "\(daemon.log)")
-        #expect(daemon.log.contains("plugin faulty runs in a helper process"), "\(daemon.log)")
+        #expect(Self.waitForContent(bus, fault.tab), "\(daemon.log)")
+        #expect(daemon.log.contains("plugin \(fault.name) runs in a helper process"), "\(daemon.log)")
+        // Acknowledged before the faults: a badge, and (by the Select loop) the selected tab.
+        try busctlCall(bus, "SetBadge", "ss", "alarm", "7")
 
+        let memory = ResidentMemory(pid: pid)
         let selects = ProbeTests.selectLoop(bus, seconds: 6)
         for round in 1...3 {
             // Each fault ends the helper, not the daemon: the caller gets PluginFailed.
             let activate = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
-                                           Names.service, "Activate", "ss", "faulty-tab", "poke"])
+                                           Names.service, "Activate", "ss", fault.tab, fault.action])
             #expect(activate.status != 0 && activate.errors.contains(fault.answer), "round \(round): \(activate.errors)")
-            if round < 3 { #expect(Self.waitForContent(bus, "faulty-tab"), "round \(round): \(daemon.log)") }
+            if round < 3 { #expect(Self.waitForContent(bus, fault.tab), "round \(round): \(daemon.log)") }
         }
         let outcome = try selects.wait(timeout: 30)
         #expect(outcome.output.hasPrefix("served "), "\(outcome.output)\(outcome.errors)\n\(daemon.log)")
+        let resident = memory.stop()
 
         let deadline = Date().addingTimeInterval(10)
         while !daemon.log.contains("failure 3 of 3: disabled") && Date() < deadline { usleep(50_000) }
-        #expect(daemon.log.contains("plugin faulty: \(fault.ending)"), "\(daemon.log)")
+        #expect(daemon.log.contains("plugin \(fault.name): \(fault.ending)"), "\(daemon.log)")
         #expect(daemon.log.contains("failure 3 of 3: disabled"), "\(daemon.log)")
         // Disabled: the tab stays in the model, its content says why.
-        #expect(try stringsProperty(bus, "AvailableTabs").contains("faulty-tab"))
-        let error = try ProbeTests.contentError(bus, "faulty-tab")
+        #expect(try stringsProperty(bus, "AvailableTabs").contains(fault.tab))
+        let error = try ProbeTests.contentError(bus, fault.tab)
         #expect(error?.contains("disabled after repeated failures") == true, "\(error ?? "GetContent succeeded")")
-        #expect(daemon.pluginRecords.contains { $0.contains(" 3 ") && $0.contains("/libfaulty.so\t") }, "\(daemon.pluginRecords)")
+        #expect(daemon.pluginRecords.contains { $0.contains(" 3 ") && $0.contains("/lib\(fault.name).so\t") }, "\(daemon.pluginRecords)")
+        // What was acknowledged is as it was: the badge set before, the loop's last Select.
+        #expect(try stringProperty(bus, "BadgeValue", path: Names.tab("alarm"), interface: Names.tabInterface) == "7")
+        #expect(try stringProperty(bus, "SelectedTab") == "world-clock")
+        print("\(fault.testDescription): daemon VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most, \(resident.samples) samples")
+        #expect(resident.peak - resident.first < Self.memoryBound, "VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most")
         let ownerNow = try Self.owner(bus)
         #expect(daemon.pid == pid && ownerNow == owner)
         #expect(daemon.stop() == 0)
     }
+
+    /// How much a daemon's VmRSS may grow while a helper fails three times, in KiB: a helper's
+    /// link holds at most one read and one frame, so the growth is the daemon's own working
+    /// set (the restarts, the calls of the Select loop), a few MiB.
+    static let memoryBound = 16 * 1024
 
     @Test("the Swift clock plugin set to process mode by [plugin.clock] serves content and actions from its helper, and Navigate is checked by it")
     func swiftPluginInHelper() throws {
