@@ -159,6 +159,29 @@ struct IsolationTests {
     /// set (the restarts, the calls of the Select loop), a few MiB.
     static let memoryBound = 16 * 1024
 
+    @Test("a helper whose failures are spread wider than the failure window is restarted every time and never disabled")
+    func failuresSpreadWider() throws {
+        let fault = Self.cFaults[0]
+        // A window of 1 s (TABBARD_PLUGIN_FAILURE_WINDOW_MS), failures 0.6 s apart at least.
+        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1500", "TABBARD_PLUGIN_FAILURE_WINDOW_MS": "1000"],
+                                       pluginDirectory: try fault.directory())
+        let bus = daemon.bus.address
+        #expect(Self.waitForContent(bus, fault.tab), "\(daemon.log)")
+        for round in 1...5 {
+            let activate = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
+                                           Names.service, "Activate", "ss", fault.tab, fault.action])
+            #expect(activate.status != 0 && activate.errors.contains(fault.answer), "round \(round): \(activate.errors)")
+            #expect(Self.waitForContent(bus, fault.tab), "round \(round): \(daemon.log)")
+            usleep(600_000)
+        }
+        #expect(daemon.log.contains("plugin faulty: \(fault.ending)"), "\(daemon.log)")
+        #expect(!daemon.log.contains("disabled"), "\(daemon.log)")
+        #expect(try ProbeTests.contentError(bus, fault.tab) == nil)
+        #expect(daemon.pluginRecords.contains { ($0.hasPrefix("ok 1 ") || $0.hasPrefix("ok 2 ")) && $0.contains("/libfaulty.so\t") },
+                "\(daemon.pluginRecords)")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("the Swift clock plugin set to process mode by [plugin.clock] serves content and actions from its helper, and Navigate is checked by it")
     func swiftPluginInHelper() throws {
         let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
