@@ -182,6 +182,68 @@ struct IsolationTests {
         #expect(daemon.stop() == 0)
     }
 
+    /// The Swift fault plugin's tab, in process mode on a daemon of its own, after a
+    /// `Navigate` to `about`: its stack `main/about` in the model and in the plugin.
+    static func navigatedSwiftFault() throws -> DaemonProcess {
+        // Navigating to `slow` takes 1 s, within the deadline.
+        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "5000"], pluginDirectory: try FaultPlugin.swiftDirectory())
+        let bus = daemon.bus.address
+        #expect(Self.waitForContent(bus, "swiftfault-tab"), "\(daemon.log)")
+        try busctlCall(bus, "Navigate", "ss", "swiftfault-tab", "about")
+        #expect(try busctlCall(bus, "GetContent", "s", "swiftfault-tab").contains("stack: main/about"))
+        return daemon
+    }
+
+    /// `Navigate` of the Swift fault plugin's tab to its slow page, in the background; returns
+    /// once the call is in the plugin (it logged so).
+    static func navigateSlowly(_ daemon: DaemonProcess) -> BackgroundCommand {
+        let navigate = BackgroundCommand(["/usr/bin/busctl", "--address=\(daemon.bus.address)", "--timeout=10", "call", Names.service,
+                                          Names.controller, Names.service, "Navigate", "ss", "swiftfault-tab", "slow"])
+        let deadline = Date().addingTimeInterval(10)
+        while !daemon.log.contains("plugin swiftfault: navigating to slow") && Date() < deadline { usleep(20_000) }
+        return navigate
+    }
+
+    /// The model's stack of `tab`: its top page and depth.
+    static func stack(_ bus: String, _ tab: String) throws -> (page: String, depth: UInt32?) {
+        (try stringProperty(bus, "Page", path: Names.tab(tab), interface: Names.tabInterface),
+         try property(bus, "Depth", path: Names.tab(tab), interface: Names.tabInterface) as? UInt32)
+    }
+
+    @Test("a Navigate pending at a helper that dies is answered PluginFailed; the stack stays the model's, and the helper back is told it (NAV-2)")
+    func navigatePendingWhenHelperDies() throws {
+        let daemon = try Self.navigatedSwiftFault()
+        let bus = daemon.bus.address
+        let navigate = Self.navigateSlowly(daemon)
+        let ready = daemon.log.split(separator: "\n").last { $0.contains("plugin swiftfault: helper ") && $0.hasSuffix(" ready") }
+        let helper = try #require(ready.flatMap { Int32($0.split(separator: " ").dropLast().last ?? "") }, "\(daemon.log)")
+        #expect(kill(helper, SIGKILL) == 0)
+        let answer = try navigate.wait(timeout: 20)
+        #expect(answer.status != 0 && answer.errors.contains("the plugin is unavailable"), "\(answer.output)\(answer.errors)\n\(daemon.log)")
+        #expect(Self.waitForContent(bus, "swiftfault-tab"), "\(daemon.log)")
+        #expect(try Self.stack(bus, "swiftfault-tab") == ("about", 2))
+        let content = try busctlCall(bus, "GetContent", "s", "swiftfault-tab")
+        #expect(content.contains("stack: main/about"), "\(content)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("a Navigate pending at the helper while a client pops the stack is answered, and the plugin is told the model's stack (NAV-2)")
+    func navigatePendingWhileStackChanges() throws {
+        let daemon = try Self.navigatedSwiftFault()
+        let bus = daemon.bus.address
+        let navigate = Self.navigateSlowly(daemon)
+        try busctlCall(bus, "PopToRoot", "s", "swiftfault-tab")
+        let answer = try navigate.wait(timeout: 20)
+        #expect(answer.status == 0, "\(answer.errors)\n\(daemon.log)")
+        // The push is checked again against the model's stack, which had changed: the page goes
+        // on top of what the model has, and the plugin is told that stack from its root.
+        let stack = try Self.stack(bus, "swiftfault-tab")
+        #expect(stack == ("slow", 2))
+        let content = try busctlCall(bus, "GetContent", "s", "swiftfault-tab")
+        #expect(content.contains("stack: main/slow"), "\(content)")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("the Swift clock plugin set to process mode by [plugin.clock] serves content and actions from its helper, and Navigate is checked by it")
     func swiftPluginInHelper() throws {
         let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"

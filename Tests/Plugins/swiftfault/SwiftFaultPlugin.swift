@@ -8,11 +8,37 @@ import TabbardPluginKit
 /// fast as it can; the action waits for it, so only the flood can end it). The fault is chosen
 /// by the action: a plugin in a helper gets a clean environment, so no variable of the test's
 /// could reach it, and one build serves every fault.
+///
+/// It keeps the navigation stack as it was told it and renders it (`stack: main/about`), so a
+/// test can hold it against the daemon's; navigating to `slow` is logged, then takes a second.
 final class FaultTab: TabContent {
     static let id = "swiftfault-tab"
     let host: TabHost
+    /// The stack as the daemon told it, root first. Calls come one at a time, on one thread.
+    private var stack = ["main"]
 
     init(host: TabHost) { self.host = host }
+
+    var pages: [String] { ["about", "slow"] }
+
+    func navigate(to page: String) -> Bool {
+        guard pages.contains(page) else { return false }
+        if page == "slow" {
+            // Logged first, so that a test knows the call is in the plugin.
+            host.log(.info, "navigating to slow")
+            sleep(1)
+        }
+        stack.append(page)
+        return true
+    }
+
+    func back() {
+        if stack.count > 1 { stack.removeLast() }
+    }
+
+    func popToRoot() {
+        stack = Array(stack.prefix(1))
+    }
 
     /// The faults, by action name.
     enum Fault: String, CaseIterable {
@@ -51,7 +77,7 @@ final class FaultTab: TabContent {
     }
 
     func render(page: String) -> PageContent {
-        PageContent(title: "Fault", body: "fault")
+        PageContent(title: "Fault", body: "stack: " + stack.joined(separator: "/"))
     }
 }
 
