@@ -62,8 +62,11 @@ final class PluginLink {
     private var source: LoopSource?
     private var timer: LoopTimer?
     private var inbox = PluginLinkInbox()
-    /// Takes up the messages left over from a turn when the link has nothing more to read.
+    /// Takes up the messages left over from a turn, once a turn, while the link itself is not
+    /// watched for reading (`hasBacklog`).
     private var backlog: LoopTimer?
+    /// Whether the inbox may hold messages a turn left over.
+    private var hasBacklog = false
     private var allowance = PluginEventAllowance()
     /// Frames not yet taken by the socket, from `sent` on.
     private var outgoing: [UInt8] = []
@@ -128,13 +131,15 @@ final class PluginLink {
 
     private func handle(_ events: LoopEvents) {
         if events.contains(.writable) { flush() }
-        guard ending == nil, !events.isDisjoint(with: [.readable, .hangup, .error]) else { return }
+        // With a backlog the timer takes this turn's share (a hang-up is read after it).
+        guard ending == nil, !hasBacklog, !events.isDisjoint(with: [.readable, .hangup, .error]) else { return }
         takeTurn()
     }
 
     /// One turn's share of the link: the messages left over first; one read when there were
     /// fewer than a turn's worth; then messages up to the turn's count. What is left over
-    /// is taken up next turn (`backlog`), before the link is read again.
+    /// is taken up next turn by the `backlog` timer alone, the link unwatched for reading
+    /// meanwhile, so that no turn takes two shares.
     private func takeTurn() {
         guard ending == nil else { return }
         var budget = Self.messagesPerTurn
@@ -146,7 +151,7 @@ final class PluginLink {
             count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         } while count < 0 && errno == EINTR
         if count < 0 {
-            if errno == EAGAIN || errno == EWOULDBLOCK { return }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return leftOver(budget) }
             return finish(errno == ECONNRESET ? .closed : .failed(errno))
         }
         guard count > 0 else { return finish(.closed) }
@@ -170,7 +175,16 @@ final class PluginLink {
     /// A turn that used its whole `budget` may have left messages: the next turn takes them
     /// up even when the link has nothing more to read.
     private func leftOver(_ budget: Int) {
-        if ending == nil && budget == 0 { backlog?.arm(after: .zero) }
+        guard ending == nil else { return }
+        hasBacklog = budget == 0
+        if hasBacklog { backlog?.arm(after: .zero) }
+        watch()
+    }
+
+    /// Watches the link for what the daemon waits for: room to write while anything is left
+    /// to send, and input unless a backlog is being taken up.
+    private func watch() {
+        source?.events = LoopEvents(hasBacklog ? [] : [.readable]).union(outgoing.isEmpty ? [] : [.writable])
     }
 
     private func receive(_ message: PluginLinkMessage) throws(PluginLinkError) {
@@ -212,7 +226,7 @@ final class PluginLink {
             outgoing.removeAll(keepingCapacity: true)
             sent = 0
         }
-        source?.events = outgoing.isEmpty ? .readable : [.readable, .writable]
+        watch()
     }
 
     // MARK: Deadlines and the end

@@ -24,10 +24,7 @@ struct PluginHelperProcessTests {
     /// had at the end and the count recorded, and whether it was disabled.
     static func killedRepeatedly(after delays: [Duration], failureWindow: Duration, stableAfter: Duration = PluginHelperProcess.stableAfter)
         throws -> (kills: Int, backoffs: [Duration], failures: Int, recorded: Int?, disabled: Bool) {
-        let staged = try PackagePaths.requireStagedPlugins()
-        let module = open(staged + "/libnotes.so", O_RDONLY | O_CLOEXEC)
-        defer { close(module) }
-        let fingerprint = try #require(PluginFingerprint(descriptor: module, path: staged + "/libnotes.so"))
+        let (staged, fingerprint) = try Self.stagedNotes()
         let records = PluginRecords(file: nil, log: quietLog)
         let loop = try EventLoop()
         let helper = try Self.helper("\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint,
@@ -49,6 +46,14 @@ struct PluginHelperProcessTests {
         pending?.cancel()
         try Self.stop(helper, on: loop)
         return (kills, backoffs, helper.failures, records.record(for: fingerprint)?.failures, disabled)
+    }
+
+    /// The staged plugins' directory, and the fingerprint of the notes plugin's module there.
+    static func stagedNotes() throws -> (staged: String, fingerprint: PluginFingerprint) {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let module = open(staged + "/libnotes.so", O_RDONLY | O_CLOEXEC)
+        defer { close(module) }
+        return (staged, try #require(PluginFingerprint(descriptor: module, path: staged + "/libnotes.so")))
     }
 
     static func run(_ loop: EventLoop) throws {
@@ -154,10 +159,7 @@ struct PluginHelperProcessTests {
 
     @Test("a helper disabled soon after it said ready leaves no start deadline behind to fire on its ended link")
     func noStartDeadlineAfterReady() throws {
-        let staged = try PackagePaths.requireStagedPlugins()
-        let module = open(staged + "/libnotes.so", O_RDONLY | O_CLOEXEC)
-        defer { close(module) }
-        let fingerprint = try #require(PluginFingerprint(descriptor: module, path: staged + "/libnotes.so"))
+        let (staged, fingerprint) = try Self.stagedNotes()
         let records = PluginRecords(file: nil, log: quietLog)
         for _ in 1..<PluginAdmission.failureLimit { _ = records.recordFailure(fingerprint, reason: "earlier") }
         let loop = try EventLoop()
@@ -230,10 +232,7 @@ struct PluginHelperProcessTests {
 
     @Test("failures an earlier run recorded count as if they happened at this one's start")
     func recordedFailuresCount() throws {
-        let staged = try PackagePaths.requireStagedPlugins()
-        let module = open(staged + "/libnotes.so", O_RDONLY | O_CLOEXEC)
-        defer { close(module) }
-        let fingerprint = try #require(PluginFingerprint(descriptor: module, path: staged + "/libnotes.so"))
+        let (staged, fingerprint) = try Self.stagedNotes()
         let records = PluginRecords(file: nil, log: quietLog)
         records.recordFailures(fingerprint, count: 2, reason: "earlier")
         let helper = try Self.helper("\(staged)/notes.plugin", loop: try EventLoop(), records: records, fingerprint: fingerprint)
