@@ -109,8 +109,10 @@ struct IsolationTests {
         Fault(plugin: .swift, action: "flood", answer: flooded, ending: "its helper was ended: \(flooded)"),
     ]
 
+    // One case at a time: each runs a daemon, a bus and a Select loop of busctl processes for
+    // seconds, and twelve at once starve the other suites' daemons of the machine.
     @Test("a C or Swift plugin in process mode that crashes, aborts, exits, hangs, floods or sends a bad frame in Activate: PID and bus name unchanged, Select served throughout, acknowledged state intact, memory bounded, disabled after the failure limit",
-          arguments: cFaults + swiftFaults)
+          .serialized, arguments: cFaults + swiftFaults)
     func faultyHelper(_ fault: Fault) throws {
         let plugins = try fault.directory()
         // The deadline of every call to a helper is the hang limit.
