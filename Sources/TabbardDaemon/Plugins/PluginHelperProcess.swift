@@ -4,9 +4,10 @@ import Loop
 /// The helper process of one isolated plugin, kept running on the daemon's loop thread: spawned
 /// (`tabbard --plugin-host MANIFEST`, clean environment, its end of the link as descriptor 3),
 /// watched through its link, and when it ends, whatever the reason (a crash, an abort, an exit
-/// with any status, a call not answered in time, a message the daemon refuses), killed if it is
-/// still there, collected without blocking, and started again after a backoff: 100 ms after a
-/// helper that had been ready for `stableAfter`, otherwise twice the last, up to 30 s.
+/// with any status, a call not answered in time, a message the daemon refuses, a flood of
+/// events), killed if it is still there, collected without blocking, and started again after a
+/// backoff: 100 ms after a helper that had been ready for `stableAfter`, otherwise twice the
+/// last, up to 30 s.
 ///
 /// Every ending counts as a failure of the plugin's module file, as a crash of an in-process
 /// plugin does, for `failureWindow`: at `PluginAdmission.failureLimit` failures within it the
