@@ -185,6 +185,8 @@ products += [
     .library(name: "TabbardPluginKit", targets: ["TabbardPluginKit"]),
     .library(name: "clock", type: .dynamic, targets: ["ClockPlugin"]),
     .library(name: "media", type: .dynamic, targets: ["MediaPlugin"]),
+    // Test-only: a Swift plugin whose actions are faults (`make test-plugins` stages it).
+    .library(name: "swiftfault", type: .dynamic, targets: ["SwiftFaultPlugin"]),
 ]
 
 // TabbardSwiftRelease names the Swift release of its compiler: the SDK records it in every
@@ -215,6 +217,13 @@ targets += [
         path: "Plugins/media",
         exclude: ["media.plugin"],
         swiftSettings: inDaemonProcess
+    ),
+    .target(
+        name: "SwiftFaultPlugin",
+        dependencies: ["TabbardPluginKit"],
+        path: "Tests/Plugins/swiftfault",
+        exclude: ["swiftfault.plugin"],
+        swiftSettings: strict
     ),
 ]
 

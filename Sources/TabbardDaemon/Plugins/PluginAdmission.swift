@@ -13,6 +13,8 @@ import Loop
 ///   exits with `failureExitStatus`, for systemd to restart it with its state restored;
 /// - a crash or an `exit()` while the daemon serves is recorded the same way against the
 ///   plugin to blame (`CrashGuard`), and the daemon ends with a failure status;
+/// - a flood of host callbacks from a loaded plugin (`PluginCallbackAllowance`) is recorded the
+///   same way, once per flood, and the daemon serves on;
 /// - a file with `failureLimit` recorded failures is skipped until it is replaced or
 ///   touched, or its line is removed from `plugins.state`.
 public final class PluginAdmission {
@@ -161,9 +163,11 @@ public final class PluginAdmission {
     /// the hang limit as the deadline of every call, so that a helper is given as long as a
     /// plugin in the daemon.
     func helper(for manifest: PluginManifest, fingerprint: PluginFingerprint?) -> PluginHelperProcess {
-        PluginHelperProcess(manifest: manifest, executable: executable, arguments: probeArguments + helperArguments,
-                            environment: PluginEnvironment.entries(from: ProcessEnvironment.current()), loop: loop, log: log,
-                            records: records, fingerprint: fingerprint, deadline: hangLimit)
+        let environment = ProcessEnvironment.current()
+        return PluginHelperProcess(manifest: manifest, executable: executable, arguments: probeArguments + helperArguments,
+                                   environment: PluginEnvironment.entries(from: environment), loop: loop, log: log,
+                                   records: records, fingerprint: fingerprint, deadline: hangLimit,
+                                   failureWindow: PluginHelperProcess.failureWindow(environment: environment))
     }
 
     /// What watches the calls into `module`, loaded from the file of `fingerprint`.
@@ -173,6 +177,21 @@ public final class PluginAdmission {
         let crashes = crashGuard?.register(plugin: module.name, fingerprint: fingerprint, code: code)
         if crashGuard != nil && crashes == nil { log.warning("plugin \(module.name): its code was not found; a crash will not be blamed on it") }
         return PluginCallGuard(hangWatch: hangWatch(), crashes: crashes, fingerprint: fingerprint)
+    }
+
+    /// What a flood of host callbacks from the loaded plugin `plugin` does, on the flooding
+    /// thread: on the loop thread, where every other outcome is recorded, it counts as a failure
+    /// of the module file of `fingerprint`, as a hang does, and is logged once. Nothing is ended
+    /// (the callbacks past the allowance are dropped), so, like a hang's, the failures disable
+    /// the plugin at its next load: the next start.
+    func floodCounter(plugin: String, fingerprint: PluginFingerprint?) -> @Sendable () -> Void {
+        let (records, log, loop) = (records, log, loop)
+        return {
+            loop.post {
+                let failures = fingerprint.map { records.recordFailure($0, reason: PluginCallbackAllowance.reason) }
+                log.warning(PluginCallbackAllowance.floodLine(plugin: plugin, failures: failures))
+            }
+        }
     }
 
     /// The hang watch for loaded modules; its thread starts with the first module.
