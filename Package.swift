@@ -207,6 +207,10 @@ targets += [
     // What runs when the daemon is dying, in C because it must be async-signal-safe: signal
     // handlers and exit hooks that blame a plugin for a crash and record it in plugins.state.
     .target(name: "CCrashGuard"),
+    // The system calls a plugin's helper makes to give up privileges before it loads the
+    // plugin (no_new_privs, capabilities, Landlock), which Swift cannot make (variadic prctl
+    // and syscall).
+    .target(name: "CConfinement"),
     .target(
         name: "TabbardDaemon",
         dependencies: [
@@ -218,6 +222,7 @@ targets += [
             "TOML",
             "JSON",
             "CCrashGuard",
+            "CConfinement",
         ],
         swiftSettings: strict
     ),

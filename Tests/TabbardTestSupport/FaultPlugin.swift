@@ -7,7 +7,8 @@ import Foundation
 /// `SLOW_RENDER=<ms>`; host callbacks given handles the host never made (`BAD_HANDLES`, on
 /// `poke`); values far over every limit (`HUGE_VALUES`: on any action a 40 MB title, 1 MB badge,
 /// color, page and log line; the actions `huge-body` and `huge-title` make render return 33 MB
-/// of body or a 40 MB title).
+/// of body or a 40 MB title); a plugin that tries to change a daemon's state directory
+/// (`INTRUDE_STATE_DIR="<dir>"`: see `fault_intrude`, whose outcomes render returns as its body).
 public enum FaultPlugin {
     /// A plugin with one tab, `<name>-tab`, whose faults `-D` switches choose.
     public static let source = #"""
@@ -61,6 +62,45 @@ public enum FaultPlugin {
         return tab;
     }
     static void fault_destroy(void *instance) { (void)instance; }
+    #ifdef INTRUDE_STATE_DIR
+    #include <errno.h>
+    #include <fcntl.h>
+    #include <signal.h>
+    #include <stdio.h>
+    #include <sys/stat.h>
+    static char fault_report[1024];
+    /* Appends `what=0` to the report when `result` is 0 or more, else `what=errno`. */
+    static void fault_attempt(const char *what, int result) {
+        size_t used = strlen(fault_report);
+        snprintf(fault_report + used, sizeof fault_report - used, "%s%s=%d", used == 0 ? "" : " ", what, result >= 0 ? 0 : errno);
+    }
+    /* open() as an attempt: what it returned, the descriptor closed. */
+    static int fault_opened(int descriptor) {
+        if (descriptor >= 0) close(descriptor);
+        return descriptor;
+    }
+    /* Tries to change the state directory (make a file and a directory in it; write, truncate,
+       rename and remove its file `lock`), then what a confined plugin may still do (make and
+       remove a file in /var/tmp, write /dev/null), and to signal its parent (the daemon, or
+       the helper's daemon). One `what=errno` per attempt, 0 for success. */
+    static const char *fault_intrude(void) {
+        fault_report[0] = '\0';
+        fault_attempt("create", fault_opened(open(INTRUDE_STATE_DIR "/intruder", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)));
+        fault_attempt("mkdir", mkdir(INTRUDE_STATE_DIR "/intruder.d", 0700));
+        fault_attempt("write", fault_opened(open(INTRUDE_STATE_DIR "/lock", O_WRONLY | O_APPEND | O_CLOEXEC)));
+        fault_attempt("truncate", truncate(INTRUDE_STATE_DIR "/lock", 0));
+        fault_attempt("rename", rename(INTRUDE_STATE_DIR "/lock", INTRUDE_STATE_DIR "/lock.moved"));
+        fault_attempt("unlink", unlink(INTRUDE_STATE_DIR "/lock"));
+        char scratch[64];
+        snprintf(scratch, sizeof scratch, "/var/tmp/tabbard-intruder-%d", (int)getpid());
+        fault_attempt("scratch", fault_opened(open(scratch, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)));
+        unlink(scratch);
+        fault_attempt("devnull", fault_opened(open("/dev/null", O_WRONLY | O_CLOEXEC)));
+        fault_attempt("signal", kill(getppid(), 0));
+        return fault_report;
+    }
+    #endif
+
     static bool fault_render(void *instance, const char *page, struct tabbard_content *content) {
         (void)instance; (void)page;
     #ifdef SLOW_RENDER
@@ -68,6 +108,9 @@ public enum FaultPlugin {
     #endif
         content->title = "Fault";
         content->body = "fault";
+    #ifdef INTRUDE_STATE_DIR
+        content->body = fault_intrude();
+    #endif
     #ifdef HUGE_VALUES
         /* After the action of that name: 33 MB of body, more than the bus carries in one
            message, or a 40 MB title. */

@@ -34,7 +34,9 @@ public enum Daemon {
             print(outcome.text)
             return outcome.passed ? 0 : 1
         case .pluginHost(let manifest):
-            return PluginHelper.run(manifest: manifest, trust: options.instance == .system ? .system : .session, log: log)
+            let confinement = PluginConfinement(instance: options.instance, stateDirectory: options.persistsState ? options.stateDirectory : nil)
+            return PluginHelper.run(manifest: manifest, trust: options.instance == .system ? .system : .session,
+                                    confinement: confinement, log: log)
         case .listPlugins:
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
             let records = options.persistsState

@@ -110,7 +110,7 @@ public struct DaemonOptions: Equatable, Sendable {
                tabbard --check-config [--config FILE] [--plugin-dir DIR]...
                tabbard --list-plugins [--plugin-dir DIR]... [--instance system|session]
                tabbard --probe-plugin FILE
-               tabbard --plugin-host MANIFEST
+               tabbard --plugin-host MANIFEST [--instance system|session] [--state-dir DIR]
                tabbard --version
 
         Serves the tab bar controller org.tabbard.TabBar1 on D-Bus.
@@ -130,7 +130,9 @@ public struct DaemonOptions: Equatable, Sendable {
           --list-plugins       list plugins with their tabs and status, then exit
           --probe-plugin FILE  load one plugin module and report whether it initialises
           --plugin-host MANIFEST  run one isolated plugin for the daemon that spawned this
-                               process (its link on descriptor 3)
+                               process (its link on descriptor 3), without privileges; on
+                               a system instance it may write only to temporary
+                               directories, never to the state directory DIR
           --version            print the version
 
         Signals: SIGTERM/SIGINT save state and stop; SIGHUP re-reads the configuration and

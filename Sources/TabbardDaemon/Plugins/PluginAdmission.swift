@@ -22,6 +22,9 @@ public final class PluginAdmission {
     let executable: String
     /// Arguments after `--probe-plugin FILE` (the instance kind).
     let probeArguments: [String]
+    /// Arguments a helper gets after the probe's: what it needs to confine itself (the state
+    /// directory, `PluginConfinement`).
+    let helperArguments: [String]
     /// How long a probe may take before the child is killed.
     let probeTimeout: Duration
     /// How long one plugin call may take before the daemon counts it as hung and exits.
@@ -40,10 +43,11 @@ public final class PluginAdmission {
     private var watch: HangWatch?
 
     /// An admission remembering outcomes in `records`; probes run `executable` (this very
-    /// program by default) with `probeArguments`, and end on `loop`. `saveState` runs on the hang watch's thread
+    /// program by default) with `probeArguments`, and end on `loop`; helpers get
+    /// `helperArguments` after those. `saveState` runs on the hang watch's thread
     /// before a hang exit and writes what the loop thread acknowledged (STATE-4).
     public init(records: PluginRecords, log: Log, loop: EventLoop, hangLimit: Duration, probeArguments: [String],
-                saveState: @escaping @Sendable () -> FileError?,
+                helperArguments: [String] = [], saveState: @escaping @Sendable () -> FileError?,
                 executable: String = "/proc/self/exe", probeTimeout: Duration = .seconds(5), crashGuard: CrashGuard? = nil) {
         self.records = records
         self.crashGuard = crashGuard
@@ -52,6 +56,7 @@ public final class PluginAdmission {
         self.saveState = saveState
         self.hangLimit = hangLimit
         self.probeArguments = probeArguments
+        self.helperArguments = helperArguments
         self.executable = executable
         self.probeTimeout = probeTimeout
     }
@@ -151,11 +156,12 @@ public final class PluginAdmission {
     }
 
     /// The helper process of the isolated plugin of `manifest`: this very program in its
-    /// plugin-host mode, with the probe's arguments (the instance kind) and a clean environment
-    /// (`PluginEnvironment`), its failures recorded under `fingerprint`, and the hang limit as
-    /// the deadline of every call, so that a helper is given as long as a plugin in the daemon.
+    /// plugin-host mode, with the probe's arguments (the instance kind), `helperArguments` and a
+    /// clean environment (`PluginEnvironment`), its failures recorded under `fingerprint`, and
+    /// the hang limit as the deadline of every call, so that a helper is given as long as a
+    /// plugin in the daemon.
     func helper(for manifest: PluginManifest, fingerprint: PluginFingerprint?) -> PluginHelperProcess {
-        PluginHelperProcess(manifest: manifest, executable: executable, arguments: probeArguments,
+        PluginHelperProcess(manifest: manifest, executable: executable, arguments: probeArguments + helperArguments,
                             environment: PluginEnvironment.entries(from: ProcessEnvironment.current()), loop: loop, log: log,
                             records: records, fingerprint: fingerprint, deadline: hangLimit)
     }

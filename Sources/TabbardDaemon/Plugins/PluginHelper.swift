@@ -8,15 +8,27 @@ import Loop
 /// calls one at a time, in order, while the plugin's host callbacks go to the daemon as events
 /// from whichever thread makes them. The plugin cannot tell it is not in the daemon.
 ///
-/// It ends with status 0 when the daemon closes the link, and 1 when the plugin fails its
-/// checks or the daemon sends what is not a call; a crash, an `exit` or a hang of the plugin
-/// ends only this process, and the daemon sees its end of the link close.
+/// Before it loads the plugin it gives up what `PluginConfinement` says (no_new_privs, its
+/// capabilities, and on the system instance the right to write beyond temporary directories).
+/// It ends with status 0 when the daemon closes the link, and 1 when it cannot confine itself,
+/// the plugin fails its checks or the daemon sends what is not a call; a crash, an `exit` or a
+/// hang of the plugin ends only this process, and the daemon sees its end of the link close.
 enum PluginHelper {
-    /// Loads the plugin of the manifest at `path` and serves the link on `link` until it closes.
-    /// The plugin's log lines and slow calls go to `log` (standard error, the daemon's).
-    static func run(manifest path: String, link: Int32 = ChildProcess.passedDescriptor, trust: PluginTrust, log: Log) -> Int32 {
+    /// Gives up what `confinement` says, then loads the plugin of the manifest at `path` and
+    /// serves the link on `link` until it closes. The plugin's log lines and slow calls go to
+    /// `log` (standard error, the daemon's).
+    static func run(manifest path: String, link: Int32 = ChildProcess.passedDescriptor, trust: PluginTrust,
+                    confinement: PluginConfinement, log: Log) -> Int32 {
         // A helper stuck in plugin code ends with the daemon that would have ended it.
         ChildProcess.endWithParent()
+        // Before any plugin code runs, while this process has one thread.
+        do throws(ConfinementError) {
+            let done = try confinement.apply()
+            log.info("plugin host \(path): \(done)")
+        } catch {
+            log.error("plugin host \(path): cannot confine the plugin: \(error)")
+            return 1
+        }
         let module: PluginModule
         do throws(PluginRefusal) {
             module = try PluginModule.load(manifestAt: path, trust: trust, log: log)
