@@ -150,7 +150,7 @@ extension Daemon {
             // A helper keeps its plugin from writing the state directory (PluginConfinement).
             helperArguments: setup.options.persistsState ? ["--state-dir", setup.stateDirectory] : [],
             saveState: { writer?.writeHeldNow() }, crashGuard: crashGuard)
-        let host = PluginHost(trust: setup.trust, log: log, admission: admission)
+        let host = PluginHost(trust: setup.trust, log: log, admission: admission, defaultIsolation: .default(for: setup.trust))
         host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init),
                   settings: setup.configuration.pluginSettings)
         return host
