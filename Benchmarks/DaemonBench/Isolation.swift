@@ -67,8 +67,34 @@ import Glibc
     let isolated: Side
     private var runs: [String: [Run]] = [:]
     private var starts: [String: [(ready: Double, serving: Double)]] = [:]
-    private var helpers: [(plugin: String, resident: Int, anonymous: Int, file: Int)] = []
-    private var daemons: [String: (resident: Int, anonymous: Int, file: Int)] = [:]
+    private var helpers: [(plugin: String, memory: Memory)] = []
+    private var daemons: [String: Memory] = [:]
+
+    /// A process's memory in kB: `VmRSS` with its anonymous and file-backed parts, and the
+    /// proportional set size (`Pss`, `/proc/PID/smaps_rollup`), which counts a page shared by
+    /// n processes as 1/n: the helpers share the daemon's executable and runtime libraries.
+    struct Memory {
+        let resident, anonymous, file: Int
+        let proportional, proportionalAnonymous, proportionalFile: Int
+
+        init(pid: pid_t) {
+            let probe = DaemonProbe(pid: pid)
+            (resident, anonymous, file) = (probe.residentKilobytes, probe.anonymousKilobytes, probe.fileKilobytes)
+            var fields: [String: Int] = [:]
+            for line in (readText("/proc/\(pid)/smaps_rollup") ?? "").split(separator: "\n") {
+                let words = line.split(separator: " ")
+                if words.count >= 2, let value = Int(words[1]) { fields[String(words[0])] = value }
+            }
+            (proportional, proportionalAnonymous, proportionalFile) = (fields["Pss:"] ?? -1, fields["Pss_Anon:"] ?? -1, fields["Pss_File:"] ?? -1)
+        }
+
+        /// `VmRSS a + f, Pss a + f` in MB.
+        var text: String {
+            func megabytes(_ kilobytes: Int) -> String { number(Double(kilobytes) / 1024, 1) }
+            return "VmRSS \(megabytes(resident)) (\(megabytes(anonymous)) + \(megabytes(file))), "
+                + "Pss \(megabytes(proportional)) (\(megabytes(proportionalAnonymous)) + \(megabytes(proportionalFile)))"
+        }
+    }
 
     /// The requests measured: a cheap page of the C plugin (`notes`) and of the Swift one
     /// (`alarm`), and an action pair that changes something every call (`add`, then `clear`:
@@ -108,14 +134,8 @@ import Glibc
                 }
             }
         }
-        for side in [inProcess, isolated] {
-            let probe = DaemonProbe(pid: side.daemon)
-            daemons[side.label] = (probe.residentKilobytes, probe.anonymousKilobytes, probe.fileKilobytes)
-        }
-        helpers = Self.children(of: isolated.daemon).map { pid in
-            let probe = DaemonProbe(pid: pid)
-            return (Self.pluginName(of: pid), probe.residentKilobytes, probe.anonymousKilobytes, probe.fileKilobytes)
-        }.sorted { $0.plugin < $1.plugin }
+        for side in [inProcess, isolated] { daemons[side.label] = Memory(pid: side.daemon) }
+        helpers = Self.children(of: isolated.daemon).map { (Self.pluginName(of: $0), Memory(pid: $0)) }.sorted { $0.plugin < $1.plugin }
         for side in [inProcess, isolated] {
             side.bus.kill(side.daemon, signal: SIGTERM)
             side.bus.stop()
@@ -219,7 +239,6 @@ import Glibc
 
     /// Prints the figures.
     func print() {
-        func megabytes(_ kilobytes: Int) -> String { number(Double(kilobytes) / 1024, 1) }
         Swift.print("isolation: the bundled plugins in the daemon against each in a helper process, \(calls) calls per run, \(rounds) interleaved rounds, window 1, two daemons on two private buses")
         Swift.print(pad("request", 28) + pad("mode", 12) + pad("p50 µs", 9) + pad("p99 µs", 9) + pad("calls/s", 9) + "CPU µs per call: daemon + helpers")
         for request in requests {
@@ -243,14 +262,9 @@ import Glibc
             Swift.print("  \(pad(request.label, 26)) p50 \(p50.text(2))×, p99 \(p99.text(2))×; +\(added.text(1)) µs at p50; "
                         + "allowed \(allowed.text(1)) µs: met in \(met) of \(remote.count) rounds")
         }
-        Swift.print("helpers' memory after the runs (VmRSS: anonymous + file-backed), MB:")
-        for helper in helpers {
-            Swift.print("  \(pad(helper.plugin, 8)) \(megabytes(helper.resident)) (\(megabytes(helper.anonymous)) + \(megabytes(helper.file)))")
-        }
-        for side in [inProcess, isolated] {
-            let daemon = daemons[side.label]!
-            Swift.print("  daemon, \(pad(side.label, 10)) \(megabytes(daemon.resident)) (\(megabytes(daemon.anonymous)) + \(megabytes(daemon.file)))")
-        }
+        Swift.print("memory after the runs, MB (anonymous + file-backed):")
+        for helper in helpers { Swift.print("  helper \(pad(helper.plugin, 18)) \(helper.memory.text)") }
+        for side in [inProcess, isolated] { Swift.print("  daemon, \(pad(side.label, 11)) \(daemons[side.label]!.text)") }
         Swift.print("start, ms, median (min–max) of 7: to READY=1, and to every plugin answering GetContent:")
         for side in [inProcess, isolated] {
             for kind in ["remembered", "first"] {
