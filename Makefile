@@ -15,7 +15,7 @@ DESTDIR    ?=
 # The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
 CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test reliability demo bench bench-model bench-tabctl clean plugins release-plugins \
+.PHONY: all build deps test-deps test reliability demo bench bench-model bench-tabctl clean plugins test-plugins release-plugins \
 	install uninstall deb
 
 all: build release-plugins
@@ -29,14 +29,14 @@ test-deps:
 build: deps
 	$(SWIFT) build -c release $(SWIFTFLAGS)
 
-test: deps test-deps plugins
+test: deps test-deps plugins test-plugins
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build $(SWIFTFLAGS)
 	scripts/check-deployment
 
 # The reliability suite's long variants (docs/reliability.md): the same tests `make test` runs
 # short, at full length. Takes several minutes.
-reliability: deps test-deps plugins
+reliability: deps test-deps plugins test-plugins
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	TABBARD_RELIABILITY=long $(SWIFT) test --skip-build --filter ReliabilityTests $(SWIFTFLAGS)
 
@@ -88,6 +88,15 @@ plugins:
 	bin="$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" && \
 		install -m 0644 "$$bin/libclock.so" "$$bin/libmedia.so" $(PLUGIN_STAGE)/
 	install -m 0644 Plugins/clock/clock.plugin Plugins/media/media.plugin Plugins/notes/notes.plugin $(PLUGIN_STAGE)/
+
+# Plugins only the tests load, staged apart from the bundled ones (a daemon given
+# PLUGIN_STAGE must not find them): the Swift fault plugin of the isolation tests.
+TEST_PLUGIN_STAGE = .build/test-plugins
+test-plugins:
+	$(SWIFT) build --product swiftfault $(SWIFTFLAGS)
+	mkdir -p $(TEST_PLUGIN_STAGE)
+	install -m 0644 "$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS))/libswiftfault.so" Tests/Plugins/swiftfault/swiftfault.plugin \
+		$(TEST_PLUGIN_STAGE)/
 
 release-plugins:
 	$(MAKE) plugins CONFIG=release

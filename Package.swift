@@ -173,6 +173,8 @@ products += [
     .library(name: "TabbardPluginKit", targets: ["TabbardPluginKit"]),
     .library(name: "clock", type: .dynamic, targets: ["ClockPlugin"]),
     .library(name: "media", type: .dynamic, targets: ["MediaPlugin"]),
+    // Test-only: a Swift plugin whose actions are faults (`make test-plugins` stages it).
+    .library(name: "swiftfault", type: .dynamic, targets: ["SwiftFaultPlugin"]),
 ]
 
 // TabbardSwiftRelease names the Swift release of its compiler: the SDK records it in every
@@ -197,6 +199,13 @@ targets += [
         dependencies: ["TabbardPluginKit"],
         path: "Plugins/media",
         exclude: ["media.plugin"],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "SwiftFaultPlugin",
+        dependencies: ["TabbardPluginKit"],
+        path: "Tests/Plugins/swiftfault",
+        exclude: ["swiftfault.plugin"],
         swiftSettings: strict
     ),
 ]

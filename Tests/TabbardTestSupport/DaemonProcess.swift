@@ -9,6 +9,8 @@ public enum PackagePaths {
     public static let binaries = root.appendingPathComponent(".build/debug")
     /// Where `make plugins` stages the bundled plugins with their manifests.
     public static let stagedPlugins = root.appendingPathComponent(".build/plugins")
+    /// Where `make test-plugins` stages the plugins only tests load (the Swift fault plugin).
+    public static let testPlugins = root.appendingPathComponent(".build/test-plugins")
 
     /// The path of a built executable, or a failure telling how to build it.
     public static func executable(_ name: String) throws -> String {

@@ -3,7 +3,11 @@ import Foundation
 /// A C plugin with one tab, `<name>-tab`, and a fault chosen by a `-D` switch, compiled during a
 /// test: `CRASH_IN_ENTRY`, `HANG_IN_ENTRY`; on `activate`, `HANG_IN_ACTIVATE`, `SEGV_IN_ACTIVATE`,
 /// `ABORT_IN_ACTIVATE`, `EXIT_IN_ACTIVATE`, or a thread of the plugin's own that crashes or
-/// exits `FAULT_DELAY_MS` later (`SEGV_ON_THREAD`, `ABORT_ON_THREAD`, `EXIT_ON_THREAD`);
+/// exits `FAULT_DELAY_MS` later (`SEGV_ON_THREAD`, `ABORT_ON_THREAD`, `EXIT_ON_THREAD`), or
+/// floods the host with badge, title and content-changed callbacks as fast as it can while
+/// `activate` waits for it (`FLOOD_IN_ACTIVATE`); in a helper, bytes written straight to its
+/// end of the link, descriptor 3: a frame declaring 2 GiB (`OVERSIZED_IN_ACTIVATE`), or one of
+/// an unknown kind (`MALFORMED_IN_ACTIVATE`);
 /// `SLOW_RENDER=<ms>`; host callbacks given handles the host never made (`BAD_HANDLES`, on
 /// `poke`); values far over every limit (`HUGE_VALUES`: on any action a 40 MB title, 1 MB badge,
 /// color, page and log line; the actions `huge-body` and `huge-title` make render return 33 MB
@@ -14,6 +18,7 @@ public enum FaultPlugin {
     public static let source = #"""
     #define _POSIX_C_SOURCE 200809L
     #include <pthread.h>
+    #include <stdio.h>
     #include <stdlib.h>
     #include <string.h>
     #include <time.h>
@@ -53,6 +58,27 @@ public enum FaultPlugin {
     #endif
         return NULL;
     }
+
+    #ifdef FLOOD_IN_ACTIVATE
+    /* The plugin's own thread: host callbacks as fast as it can, for ever. */
+    static void *fault_flood(void *tab) {
+        char text[32];
+        for (unsigned long count = 1;; count++) {
+            snprintf(text, sizeof text, "%lu", count);
+            fault_host->set_badge(tab, text);
+            snprintf(text, sizeof text, "Flood %lu", count);
+            fault_host->set_title(tab, text);
+            fault_host->content_changed(tab);
+        }
+        return NULL;
+    }
+    #endif
+    #if defined(OVERSIZED_IN_ACTIVATE) || defined(MALFORMED_IN_ACTIVATE)
+    /* Bytes on the helper's end of the link (descriptor 3), as no helper would send them. */
+    static void fault_write_link(const unsigned char *bytes, size_t count) {
+        if (write(3, bytes, count) != (ssize_t)count) abort();
+    }
+    #endif
 
     /* What render returns: 0 the usual page, 1 a huge body, 2 a huge title (HUGE_VALUES). */
     __attribute__((unused)) static int fault_huge_render;
@@ -145,6 +171,20 @@ public enum FaultPlugin {
     #ifdef ABORT_IN_ACTIVATE
         abort();
     #endif
+    #ifdef FLOOD_IN_ACTIVATE
+        pthread_t flood;
+        if (pthread_create(&flood, NULL, fault_flood, tab) == 0) pthread_join(flood, NULL);
+    #endif
+    #ifdef OVERSIZED_IN_ACTIVATE
+        /* A length of 0x7FFFFFFF: 2 GiB of payload announced. */
+        static const unsigned char oversized[] = {0xFF, 0xFF, 0xFF, 0x7F};
+        fault_write_link(oversized, sizeof oversized);
+    #endif
+    #ifdef MALFORMED_IN_ACTIVATE
+        /* One byte of payload, a kind no message has. */
+        static const unsigned char malformed[] = {0x01, 0x00, 0x00, 0x00, 0xEE};
+        fault_write_link(malformed, sizeof malformed);
+    #endif
     #if defined(SEGV_ON_THREAD) || defined(ABORT_ON_THREAD) || defined(EXIT_ON_THREAD)
         pthread_t thread;
         if (pthread_create(&thread, NULL, fault_thread, NULL) == 0) pthread_detach(thread);
@@ -216,14 +256,30 @@ public enum FaultPlugin {
         try DaemonProcess(environment: environment, pluginDirectory: try directory(fault: (name: name, define: define)))
     }
 
+    /// A plugin directory with a copy of the bundled clock plugin and the Swift fault plugin
+    /// (`Tests/Plugins/swiftfault`: one tab, `swiftfault-tab`, whose actions are faults), in
+    /// process mode, as `make test-plugins` staged it.
+    public static func swiftDirectory() throws -> String {
+        let directory = try Self.directory(fault: nil)
+        try copy(["libswiftfault.so", "swiftfault.plugin"], from: PackagePaths.testPlugins, to: directory)
+        return directory
+    }
+
+    private static func copy(_ files: [String], from staged: URL, to directory: String) throws {
+        for file in files {
+            let path = staged.appendingPathComponent(file).path
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw TestFailure("\(path) is missing: run `make plugins test-plugins` (or `make test`) first")
+            }
+            try FileManager.default.copyItem(atPath: path, toPath: directory + "/" + file)
+        }
+    }
+
     /// A plugin directory with a copy of the bundled clock plugin and, when `fault` is
     /// given, plugin `name` compiled with that define.
     public static func directory(fault: (name: String, define: String)?) throws -> String {
         let directory = try makeTemporaryDirectory("tabbard-plugins")
-        for file in ["libclock.so", "clock.plugin"] {
-            try FileManager.default.copyItem(atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path,
-                                             toPath: directory + "/" + file)
-        }
+        try copy(["libclock.so", "clock.plugin"], from: PackagePaths.stagedPlugins, to: directory)
         guard let (name, define) = fault else { return directory }
         let source = directory + "/\(name).c"
         try Self.source.write(toFile: source, atomically: true, encoding: .utf8)

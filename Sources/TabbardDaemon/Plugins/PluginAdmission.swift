@@ -161,9 +161,11 @@ public final class PluginAdmission {
     /// the hang limit as the deadline of every call, so that a helper is given as long as a
     /// plugin in the daemon.
     func helper(for manifest: PluginManifest, fingerprint: PluginFingerprint?) -> PluginHelperProcess {
-        PluginHelperProcess(manifest: manifest, executable: executable, arguments: probeArguments + helperArguments,
-                            environment: PluginEnvironment.entries(from: ProcessEnvironment.current()), loop: loop, log: log,
-                            records: records, fingerprint: fingerprint, deadline: hangLimit)
+        let environment = ProcessEnvironment.current()
+        return PluginHelperProcess(manifest: manifest, executable: executable, arguments: probeArguments + helperArguments,
+                                   environment: PluginEnvironment.entries(from: environment), loop: loop, log: log,
+                                   records: records, fingerprint: fingerprint, deadline: hangLimit,
+                                   failureWindow: PluginHelperProcess.failureWindow(environment: environment))
     }
 
     /// What watches the calls into `module`, loaded from the file of `fingerprint`.

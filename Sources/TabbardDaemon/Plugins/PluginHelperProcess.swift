@@ -4,12 +4,16 @@ import Loop
 /// The helper process of one isolated plugin, kept running on the daemon's loop thread: spawned
 /// (`tabbard --plugin-host MANIFEST`, clean environment, its end of the link as descriptor 3),
 /// watched through its link, and when it ends, whatever the reason (a crash, an abort, an exit
-/// with any status, a call not answered in time, a message the daemon refuses), killed if it is
-/// still there, collected without blocking, and started again after a backoff that doubles.
+/// with any status, a call not answered in time, a message the daemon refuses, a flood of
+/// events), killed if it is still there, collected without blocking, and started again after a
+/// backoff: 100 ms after a helper that had been ready for `stableAfter`, otherwise twice the
+/// last, up to 30 s.
 ///
-/// Every ending counts as a failure of the plugin's module file in `plugins.state`, as a crash
-/// of an in-process plugin does; at `PluginAdmission.failureLimit` failures the plugin is
-/// disabled and not started again until its file is replaced or touched, or its line removed.
+/// Every ending counts as a failure of the plugin's module file, as a crash of an in-process
+/// plugin does, for `failureWindow`: at `PluginAdmission.failureLimit` failures within it the
+/// plugin is disabled and not started again until its file is replaced or touched, or its line
+/// removed. `plugins.state` records the failures within the window; failures recorded by an
+/// earlier run, whose times are not kept, count as if they happened when this one began.
 /// The owner hears of each change (`onUp` with the new link once the helper said ready,
 /// `onDown` with the reason, `onDisabled`), and keeps the plugin's tabs in the model meanwhile.
 final class PluginHelperProcess {
@@ -37,8 +41,11 @@ final class PluginHelperProcess {
     var pid: pid_t? { current?.child.pid }
     /// Whether a helper that ended is still to be collected (the loop collects it shortly).
     var isCollecting: Bool { !ended.isEmpty }
-    /// The failures counted so far (those recorded in `plugins.state`, when it is kept).
-    private(set) var failures = 0
+    /// The failures that count now: those within `failureWindow` (as recorded in
+    /// `plugins.state`, when it is kept).
+    var failures: Int { recentFailures.count }
+    /// The wait before the next start after a failure.
+    private(set) var backoff: Duration
 
     /// Runs on the loop thread once a helper said ready, with its link.
     var onUp: ((PluginLink) -> Void)?
@@ -58,7 +65,23 @@ final class PluginHelperProcess {
     private let firstBackoff: Duration
     /// The longest wait between two starts.
     static let longestBackoff = Duration.seconds(30)
-    private var backoff: Duration
+    /// How long failures count toward disabling the plugin, unless
+    /// `TABBARD_PLUGIN_FAILURE_WINDOW_MS` says otherwise (`failureWindow(environment:)`).
+    /// A plugin that fails by itself (when it loads, on every tick, on every call) fails again
+    /// within seconds, and within the longest backoff apart at worst, so three of those fall
+    /// well inside ten minutes; a plugin that fails on a rare tap, once an hour, costs its
+    /// users a restart each time and is better kept than disabled.
+    static let defaultFailureWindow = Duration.seconds(600)
+    /// How long a helper stays ready before it counts as stable: its next failure then waits
+    /// the first backoff again. The longest backoff: a helper that outlives the longest wait
+    /// has done better than the failures that made the wait grow.
+    static let stableAfter = longestBackoff
+    private let failureWindow: Duration
+    private let stableTime: Duration
+    /// When each failure within the window was counted, oldest first.
+    private var recentFailures: [MonotonicInstant]
+    /// When the running helper said ready; nil while none is ready.
+    private var readySince: MonotonicInstant?
     private var current: (child: ChildProcess, link: PluginLink)?
     /// Helpers ended and not yet collected, looked at every `reapInterval`.
     private var ended: [(child: ChildProcess, reason: String)] = []
@@ -69,9 +92,11 @@ final class PluginHelperProcess {
 
     /// A helper for `manifest`, run as `executable --plugin-host MANIFEST arguments` with
     /// `environment`; every call is given `deadline`. Failures are recorded for `fingerprint`
-    /// (the module file) in `records` when both are given.
+    /// (the module file) in `records` when both are given, and count for `failureWindow`; a
+    /// helper ready for `stableAfter` is waited `firstBackoff` after its next failure.
     init(manifest: PluginManifest, executable: String, arguments: [String], environment: [String], loop: EventLoop, log: Log,
-         records: PluginRecords?, fingerprint: PluginFingerprint?, deadline: Duration, firstBackoff: Duration = .milliseconds(100)) {
+         records: PluginRecords?, fingerprint: PluginFingerprint?, deadline: Duration, firstBackoff: Duration = .milliseconds(100),
+         failureWindow: Duration = defaultFailureWindow, stableAfter: Duration = stableAfter) {
         self.manifest = manifest
         self.executable = executable
         self.arguments = arguments
@@ -83,6 +108,19 @@ final class PluginHelperProcess {
         self.deadline = deadline
         self.firstBackoff = firstBackoff
         self.backoff = firstBackoff
+        self.failureWindow = failureWindow
+        self.stableTime = stableAfter
+        let recorded = fingerprint.flatMap { records?.record(for: $0)?.failures } ?? 0
+        recentFailures = Array(repeating: .now(), count: recorded)
+    }
+
+    /// The failure window in force: `TABBARD_PLUGIN_FAILURE_WINDOW_MS` when set (for tests),
+    /// otherwise `defaultFailureWindow`.
+    static func failureWindow(environment: [String: String]) -> Duration {
+        if let text = environment["TABBARD_PLUGIN_FAILURE_WINDOW_MS"], let value = Int64(text), value > 0 {
+            return .milliseconds(value)
+        }
+        return defaultFailureWindow
     }
 
     deinit {
@@ -126,7 +164,7 @@ final class PluginHelperProcess {
             restart?.cancel()
             restart = nil
             status = .up
-            backoff = firstBackoff
+            readySince = .now()
             log.info("plugin \(manifest.name): helper \(child.pid) ready")
             onUp?(link)
         }
@@ -148,6 +186,7 @@ final class PluginHelperProcess {
     func stop() {
         restart?.cancel()
         restart = nil
+        readySince = nil
         if let (child, link) = current {
             current = nil
             link.end()
@@ -193,7 +232,13 @@ final class PluginHelperProcess {
     }
 
     private func counted(_ reason: String) {
-        failures = fingerprint.flatMap { records?.recordFailure($0, reason: reason) } ?? failures + 1
+        let now = MonotonicInstant.now()
+        recentFailures.removeAll { now - $0 >= failureWindow }
+        recentFailures.append(now)
+        if let fingerprint { records?.recordFailures(fingerprint, count: failures, reason: reason) }
+        // A helper that stayed ready long enough starts its backoff afresh.
+        if let readySince, now - readySince >= stableTime { backoff = firstBackoff }
+        readySince = nil
         guard failures < PluginAdmission.failureLimit else {
             status = .disabled(reason: reason)
             log.error("plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit): disabled")

@@ -9,7 +9,14 @@ import Loop
 ///
 /// Everything read is checked (`PluginLinkInbox`): besides a malformed message, a reply to no
 /// call waiting, a reply that does not fit its call, a second `ready`, an event before `ready` or a call from the helper ends the
-/// link. The owner learns every ending through `onEnd`, and ends the helper's process.
+/// link, and so do events past the helper's allowance (`PluginEventAllowance`). The owner
+/// learns every ending through `onEnd`, and ends the helper's process.
+///
+/// A helper shares the loop with every other caller: one loop turn reads at most one buffer
+/// (`readSize`) from the link and takes at most `messagesPerTurn` messages from it; the rest
+/// waits for the next turn, and the link is not read again until it is taken. So what the
+/// daemon holds for a link stays within one read and one frame, and the helper, whose writes
+/// then block, is held back instead.
 final class PluginLink {
     /// Why a link ended.
     enum Ending: Error, Sendable, Equatable, CustomStringConvertible {
@@ -21,6 +28,8 @@ final class PluginLink {
         case missedDeadline(String)
         /// Reading or writing failed with this errno.
         case failed(Int32)
+        /// The helper sent more events than its allowance (`PluginEventAllowance`).
+        case flooded
         /// The daemon ended the link (`end()`).
         case ended
 
@@ -31,6 +40,7 @@ final class PluginLink {
             case .refused(let error): "it sent \(error)"
             case .missedDeadline(let function): "\(function) was not answered in time"
             case .failed(let code): "the link failed: \(String(cString: strerror(code)))"
+            case .flooded: "it sent more than \(PluginEventAllowance.perSecond) events in a second"
             case .ended: "it was stopped"
             }
         }
@@ -52,6 +62,12 @@ final class PluginLink {
     private var source: LoopSource?
     private var timer: LoopTimer?
     private var inbox = PluginLinkInbox()
+    /// Takes up the messages left over from a turn, once a turn, while the link itself is not
+    /// watched for reading (`hasBacklog`).
+    private var backlog: LoopTimer?
+    /// Whether the inbox may hold messages a turn left over.
+    private var hasBacklog = false
+    private var allowance = PluginEventAllowance()
     /// Frames not yet taken by the socket, from `sent` on.
     private var outgoing: [UInt8] = []
     private var sent = 0
@@ -76,6 +92,7 @@ final class PluginLink {
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else { throw LoopError("fcntl(O_NONBLOCK)") }
         // The timer first: released when watching fails, it is cancelled with it.
         timer = try LoopTimer(loop: loop) { [unowned self] in deadlinePassed() }
+        backlog = try LoopTimer(loop: loop) { [unowned self] in takeTurn() }
         source = try loop.watch(fd: descriptor, events: .readable) { [unowned self] events in handle(events) }
     }
 
@@ -107,27 +124,67 @@ final class PluginLink {
 
     // MARK: Reading and writing
 
+    /// The most one read takes from the link, once a turn.
+    static let readSize = 65_536
+    /// The most messages taken from the link in one loop turn.
+    static let messagesPerTurn = 64
+
     private func handle(_ events: LoopEvents) {
         if events.contains(.writable) { flush() }
-        guard ending == nil, !events.isDisjoint(with: [.readable, .hangup, .error]) else { return }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        // A few reads per turn at most: a flooding helper shares the loop with everyone else.
-        for _ in 0..<4 {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { return }
-                return finish(errno == ECONNRESET ? .closed : .failed(errno))
-            }
-            guard count > 0 else { return finish(.closed) }
-            inbox.append(buffer[..<count])
-            do throws(PluginLinkError) {
-                while ending == nil, let message = try inbox.next() { try receive(message) }
-            } catch {
-                return finish(.refused(error))
-            }
-            if ending != nil { return }
+        // With a backlog the timer takes this turn's share (a hang-up is read after it).
+        guard ending == nil, !hasBacklog, !events.isDisjoint(with: [.readable, .hangup, .error]) else { return }
+        takeTurn()
+    }
+
+    /// One turn's share of the link: the messages left over first; one read when there were
+    /// fewer than a turn's worth; then messages up to the turn's count. What is left over
+    /// is taken up next turn by the `backlog` timer alone, the link unwatched for reading
+    /// meanwhile, so that no turn takes two shares.
+    private func takeTurn() {
+        guard ending == nil else { return }
+        var budget = Self.messagesPerTurn
+        takeMessages(&budget)
+        guard ending == nil, budget > 0 else { return leftOver(budget) }
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
+        var count: Int
+        repeat {
+            count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        } while count < 0 && errno == EINTR
+        if count < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return leftOver(budget) }
+            return finish(errno == ECONNRESET ? .closed : .failed(errno))
         }
+        guard count > 0 else { return finish(.closed) }
+        inbox.append(buffer[..<count])
+        takeMessages(&budget)
+        leftOver(budget)
+    }
+
+    /// Receives complete messages from the inbox while `budget` lasts, counting them off.
+    private func takeMessages(_ budget: inout Int) {
+        do throws(PluginLinkError) {
+            while budget > 0, ending == nil, let message = try inbox.next() {
+                budget -= 1
+                try receive(message)
+            }
+        } catch {
+            finish(.refused(error))
+        }
+    }
+
+    /// A turn that used its whole `budget` may have left messages: the next turn takes them
+    /// up even when the link has nothing more to read.
+    private func leftOver(_ budget: Int) {
+        guard ending == nil else { return }
+        hasBacklog = budget == 0
+        if hasBacklog { backlog?.arm(after: .zero) }
+        watch()
+    }
+
+    /// Watches the link for what the daemon waits for: room to write while anything is left
+    /// to send, and input unless a backlog is being taken up.
+    private func watch() {
+        source?.events = LoopEvents(hasBacklog ? [] : [.readable]).union(outgoing.isEmpty ? [] : [.writable])
     }
 
     private func receive(_ message: PluginLinkMessage) throws(PluginLinkError) {
@@ -144,6 +201,7 @@ final class PluginLink {
             call.answered(.success(reply))
         case .event(let tabID, let change):
             guard identity != nil else { throw .malformed("an event before ready") }
+            guard allowance.take() else { return finish(.flooded) }
             onEvent?(tabID, change)
         case .call:
             throw .malformed("a call, which only the daemon makes")
@@ -168,7 +226,7 @@ final class PluginLink {
             outgoing.removeAll(keepingCapacity: true)
             sent = 0
         }
-        source?.events = outgoing.isEmpty ? .readable : [.readable, .writable]
+        watch()
     }
 
     // MARK: Deadlines and the end
@@ -189,6 +247,8 @@ final class PluginLink {
         source = nil
         timer?.cancel()
         timer = nil
+        backlog?.cancel()
+        backlog = nil
         close(descriptor)
         let failed = waiting
         waiting = []

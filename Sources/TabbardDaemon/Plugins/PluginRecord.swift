@@ -86,10 +86,23 @@ public final class PluginRecords: Sendable {
     /// counts itself, through `CrashGuard`, in the same lines.)
     @discardableResult
     public func recordFailure(_ fingerprint: PluginFingerprint, reason: String) -> Int {
+        recordFailures(fingerprint, reason: reason) { $0 + 1 }
+    }
+
+    /// Records that `fingerprint` has `count` failures that count now (an isolated plugin's,
+    /// within their window), the last for `reason`.
+    public func recordFailures(_ fingerprint: PluginFingerprint, count: Int, reason: String) {
+        recordFailures(fingerprint, reason: reason) { _ in count }
+    }
+
+    /// Sets the failures of `fingerprint` to `counted` of the recorded ones, and the reason;
+    /// returns the new count.
+    @discardableResult
+    private func recordFailures(_ fingerprint: PluginFingerprint, reason: String, counted: (Int) -> Int) -> Int {
         var count = 0
         update { all in
             var record = all[fingerprint] ?? PluginRecord(probed: true, failures: 0, reason: "")
-            record.failures += 1
+            record.failures = counted(record.failures)
             record.reason = reason
             count = record.failures
             all[fingerprint] = record

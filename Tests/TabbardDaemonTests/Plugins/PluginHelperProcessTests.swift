@@ -9,11 +9,51 @@ import Testing
 @Suite("Plugin helper processes")
 struct PluginHelperProcessTests {
     static func helper(_ manifest: String, loop: EventLoop, records: PluginRecords? = nil, fingerprint: PluginFingerprint? = nil,
-                       deadline: Duration = .seconds(5)) throws -> PluginHelperProcess {
+                       deadline: Duration = .seconds(5), failureWindow: Duration = PluginHelperProcess.defaultFailureWindow,
+                       stableAfter: Duration = PluginHelperProcess.stableAfter) throws -> PluginHelperProcess {
         let read = try PluginManifest(parsing: String(contentsOfFile: manifest, encoding: .utf8), file: manifest)
         return PluginHelperProcess(manifest: read, executable: PackagePaths.root + "/.build/debug/tabbard", arguments: [],
                                    environment: ["PATH=/usr/bin:/bin"], loop: loop, log: quietLog, records: records,
-                                   fingerprint: fingerprint, deadline: deadline, firstBackoff: .milliseconds(10))
+                                   fingerprint: fingerprint, deadline: deadline, firstBackoff: .milliseconds(10),
+                                   failureWindow: failureWindow, stableAfter: stableAfter)
+    }
+
+    /// The notes plugin's helper, killed `after` each time it says ready, `kills` times or
+    /// until it is disabled, its failures recorded in memory for the staged module: how many
+    /// times it was killed, each backoff it was given (read as it went down), the failures it
+    /// had at the end and the count recorded, and whether it was disabled.
+    static func killedRepeatedly(after delays: [Duration], failureWindow: Duration, stableAfter: Duration = PluginHelperProcess.stableAfter)
+        throws -> (kills: Int, backoffs: [Duration], failures: Int, recorded: Int?, disabled: Bool) {
+        let (staged, fingerprint) = try Self.stagedNotes()
+        let records = PluginRecords(file: nil, log: quietLog)
+        let loop = try EventLoop()
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint,
+                                     failureWindow: failureWindow, stableAfter: stableAfter)
+        var kills = 0
+        var backoffs: [Duration] = []
+        var disabled = false
+        var pending: LoopTimer?
+        helper.onUp = { _ in
+            guard kills < delays.count else { return loop.stop() }
+            let pid = helper.pid!
+            pending = try? loop.schedule(after: delays[kills]) { _ = kill(pid, SIGKILL) }
+            kills += 1
+        }
+        helper.onDown = { _ in backoffs.append(helper.backoff) }
+        helper.onDisabled = { _ in disabled = true; loop.stop() }
+        helper.start()
+        try Self.run(loop)
+        pending?.cancel()
+        try Self.stop(helper, on: loop)
+        return (kills, backoffs, helper.failures, records.record(for: fingerprint)?.failures, disabled)
+    }
+
+    /// The staged plugins' directory, and the fingerprint of the notes plugin's module there.
+    static func stagedNotes() throws -> (staged: String, fingerprint: PluginFingerprint) {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let module = open(staged + "/libnotes.so", O_RDONLY | O_CLOEXEC)
+        defer { close(module) }
+        return (staged, try #require(PluginFingerprint(descriptor: module, path: staged + "/libnotes.so")))
     }
 
     static func run(_ loop: EventLoop) throws {
@@ -119,10 +159,7 @@ struct PluginHelperProcessTests {
 
     @Test("a helper disabled soon after it said ready leaves no start deadline behind to fire on its ended link")
     func noStartDeadlineAfterReady() throws {
-        let staged = try PackagePaths.requireStagedPlugins()
-        let module = open(staged + "/libnotes.so", O_RDONLY | O_CLOEXEC)
-        defer { close(module) }
-        let fingerprint = try #require(PluginFingerprint(descriptor: module, path: staged + "/libnotes.so"))
+        let (staged, fingerprint) = try Self.stagedNotes()
         let records = PluginRecords(file: nil, log: quietLog)
         for _ in 1..<PluginAdmission.failureLimit { _ = records.recordFailure(fingerprint, reason: "earlier") }
         let loop = try EventLoop()
@@ -159,5 +196,46 @@ struct PluginHelperProcessTests {
         // The child was killed; collect it, as the daemon's exit would.
         var status: Int32 = 0
         #expect(waitpid(pid, &status, 0) == pid)
+    }
+
+    @Test("three failures within the failure window disable the plugin")
+    func failuresWithinTheWindow() throws {
+        let outcome = try Self.killedRepeatedly(after: Array(repeating: .zero, count: 4), failureWindow: .seconds(30))
+        #expect(outcome.disabled && outcome.kills == PluginAdmission.failureLimit)
+        #expect(outcome.failures == PluginAdmission.failureLimit && outcome.recorded == PluginAdmission.failureLimit)
+    }
+
+    @Test("failures spread wider than the failure window never disable the plugin; plugins.state records those within it")
+    func failuresSpreadWider() throws {
+        // Each helper is killed 300 ms after it is ready: no three failures fall within 500 ms.
+        let outcome = try Self.killedRepeatedly(after: Array(repeating: .milliseconds(300), count: 5), failureWindow: .milliseconds(500))
+        #expect(!outcome.disabled && outcome.kills == 5)
+        #expect(outcome.failures < PluginAdmission.failureLimit && outcome.recorded == outcome.failures, "\(outcome)")
+    }
+
+    @Test("the backoff doubles while the helper keeps failing, and starts again at the first once a helper was ready for stableAfter")
+    func backoffAfterStableHelper() throws {
+        // Killed at once twice, then after 400 ms up, stable after 300 ms; the window keeps
+        // earlier failures from disabling it.
+        let outcome = try Self.killedRepeatedly(after: [.zero, .zero, .milliseconds(400), .zero], failureWindow: .milliseconds(350),
+                                                stableAfter: .milliseconds(300))
+        #expect(!outcome.disabled)
+        #expect(outcome.backoffs == [.milliseconds(10), .milliseconds(20), .milliseconds(10), .milliseconds(20)], "\(outcome.backoffs)")
+    }
+
+    @Test("the failure window is TABBARD_PLUGIN_FAILURE_WINDOW_MS when set, ten minutes otherwise")
+    func failureWindowSetting() {
+        #expect(PluginHelperProcess.failureWindow(environment: ["TABBARD_PLUGIN_FAILURE_WINDOW_MS": "1500"]) == .milliseconds(1500))
+        #expect(PluginHelperProcess.failureWindow(environment: [:]) == .seconds(600))
+        #expect(PluginHelperProcess.failureWindow(environment: ["TABBARD_PLUGIN_FAILURE_WINDOW_MS": "soon"]) == .seconds(600))
+    }
+
+    @Test("failures an earlier run recorded count as if they happened at this one's start")
+    func recordedFailuresCount() throws {
+        let (staged, fingerprint) = try Self.stagedNotes()
+        let records = PluginRecords(file: nil, log: quietLog)
+        records.recordFailures(fingerprint, count: 2, reason: "earlier")
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: try EventLoop(), records: records, fingerprint: fingerprint)
+        #expect(helper.failures == 2)
     }
 }
