@@ -11,9 +11,9 @@
 /// or enabled.
 ///
 /// A plugin whose isolation is `process` (the configuration's `[plugin.NAME]` table, else its
-/// manifest, else `defaultIsolation`) is never loaded here: its files pass the same checks, its tabs join the catalog, and
-/// its code runs in a helper process of its own (`PluginAdmission.helper`), driven by the
-/// plugin tabs.
+/// manifest, else `defaultIsolation`) is never loaded here: its files pass the same checks,
+/// its tabs join the catalog, and its code runs in a helper process of its own
+/// (`PluginAdmission.helper`), driven by the plugin tabs.
 public final class PluginHost {
     /// Whether the system instance's ownership rules apply.
     public let trust: PluginTrust
