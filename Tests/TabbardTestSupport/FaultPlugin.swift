@@ -5,7 +5,9 @@ import Foundation
 /// `ABORT_IN_ACTIVATE`, `EXIT_IN_ACTIVATE`, or a thread of the plugin's own that crashes or
 /// exits `FAULT_DELAY_MS` later (`SEGV_ON_THREAD`, `ABORT_ON_THREAD`, `EXIT_ON_THREAD`), or
 /// floods the host with badge, title and content-changed callbacks as fast as it can while
-/// `activate` waits for it (`FLOOD_IN_ACTIVATE`); in a helper, bytes written straight to its
+/// `activate` waits for it (`FLOOD_IN_ACTIVATE`), or from a thread `activate` leaves running,
+/// for `FLOOD_MS` (1500 by default) with a log line per round, then after 1.5 s of quiet one
+/// badge, `calm`, and the log line `flood over` (`FLOOD_ON_THREAD`); in a helper, bytes written straight to its
 /// end of the link, descriptor 3: a frame declaring 2 GiB (`OVERSIZED_IN_ACTIVATE`), or one of
 /// an unknown kind (`MALFORMED_IN_ACTIVATE`);
 /// `SLOW_RENDER=<ms>`; host callbacks given handles the host never made (`BAD_HANDLES`, on
@@ -59,17 +61,45 @@ public enum FaultPlugin {
         return NULL;
     }
 
+    #if defined(FLOOD_IN_ACTIVATE) || defined(FLOOD_ON_THREAD)
+    /* One round of a flood: a badge, a title and a content change, numbered `count`. */
+    static void fault_flood_round(void *tab, unsigned long count) {
+        char text[32];
+        snprintf(text, sizeof text, "%lu", count);
+        fault_host->set_badge(tab, text);
+        snprintf(text, sizeof text, "Flood %lu", count);
+        fault_host->set_title(tab, text);
+        fault_host->content_changed(tab);
+    }
+    #endif
     #ifdef FLOOD_IN_ACTIVATE
     /* The plugin's own thread: host callbacks as fast as it can, for ever. */
     static void *fault_flood(void *tab) {
-        char text[32];
-        for (unsigned long count = 1;; count++) {
-            snprintf(text, sizeof text, "%lu", count);
-            fault_host->set_badge(tab, text);
-            snprintf(text, sizeof text, "Flood %lu", count);
-            fault_host->set_title(tab, text);
-            fault_host->content_changed(tab);
+        for (unsigned long count = 1;; count++) fault_flood_round(tab, count);
+        return NULL;
+    }
+    #endif
+    #ifdef FLOOD_ON_THREAD
+    #ifndef FLOOD_MS
+    #define FLOOD_MS 1500
+    #endif
+    static long fault_elapsed_ms(const struct timespec *since) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        return (now.tv_sec - since->tv_sec) * 1000 + (now.tv_nsec - since->tv_nsec) / 1000000;
+    }
+    /* The plugin's own thread: host callbacks as fast as it can for FLOOD_MS, then, after
+       1.5 s of quiet, one badge ("calm") and one log line. */
+    static void *fault_flood_for_a_while(void *tab) {
+        struct timespec start;
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        for (unsigned long count = 1; (count % 1024 != 0) || fault_elapsed_ms(&start) < FLOOD_MS; count++) {
+            fault_flood_round(tab, count);
+            fault_host->log(fault_host, TABBARD_LOG_DEBUG, "flooding");
         }
+        fault_sleep_ms(1500);
+        fault_host->set_badge(tab, "calm");
+        fault_host->log(fault_host, TABBARD_LOG_NOTICE, "flood over");
         return NULL;
     }
     #endif
@@ -174,6 +204,10 @@ public enum FaultPlugin {
     #ifdef FLOOD_IN_ACTIVATE
         pthread_t flood;
         if (pthread_create(&flood, NULL, fault_flood, tab) == 0) pthread_join(flood, NULL);
+    #endif
+    #ifdef FLOOD_ON_THREAD
+        pthread_t flood;
+        if (pthread_create(&flood, NULL, fault_flood_for_a_while, tab) == 0) pthread_detach(flood);
     #endif
     #ifdef OVERSIZED_IN_ACTIVATE
         /* A length of 0x7FFFFFFF: 2 GiB of payload announced. */

@@ -8,12 +8,15 @@ final class TabContext: Sendable {
     let tabID: String
     let sink: PluginEventSink
     let log: Log
+    /// The plugin's allowance of callbacks, in the daemon; nil in a helper, whose link has one.
+    let allowance: PluginCallbackAllowance?
 
-    init(plugin: String, tabID: String, sink: @escaping PluginEventSink, log: Log) {
+    init(plugin: String, tabID: String, sink: @escaping PluginEventSink, log: Log, allowance: PluginCallbackAllowance? = nil) {
         self.plugin = plugin
         self.tabID = tabID
         self.sink = sink
         self.log = log
+        self.allowance = allowance
     }
 
     func deliver(_ change: PluginTabEvent.Change) {
@@ -22,10 +25,11 @@ final class TabContext: Sendable {
 
     /// The live context behind a `tab` handle, or nil: after destroy a callback is dropped (the
     /// ABI forbids it; a buggy plugin thread still must not reach the daemon with a dead tab),
-    /// and a handle the host never made is logged, naming `callback`, and dropped.
+    /// a handle the host never made is logged, naming `callback`, and dropped, and so is a
+    /// callback past its plugin's allowance, quietly (the flood is logged once).
     static func from(_ tab: OpaquePointer?, _ callback: String) -> TabContext? {
         switch HostHandles.shared.tab(tab) {
-        case .live(let context): return context
+        case .live(let context): return context.allowance?.admits() == false ? nil : context
         case .destroyed: return nil
         case .unknown:
             HostHandles.shared.refuse(callback, "a tab handle", UnsafeRawPointer(tab))
@@ -34,14 +38,17 @@ final class TabContext: Sendable {
     }
 }
 
-/// Who a plugin's `log` callback speaks for: the plugin its host table was made for.
+/// Who a plugin's `log` callback speaks for: the plugin its host table was made for, and
+/// that plugin's allowance of callbacks in the daemon (nil in a helper).
 final class PluginVoice: Sendable {
     let plugin: String
     let log: Log
+    let allowance: PluginCallbackAllowance?
 
-    init(plugin: String, log: Log) {
+    init(plugin: String, log: Log, allowance: PluginCallbackAllowance? = nil) {
         self.plugin = plugin
         self.log = log
+        self.allowance = allowance
     }
 }
 
@@ -49,9 +56,10 @@ final class PluginVoice: Sendable {
 /// C calls from any plugin thread into `PluginTabEvent`s. Every handle is looked up before
 /// use (`HostHandles`), and every string read no further than its limit (`PluginText`).
 enum HostCallbacks {
-    /// A host table for `plugin`, allocated for good (the ABI promises it outlives the plugin).
-    static func table(plugin: String, log: Log) -> UnsafePointer<tabbard_host> {
-        let voice = PluginVoice(plugin: plugin, log: log)
+    /// A host table for `plugin`, allocated for good (the ABI promises it outlives the plugin);
+    /// its callbacks are held to `allowance` when given (a plugin loaded into the daemon).
+    static func table(plugin: String, log: Log, allowance: PluginCallbackAllowance? = nil) -> UnsafePointer<tabbard_host> {
+        let voice = PluginVoice(plugin: plugin, log: log, allowance: allowance)
         let table = UnsafeMutablePointer<tabbard_host>.allocate(capacity: 1)
         table.initialize(to: tabbard_host(
             struct_size: UInt32(MemoryLayout<tabbard_host>.size),
@@ -88,7 +96,7 @@ enum HostCallbacks {
                 guard let voice = HostHandles.shared.voice(of: host) else {
                     return HostHandles.shared.refuse("log", "a host table", host.map(UnsafeRawPointer.init))
                 }
-                guard let message else { return }
+                guard let message, voice.allowance?.admits() != false else { return }
                 voice.log.log(LogLevel(rawValue: Int(level)) ?? .info, "plugin \(voice.plugin): \(PluginText.logLine(message))")
             }
         ))

@@ -13,6 +13,8 @@ import Loop
 ///   exits with `failureExitStatus`, for systemd to restart it with its state restored;
 /// - a crash or an `exit()` while the daemon serves is recorded the same way against the
 ///   plugin to blame (`CrashGuard`), and the daemon ends with a failure status;
+/// - a flood of host callbacks from a loaded plugin (`PluginCallbackAllowance`) is recorded the
+///   same way, once per flood, and the daemon serves on;
 /// - a file with `failureLimit` recorded failures is skipped until it is replaced or
 ///   touched, or its line is removed from `plugins.state`.
 public final class PluginAdmission {
@@ -175,6 +177,21 @@ public final class PluginAdmission {
         let crashes = crashGuard?.register(plugin: module.name, fingerprint: fingerprint, code: code)
         if crashGuard != nil && crashes == nil { log.warning("plugin \(module.name): its code was not found; a crash will not be blamed on it") }
         return PluginCallGuard(hangWatch: hangWatch(), crashes: crashes, fingerprint: fingerprint)
+    }
+
+    /// What a flood of host callbacks from the loaded plugin `plugin` does, on the flooding
+    /// thread: on the loop thread, where every other outcome is recorded, it counts as a failure
+    /// of the module file of `fingerprint`, as a hang does, and is logged once. Nothing is ended
+    /// (the callbacks past the allowance are dropped), so, like a hang's, the failures disable
+    /// the plugin at its next load: the next start.
+    func floodCounter(plugin: String, fingerprint: PluginFingerprint?) -> @Sendable () -> Void {
+        let (records, log, loop) = (records, log, loop)
+        return {
+            loop.post {
+                let failures = fingerprint.map { records.recordFailure($0, reason: PluginCallbackAllowance.reason) }
+                log.warning(PluginCallbackAllowance.floodLine(plugin: plugin, failures: failures))
+            }
+        }
     }
 
     /// The hang watch for loaded modules; its thread starts with the first module.

@@ -165,7 +165,10 @@ public final class PluginHost {
     /// Loads the checked module `file` of `manifest` into the daemon, watched under `fingerprint`.
     @discardableResult
     private func loadModule(_ file: CheckedFile, manifest: PluginManifest, fingerprint: PluginFingerprint?) throws(PluginRefusal) -> PluginModule {
-        let module = try PluginModule.load(file, manifest: manifest, log: log)
+        // A flood is counted as a failure when there is an admission to count it; logged always.
+        let onFlood = admission?.floodCounter(plugin: manifest.name, fingerprint: fingerprint)
+            ?? PluginCallbackAllowance.logging(plugin: manifest.name, to: log)
+        let module = try PluginModule.load(file, manifest: manifest, log: log, allowance: PluginCallbackAllowance(onFlood: onFlood))
         module.callGuard = admission?.callGuard(for: module, fingerprint: fingerprint)
         loaded[manifest.name] = module
         log.info("plugin \(manifest.name) \(module.version) loaded from \(module.path): \(manifest.tabs.map(\.id).joined(separator: ", "))")

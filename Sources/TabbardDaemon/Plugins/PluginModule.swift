@@ -29,13 +29,15 @@ public final class PluginModule {
 
     let table: tabbard_plugin
     let log: Log
+    /// What the plugin's host callbacks are held to, in the daemon; nil in a helper or a probe.
+    let allowance: PluginCallbackAllowance?
     /// Calls slower than this are logged with the plugin, function and duration.
     var slowCallThreshold: Duration = .milliseconds(10)
     /// Watches every call for a hang and a crash, in the daemon; nil when probing or in tests.
     var callGuard: PluginCallGuard?
 
     private init(name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
-                 swiftRelease: String?, table: tabbard_plugin, log: Log) {
+                 swiftRelease: String?, table: tabbard_plugin, log: Log, allowance: PluginCallbackAllowance?) {
         self.name = name
         self.version = version
         self.abi = abi
@@ -44,14 +46,17 @@ public final class PluginModule {
         self.swiftRelease = swiftRelease
         self.table = table
         self.log = log
+        self.allowance = allowance
     }
 
     /// The size of the 1.0 table, the smallest `struct_size` accepted (TABBARD_PLUGIN_SIZE_1_0).
     static let minimumTableSize = MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.activate)! + MemoryLayout<UnsafeRawPointer?>.size
 
     /// Loads `file` (already opened and checked) and validates its table. `manifest`, when
-    /// given, names the plugin; its name must match the table's.
-    static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log) throws(PluginRefusal) -> PluginModule {
+    /// given, names the plugin; its name must match the table's. Its host callbacks are held
+    /// to `allowance` when given (in the daemon).
+    static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log,
+                     allowance: PluginCallbackAllowance? = nil) throws(PluginRefusal) -> PluginModule {
         try file.requireSharedObject()
         // Loading through the descriptor loads the very file that was checked.
         guard let handle = dlopen(file.descriptorPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
@@ -63,7 +68,7 @@ public final class PluginModule {
         guard let symbol = dlsym(handle, TABBARD_PLUGIN_ENTRY_SYMBOL) else { throw .missingEntry(path: file.path) }
         let entry = unsafeBitCast(symbol, to: tabbard_plugin_entry_fn.self)
         let label = manifest?.name ?? file.path
-        let host = HostCallbacks.table(plugin: label, log: log)
+        let host = HostCallbacks.table(plugin: label, log: log, allowance: allowance)
         guard let raw = entry(UInt32(TABBARD_PLUGIN_ABI_MINOR), host) else { throw .noTable }
         let table = try copyTable(UnsafeRawPointer(raw))
         guard table.create != nil else { throw .missingFunction("create") }
@@ -75,7 +80,7 @@ public final class PluginModule {
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
         let version = table.version.map { String(cString: $0) } ?? ""
         return PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
-                            manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log)
+                            manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log, allowance: allowance)
     }
 
     /// Reads the manifest at `path`, checks its ABI version, and loads the module it names:
@@ -123,7 +128,7 @@ public final class PluginModule {
     /// when probing), whose host callbacks go to `sink`. Nil when the plugin declines; the tab
     /// is then left out, and logged.
     public func createTab(_ declaration: PluginTabDeclaration, sink: @escaping PluginEventSink) -> PluginTab? {
-        let handle = HostHandles.shared.issue(TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log))
+        let handle = HostHandles.shared.issue(TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log, allowance: allowance))
         let instance = timed("create", tab: declaration.id) {
             declaration.id.withCString { table.create!(table.user_data, $0, handle) }
         }
