@@ -151,6 +151,21 @@ uint64_t bench_allocations(bench_client *client, const char *destination) {
     return count;
 }
 
+int bench_call_succeeds(bench_client *client, const char *destination, const char *path, const char *interface,
+                        const char *member, const char *argument) {
+    DBusMessage *message = dbus_message_new_method_call(destination, path, interface, member);
+    dbus_message_append_args(message, DBUS_TYPE_STRING, &argument, DBUS_TYPE_INVALID);
+    DBusError error;
+    dbus_error_init(&error);
+    DBusMessage *reply = dbus_connection_send_with_reply_and_block(client->connection, message, 5000, &error);
+    dbus_message_unref(message);
+    dbus_error_free(&error);
+    if (reply == NULL) return 0;
+    int succeeded = dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_METHOD_RETURN;
+    dbus_message_unref(reply);
+    return succeeded;
+}
+
 int bench_name_has_owner(bench_client *client, const char *name) {
     DBusError error;
     dbus_error_init(&error);

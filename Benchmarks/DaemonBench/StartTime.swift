@@ -7,6 +7,14 @@ enum StartTime {
     /// Milliseconds from spawning `argv` to its `READY=1`, or nil when none came within 10 s.
     /// The daemon is stopped (SIGTERM) before this returns; `waitGone` waits until it left the bus.
     @MainActor static func measure(bus: BenchBus, argv: [String], scratch: String, waitGone: () -> Void) -> Double? {
+        measure(bus: bus, argv: argv, scratch: scratch, serving: { true }, waitGone: waitGone)?.ready
+    }
+
+    /// Milliseconds from spawning `argv` to its `READY=1`, and to the first time `serving` says
+    /// yes after it (polled every millisecond for up to 10 s: plugins in helper processes get
+    /// ready after `READY=1`); nil when either did not come. The daemon is stopped as above.
+    @MainActor static func measure(bus: BenchBus, argv: [String], scratch: String, serving: () -> Bool,
+                                   waitGone: () -> Void) -> (ready: Double, serving: Double)? {
         let notifyPath = bus.scratch(scratch) + "/socket"
         let notify = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(notify) }
@@ -28,10 +36,14 @@ enum StartTime {
         while true {
             let count = recv(notify, &buffer, buffer.count, 0)
             if count <= 0 { return nil }
-            if String(decoding: buffer[..<count], as: UTF8.self).contains("READY=1") {
-                return monotonicMilliseconds() - began
-            }
+            if String(decoding: buffer[..<count], as: UTF8.self).contains("READY=1") { break }
         }
+        let ready = monotonicMilliseconds() - began
+        while !serving() {
+            if monotonicMilliseconds() - began > 10_000 { return nil }
+            usleep(1_000)
+        }
+        return (ready, monotonicMilliseconds() - began)
     }
 
     private static func monotonicMilliseconds() -> Double {

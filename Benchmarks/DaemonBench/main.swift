@@ -25,6 +25,14 @@ let subscriberCount = option("--subscribers", default: 100)
 let packageRoot = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
 let bundledPlugins = option("--plugins", default: packageRoot + "/.build/bench-plugins")
 let binaries = executableDirectory()
+
+// Plugins in helper processes against plugins in the daemon (`--isolation-only`: this part alone).
+let isolation = IsolationBench(tabbard: binaries + "/tabbard", pluginDirectory: bundledPlugins, calls: calls, rounds: rounds)
+isolation.measure()
+if arguments.contains("--isolation-only") {
+    isolation.print()
+    exit(0)
+}
 let bus = BenchBus()
 let service = "org.tabbard.TabBar1"
 let controllerPath = "/org/tabbard/TabBar1"
@@ -276,4 +284,5 @@ print("idle for 10 s with the bundled plugins (notes shown): \(idleTicks) CPU ti
 print("idle RSS: \(megabytes(idleResident.0)) MB (target ≤ 12 MB): \(megabytes(idleResident.1)) MB anonymous, \(megabytes(idleResident.2)) MB file-backed")
 let foundation = foundationLibraries(binaries + "/tabbard")
 print("ldd tabbard: " + (foundation.isEmpty ? "no libFoundation*, no ICU" : "loads " + foundation.joined(separator: ", ")))
+isolation.print()
 bus.stop()

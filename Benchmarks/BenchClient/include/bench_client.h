@@ -29,6 +29,11 @@ int64_t bench_run_strings(bench_client *client, const char *destination, const c
 /// Calls Allocations() on a bench service: its process's heap allocations so far.
 uint64_t bench_allocations(bench_client *client, const char *destination);
 
+/// Calls `member` with one string argument and waits up to 5 s: 1 when it answered with a
+/// method return, 0 on an error reply or no answer. Quiet: made to poll until a service serves.
+int bench_call_succeeds(bench_client *client, const char *destination, const char *path, const char *interface,
+                        const char *member, const char *argument);
+
 /// True when `name` has an owner on the bus.
 int bench_name_has_owner(bench_client *client, const char *name);
 

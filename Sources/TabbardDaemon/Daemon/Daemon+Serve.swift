@@ -32,19 +32,22 @@ extension Daemon {
                 loop.stop()
             }
             guard let service = started else { return 1 }
-            // READY=1 once every plugin found at start is loaded or skipped: callers are served
-            // while a new plugin is probed, and its tabs get their instances when it passes.
+            // READY=1 once every plugin found at start is loaded or skipped, and every helper
+            // started at start is ready or ended: callers are served while a new plugin is
+            // probed, and its tabs get their instances when it passes; what is ordered after
+            // the service finds the plugins answering, in the daemon or in helpers alike.
             var announced = false
             let announce = { [unowned service] in
-                guard !announced else { return }
+                guard !announced, !service.plugins.isProbing, !service.plugins.isStartingHelpers else { return }
                 announced = true
                 notifier.ready(status: service.statusLine)
             }
             service.plugins.onProbeEnded = { [unowned service] plugin, loaded in
                 service.probeEnded(plugin, loaded: loaded)
-                if !service.plugins.isProbing { announce() }
+                announce()
             }
-            if !service.plugins.isProbing { announce() }
+            service.plugins.onHelperSettled = announce
+            announce()
             let watchdog = try notifier.watchdogInterval.map { interval throws(LoopError) in
                 try loop.schedule(after: interval, repeating: interval) { notifier.watchdog() }
             }
@@ -147,7 +150,7 @@ extension Daemon {
             // A helper keeps its plugin from writing the state directory (PluginConfinement).
             helperArguments: setup.options.persistsState ? ["--state-dir", setup.stateDirectory] : [],
             saveState: { writer?.writeHeldNow() }, crashGuard: crashGuard)
-        let host = PluginHost(trust: setup.trust, log: log, admission: admission)
+        let host = PluginHost(trust: setup.trust, log: log, admission: admission, defaultIsolation: .default(for: setup.trust))
         host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init),
                   settings: setup.configuration.pluginSettings)
         return host

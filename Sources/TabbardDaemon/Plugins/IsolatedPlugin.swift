@@ -11,6 +11,9 @@ final class IsolatedPlugin {
     let helper: PluginHelperProcess
     /// Runs after each replay, once the helper is ready: the owner reads the tabs' actions.
     var onReturn: (() -> Void)?
+    /// Runs when a start of the helper has settled: it is ready (after `onReturn`), or it ended
+    /// first. What waits for the plugins found at start (`READY=1`) looks again.
+    var onSettled: (() -> Void)?
 
     /// The tabs that have an instance, in catalog order, with the stack each was last told
     /// about, and the tab shown: what a helper that comes back is told.
@@ -26,6 +29,8 @@ final class IsolatedPlugin {
         self.current = current
         self.receive = receive
         helper.onUp = { [unowned self] link in returned(link) }
+        helper.onDown = { [unowned self] _ in onSettled?() }
+        helper.onDisabled = { [unowned self] _ in onSettled?() }
     }
 
     /// Starts the helper.
@@ -36,6 +41,9 @@ final class IsolatedPlugin {
 
     /// Whether the helper is ready for calls.
     var isUp: Bool { helper.link != nil }
+
+    /// Whether the helper is starting: spawned, neither ready nor ended yet.
+    var isStarting: Bool { helper.status == .starting }
 
     // MARK: Calls
 
@@ -102,6 +110,7 @@ final class IsolatedPlugin {
         let now = current()
         for call in PluginReplay.calls(for: now.tabs, shown: now.shown) { link.call(call) { _ in } }
         onReturn?()
+        onSettled?()
     }
 
     // MARK: Failures

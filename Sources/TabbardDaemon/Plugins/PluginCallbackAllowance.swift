@@ -49,6 +49,12 @@ final class PluginCallbackAllowance: Sendable {
         self.onFlood = onFlood
     }
 
+    /// Makes room for the callbacks of one call the daemon makes into the plugin: what an
+    /// action or a page makes the plugin say is the caller's pace, not a flood.
+    func grantCall() {
+        state.withLock { $0.allowance.grantCall() }
+    }
+
     /// Whether a callback made at `now` is taken; false when it is past the allowance and
     /// must be dropped.
     func admits(at now: MonotonicInstant = .now()) -> Bool {

@@ -10,10 +10,10 @@
 /// (SIGHUP) keeps what is loaded, loads what is new, and leaves out what is no longer found
 /// or enabled.
 ///
-/// A plugin whose isolation is `process` (its manifest, or the configuration's `[plugin.NAME]`
-/// table) is never loaded here: its files pass the same checks, its tabs join the catalog, and
-/// its code runs in a helper process of its own (`PluginAdmission.helper`), driven by the
-/// plugin tabs.
+/// A plugin whose isolation is `process` (the configuration's `[plugin.NAME]` table, else its
+/// manifest, else `defaultIsolation`) is never loaded here: its files pass the same checks,
+/// its tabs join the catalog, and its code runs in a helper process of its own
+/// (`PluginAdmission.helper`), driven by the plugin tabs.
 public final class PluginHost {
     /// Whether the system instance's ownership rules apply.
     public let trust: PluginTrust
@@ -22,6 +22,9 @@ public final class PluginHost {
     /// Probes new module files in a child process and watches calls for hangs; nil where
     /// plugins are loaded without that guard (tests, probing itself).
     public let admission: PluginAdmission?
+    /// Where a plugin runs when neither its manifest nor the configuration says: the daemon
+    /// gives its instance's default (`PluginIsolation.default(for:)`).
+    public let defaultIsolation: PluginIsolation
     /// Every module ever loaded, by plugin name; kept because a library is never unloaded.
     private var loaded: [String: PluginModule] = [:]
     /// The plugins whose probe runs, by name, with the module file checked before it, which
@@ -41,11 +44,13 @@ public final class PluginHost {
     /// whether it is loaded now (else its tabs left the catalog).
     var onProbeEnded: ((_ plugin: String, _ loaded: Bool) -> Void)?
 
-    /// A host that logs to `log`.
-    public init(trust: PluginTrust, log: Log, admission: PluginAdmission? = nil) {
+    /// A host that logs to `log`, running a plugin whose manifest and configuration do not
+    /// say where as `defaultIsolation` says.
+    public init(trust: PluginTrust, log: Log, admission: PluginAdmission? = nil, defaultIsolation: PluginIsolation = .inProcess) {
         self.trust = trust
         self.admission = admission
         self.log = log
+        self.defaultIsolation = defaultIsolation
     }
 
     /// The plugins loaded and in use, in load order.
@@ -115,7 +120,7 @@ public final class PluginHost {
                 if earlier.manifest != manifest {
                     log.notice("plugin \(manifest.name): \(manifest.file) changed since it was loaded; restart tabbard to apply it")
                 }
-                if (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest) == .process {
+                if (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest, unsaid: defaultIsolation) == .process {
                     log.notice("plugin \(manifest.name) is loaded into the daemon; restart tabbard to run it in a helper process")
                 }
                 used.append(earlier.manifest ?? manifest)
@@ -127,7 +132,7 @@ public final class PluginHost {
             }
             let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
             try file.requireSharedObject()
-            if (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest) == .process {
+            if (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest, unsaid: defaultIsolation) == .process {
                 // Never loaded here: the helper runs its code, so no probe is needed either.
                 isolatedNow[manifest.name] = (manifest, try admission?.screenIsolated(file))
                 if isolated[manifest.name] == nil {

@@ -11,6 +11,18 @@ public enum PluginIsolation: String, Sendable, Equatable, CaseIterable {
     /// The plugin's module is loaded into a helper process of its own.
     case process
 
+    /// Where a plugin runs when neither its manifest nor the configuration says
+    /// (docs/plugins.md, Isolation, Defaults): in a helper on the system instance, which serves
+    /// every user's session and where only a helper gives up the daemon's privileges (no
+    /// capabilities, the state directory read-only); in the daemon on a session instance, whose
+    /// plugins run as the user already. The bundled plugins say `in-process` in their manifests.
+    static func `default`(for trust: PluginTrust) -> PluginIsolation {
+        switch trust {
+        case .system: .process
+        case .session: .inProcess
+        }
+    }
+
     /// Parses the text of an `isolation` key; the error lists the values allowed.
     init(validating text: String) throws(TabError) {
         guard let value = PluginIsolation(rawValue: text) else {
@@ -31,8 +43,8 @@ public struct PluginSettings: Sendable, Equatable {
     }
 
     /// Where the plugin of `manifest` runs under these settings: the configuration first,
-    /// then the manifest.
-    public func isolation(of manifest: PluginManifest) -> PluginIsolation {
-        isolation ?? manifest.isolation
+    /// then the manifest, then `unsaid` when neither says.
+    public func isolation(of manifest: PluginManifest, unsaid: PluginIsolation = .inProcess) -> PluginIsolation {
+        isolation ?? manifest.isolation ?? unsaid
     }
 }

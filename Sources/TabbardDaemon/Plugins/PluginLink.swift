@@ -115,6 +115,8 @@ final class PluginLink {
         nextSerial &+= 1
         waiting.append(Waiting(serial: serial, due: .now() + deadline, call: call, answered: answered))
         if waiting.count == 1 { timer?.arm(after: deadline) }
+        // What the call makes the plugin say is the caller's pace, not a flood.
+        allowance.grantCall()
         outgoing += PluginLinkMessage.call(serial: serial, call).frame
         flush()
     }

@@ -18,7 +18,7 @@ extension PluginManifest {
         let abiText = try root.requiredString("abi")
         guard let abi = PluginABIVersion(abiText) else { throw root.failure("abi", "'\(abiText)' is not a version such as \"1.0\"") }
         let description = try root.string("description") ?? ""
-        let isolation = try root.parsed("isolation", PluginIsolation.init(validating:)) ?? .inProcess
+        let isolation = try root.parsed("isolation", PluginIsolation.init(validating:))
         guard let tabReaders = try root.tables("tabs") else {
             throw root.failure("tabs", "is missing: a plugin offers at least one tab ([[tabs]])")
         }

@@ -12,12 +12,13 @@ public struct PluginManifest: Sendable, Equatable {
     public var description: String
     /// The tabs it offers, in manifest order.
     public var tabs: [PluginTabDeclaration]
-    /// Where its code runs unless the configuration says otherwise; in the daemon by default.
-    public var isolation: PluginIsolation
+    /// Where its code runs unless the configuration says otherwise; nil when the manifest does
+    /// not say, and the instance's default applies (`PluginIsolation.default(for:)`).
+    public var isolation: PluginIsolation?
 
     /// Creates a manifest from its parts (the parser does this; tests may too).
     public init(file: String, name: String, module: String, abi: PluginABIVersion, description: String, tabs: [PluginTabDeclaration],
-                isolation: PluginIsolation = .inProcess) {
+                isolation: PluginIsolation? = nil) {
         self.file = file
         self.name = name
         self.module = module

@@ -113,6 +113,7 @@ final class PluginTabs: @unchecked Sendable {
             isolatedTabs[event.tabID]?.receive(event)
         }
         helper.onReturn = { [unowned self] in onHelperReturned?(plugin) }
+        helper.onSettled = { [unowned self] in onHelperSettled?() }
         isolated[plugin] = helper
         helper.start()
         return helper
@@ -127,6 +128,13 @@ final class PluginTabs: @unchecked Sendable {
     /// Runs on the loop thread each time the helper of an isolated plugin is ready, after its
     /// tabs were told their state again: the owner reads their actions.
     var onHelperReturned: ((_ plugin: String) -> Void)?
+
+    /// Whether the helper of an isolated plugin is starting: neither ready nor ended yet.
+    var isStartingHelpers: Bool { isolated.values.contains { $0.isStarting } }
+
+    /// Runs on the loop thread when a helper's start settled: it is ready (after
+    /// `onHelperReturned`), or it ended first.
+    var onHelperSettled: (() -> Void)?
 
     /// The helper of isolated `plugin`, while one of its tabs is started.
     func helper(of plugin: String) -> PluginHelperProcess? { isolated[plugin]?.helper }

@@ -108,13 +108,26 @@ extension TabBarService {
         plugins.content(ofIsolated: id, page: controller.stack(of: id).last ?? "") { answered($0.mapError(\.dbusError)) }
     }
 
-    /// `Activate` on a tab in a helper: the model's checks now, the answer when the helper
-    /// performed the action, then its actions are read again.
+    /// `Activate` on a tab in a helper: the model's checks now, the answer once the helper
+    /// performed the action and its actions were read again, as for a plugin in the daemon, so
+    /// that the reply finds `Actions` current. The actions are asked right behind the action,
+    /// without waiting for it: a helper answers in order, so they are those after the action,
+    /// and the reply waits for one more answer, not one more round trip.
     func activate(_ action: String, of id: String, answered: @escaping (Result<Void, DBusError>) -> Void) throws(DBusError) {
         try check { controller throws(TabError) in try controller.checkAction(id, action) }
-        plugins.activate(action, ofIsolated: id) { [weak self] result in
-            answered(result.mapError(\.dbusError))
-            if case .success = result { self?.refreshActions(of: id) }
+        var outcome: Result<Void, DBusError>?
+        var actionsRead = false
+        // Whichever of the two answers comes last sends the reply.
+        let answerOnceBoth = {
+            if let outcome, actionsRead { answered(outcome) }
+        }
+        plugins.activate(action, ofIsolated: id) { result in
+            outcome = result.mapError(\.dbusError)
+            answerOnceBoth()
+        }
+        refreshActions(of: id) {
+            actionsRead = true
+            answerOnceBoth()
         }
     }
 
@@ -140,13 +153,18 @@ extension TabBarService {
         }
     }
 
-    /// Reads a tab's actions from its plugin into the model; a tab in a helper answers later.
-    func refreshActions(of id: String) {
-        guard let plugin = plugins.plugin(of: id) else { return }
+    /// Reads a tab's actions from its plugin into the model, then runs `read`; a tab in a
+    /// helper answers later.
+    func refreshActions(of id: String, then read: @escaping () -> Void = {}) {
+        guard let plugin = plugins.plugin(of: id) else { return read() }
         guard plugins.isIsolated(id) else {
-            return setActions(Result { () throws(PluginCallError) in try plugins.actions(of: id) }, of: id, plugin: plugin)
+            setActions(Result { () throws(PluginCallError) in try plugins.actions(of: id) }, of: id, plugin: plugin)
+            return read()
         }
-        plugins.actions(ofIsolated: id) { [weak self] answer in self?.setActions(answer, of: id, plugin: plugin) }
+        plugins.actions(ofIsolated: id) { [weak self] answer in
+            self?.setActions(answer, of: id, plugin: plugin)
+            read()
+        }
     }
 
     /// Puts the actions `answer` lists into the model, or logs why there are none; nothing for a

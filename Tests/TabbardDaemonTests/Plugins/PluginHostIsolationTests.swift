@@ -48,6 +48,29 @@ struct PluginHostIsolationTests {
         #expect(host.helper(for: "absent") == nil)
     }
 
+    @Test("a host whose default is process (the system instance) isolates a plugin whose manifest does not say, and loads one whose manifest or [plugin.NAME] says in-process")
+    func defaultIsolation() throws {
+        let directory = try TemporaryDirectory()
+        // Loaded into this process, the unsaid module would end the test run.
+        try compileFixture("unsaid", in: directory, defines: ["CRASH_IN_ENTRY"])
+        try compileFixture("inside", in: directory)
+        try compileFixture("configured", in: directory)
+        try directory.write("unsaid.plugin", testManifest("unsaid", tabs: ["u"]))
+        try directory.write("inside.plugin", testManifest("inside", tabs: ["i"])
+            .replacingOccurrences(of: "description =", with: "isolation = \"in-process\"\ndescription ="))
+        try directory.write("configured.plugin", testManifest("configured", tabs: ["c"]))
+        let probe = try PluginAdmissionTests.scripts(["exit 1"], in: directory)[0]
+        let host = PluginHost(trust: .session, log: quietLog,
+                              admission: Self.admission(PluginRecords(file: nil, log: quietLog), loop: try EventLoop(), probe: probe),
+                              defaultIsolation: .process)
+
+        host.load(directories: [directory.path], settings: ["configured": PluginSettings(isolation: .inProcess)])
+        #expect(host.isolatedPlugins == ["unsaid"])
+        // The other two go the daemon's way: probed before they load.
+        #expect(host.isProbing("inside") && host.isProbing("configured"))
+        #expect(host.catalog.map(\.tab.id) == ["c", "i", "u"])
+    }
+
     @Test("[plugin.NAME] isolation = in-process overrides a manifest's process: the plugin is probed for the daemon again")
     func configurationBringsPluginBack() throws {
         let directory = try TemporaryDirectory()

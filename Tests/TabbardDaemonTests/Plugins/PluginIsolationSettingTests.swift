@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TabbardDaemon
 
@@ -16,9 +17,9 @@ struct PluginIsolationSettingTests {
         try DaemonConfiguration(toml: text, file: "t.toml")
     }
 
-    @Test("a manifest without the key runs in the daemon; in-process and process are read")
+    @Test("a manifest without the key says nothing, so the instance's default decides; in-process and process are read")
     func manifestKey() throws {
-        #expect(try manifest(manifestHeader + tab).isolation == .inProcess)
+        #expect(try manifest(manifestHeader + tab).isolation == nil)
         #expect(try manifest(manifestHeader + "isolation = \"in-process\"\n" + tab).isolation == .inProcess)
         #expect(try manifest(manifestHeader + "isolation = \"process\"\n" + tab).isolation == .process)
     }
@@ -60,6 +61,31 @@ struct PluginIsolationSettingTests {
         #expect(PluginSettings().isolation(of: inDaemon) == .inProcess)
         #expect(PluginSettings(isolation: .inProcess).isolation(of: isolated) == .inProcess)
         #expect(PluginSettings(isolation: .process).isolation(of: inDaemon) == .process)
+    }
+
+    @Test("by default a plugin runs in a helper on the system instance and in the daemon on a session instance; the manifest and [plugin.NAME] override the default")
+    func instanceDefaults() throws {
+        #expect(PluginIsolation.default(for: .system) == .process)
+        #expect(PluginIsolation.default(for: .session) == .inProcess)
+        let unsaid = try manifest(manifestHeader + tab)
+        let inDaemon = try manifest(manifestHeader + "isolation = \"in-process\"\n" + tab)
+        let isolated = try manifest(manifestHeader + "isolation = \"process\"\n" + tab)
+        #expect(PluginSettings().isolation(of: unsaid, unsaid: .process) == .process)
+        #expect(PluginSettings().isolation(of: unsaid, unsaid: .inProcess) == .inProcess)
+        #expect(PluginSettings().isolation(of: inDaemon, unsaid: .process) == .inProcess)
+        #expect(PluginSettings().isolation(of: isolated, unsaid: .inProcess) == .process)
+        #expect(PluginSettings(isolation: .inProcess).isolation(of: unsaid, unsaid: .process) == .inProcess)
+        #expect(PluginSettings(isolation: .process).isolation(of: inDaemon, unsaid: .inProcess) == .process)
+    }
+
+    @Test("the bundled plugins' manifests say in-process: they run in the daemon on either instance")
+    func bundledPluginsRunInTheDaemon() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        for name in ["clock", "media", "notes"] {
+            let file = staged + "/\(name).plugin"
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(try PluginManifest(parsing: text, file: file).isolation == .inProcess, "\(file)")
+        }
     }
 
     @Test("a bad [plugin.NAME] table stops the start naming file, line and key")
