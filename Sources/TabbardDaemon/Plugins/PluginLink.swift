@@ -147,17 +147,24 @@ final class PluginLink {
         var budget = Self.messagesPerTurn
         takeMessages(&budget)
         guard ending == nil, budget > 0 else { return leftOver(budget) }
-        var buffer = [UInt8](repeating: 0, count: Self.readSize)
-        var count: Int
-        repeat {
-            count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-        } while count < 0 && errno == EINTR
+        var count = 0
+        var failure: Int32 = 0
+        // Received into storage left uninitialized: zeroing what the read overwrites cost as
+        // much as a small read itself.
+        let bytes = [UInt8](unsafeUninitializedCapacity: Self.readSize) { storage, initialized in
+            repeat {
+                count = recv(descriptor, storage.baseAddress, storage.count, Int32(MSG_DONTWAIT))
+            } while count < 0 && errno == EINTR
+            // errno read here, before the array's own calls can change it.
+            failure = count < 0 ? errno : 0
+            initialized = max(count, 0)
+        }
         if count < 0 {
-            if errno == EAGAIN || errno == EWOULDBLOCK { return leftOver(budget) }
-            return finish(errno == ECONNRESET ? .closed : .failed(errno))
+            if failure == EAGAIN || failure == EWOULDBLOCK { return leftOver(budget) }
+            return finish(failure == ECONNRESET ? .closed : .failed(failure))
         }
         guard count > 0 else { return finish(.closed) }
-        inbox.append(buffer[..<count])
+        inbox.append(bytes)
         takeMessages(&budget)
         leftOver(budget)
     }
