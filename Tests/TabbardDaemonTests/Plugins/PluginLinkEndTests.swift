@@ -108,6 +108,31 @@ struct PluginLinkEndTests {
         second?.cancel()
     }
 
+    @Test("the deadline timer left set by an answered call fires with nothing waiting; a call made after that gets its deadline again")
+    func callAfterIdleTimer() throws {
+        let loop = try EventLoop()
+        let (daemonEnd, helperEnd) = try Self.socketPair()
+        defer { close(helperEnd) }
+        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .milliseconds(150))
+        Self.send(.ready(name: "idle", version: "1", abi: .host), to: helperEnd)
+        var answers: [Result<PluginLinkReply, PluginLink.Ending>] = []
+        var second: LoopTimer?
+        var secondSent = MonotonicInstant.now()
+        link.onReady = {
+            link.call(.activate(tabID: "t", action: "go")) { answers.append($0) }
+            Self.send(.reply(serial: 1, .done(true)), to: helperEnd)
+            // Made well after the first call's deadline, when the timer has fired idle.
+            second = try? loop.schedule(after: .milliseconds(400)) {
+                secondSent = MonotonicInstant.now()
+                link.call(.actions(tabID: "t")) { answers.append($0); loop.stop() }
+            }
+        }
+        try Self.run(loop)
+        #expect(answers == [.success(.done(true)), .failure(.missedDeadline("actions"))])
+        #expect(MonotonicInstant.now() - secondSent >= .milliseconds(150))
+        second?.cancel()
+    }
+
     @Test("what the helper must not send ends the link: a reply to no call, an event before ready, a call, an oversized frame")
     func refusals() throws {
         let cases: [([UInt8], PluginLink.Ending)] = [
