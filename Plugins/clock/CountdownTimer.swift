@@ -50,7 +50,8 @@ final class CountdownTimer: TabContent {
 /// the ticker's thread (badge and content updates), hence the lock.
 final class Countdown: Sendable {
     private struct State {
-        var deadline: ContinuousClock.Instant?
+        /// On `MonotonicClock`.
+        var deadline: Duration?
         var finished = false
         var visible = false
         var shownMinutes: Int?
@@ -59,7 +60,6 @@ final class Countdown: Sendable {
     private let host: TabHost
     private let state = Mutex(State())
     private let ticker: Ticker
-    private let clock = ContinuousClock()
 
     init(host: TabHost) {
         self.host = host
@@ -74,12 +74,12 @@ final class Countdown: Sendable {
 
     /// Time left, or nil when not running.
     var remaining: Duration? {
-        state.withLock { state in state.deadline.map { max(.zero, $0 - clock.now) } }
+        state.withLock { state in state.deadline.map { max(.zero, $0 - MonotonicClock.now()) } }
     }
 
     func start(length: Duration) {
         state.withLock { state in
-            state.deadline = clock.now + length
+            state.deadline = MonotonicClock.now() + length
             state.finished = false
         }
         ticker.start()
@@ -104,7 +104,7 @@ final class Countdown: Sendable {
     private func tick() {
         let (minutes, visible, ended) = state.withLock { state -> (Int?, Bool, Bool) in
             guard let deadline = state.deadline else { return (nil, false, false) }
-            let left = ClockFormat.wholeSecondsRoundedUp(deadline - clock.now)
+            let left = ClockFormat.wholeSecondsRoundedUp(deadline - MonotonicClock.now())
             if left == 0 {
                 state.deadline = nil
                 state.finished = true

@@ -6,9 +6,8 @@ final class Stopwatch: TabContent {
     static let id = "stopwatch"
 
     let host: TabHost
-    private let clock = ContinuousClock()
     /// When the current run started; nil while stopped.
-    private var runningSince: ContinuousClock.Instant?
+    private var runningSince: Duration?
     /// Time of the runs before the current one.
     private var accumulated = Duration.zero
     /// Split times, oldest first.
@@ -23,7 +22,7 @@ final class Stopwatch: TabContent {
 
     /// The reading now.
     var elapsed: Duration {
-        accumulated + (runningSince.map { clock.now - $0 } ?? .zero)
+        accumulated + (runningSince.map { MonotonicClock.now() - $0 } ?? .zero)
     }
 
     var pages: [String] { ["laps"] }
@@ -36,7 +35,7 @@ final class Stopwatch: TabContent {
     func activate(_ action: String) -> Bool {
         switch action {
         case "start" where runningSince == nil:
-            runningSince = clock.now
+            runningSince = MonotonicClock.now()
         case "stop" where runningSince != nil:
             accumulated = elapsed
             runningSince = nil

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TabbardTestSupport
 import Testing
 
 @Suite("JSON writer")
@@ -47,5 +48,85 @@ struct JSONWriterTests {
             .objectPath("/org/tabbard"),
         ]))
         #expect(json.text == #"[7,["x","y"],{"a":1.5,"b":false},"/org/tabbard"]"#)
+    }
+
+    @Test("strings are written byte for byte as a plain reference quoting writes them, at every length and escape position")
+    func stringsMatchReference() {
+        // Runs without escapes of every length around the writer's copy, escapes at the start,
+        // the middle and the end, multi-byte characters, and a string far larger than the
+        // writer's first buffer (so it grows while quoting).
+        var samples = ["", "a", "\"", "\\", "\u{0}", "\u{7F}", "é", "日本語", "🙂x🙂", String(repeating: "b", count: 100_000)]
+        let pieces = ["plain", "\"", "\\", "\n", "\r", "\t", "\u{1}", "\u{1F}", " ", "ü", "€", "🙂", "/"]
+        for length in 0..<40 {
+            samples.append(String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) }))
+            samples.append((0..<length).map { pieces[($0 * 7 + length) % pieces.count] }.joined())
+        }
+        var json = JSONWriter()
+        json.beginArray()
+        for sample in samples { json.string(sample) }
+        json.endArray()
+        #expect(json.text == "[" + samples.map(ReferenceJSON.quoted).joined(separator: ",") + "]")
+    }
+
+    @Test("integers of every width are written in decimal, extremes included")
+    func integersMatchDescription() {
+        var json = JSONWriter()
+        json.beginArray()
+        json.integer(Int8.min)
+        json.integer(UInt8.max)
+        json.integer(Int16.min)
+        json.integer(Int32.min)
+        json.integer(Int32.max)
+        json.integer(Int64.min)
+        json.integer(Int64.max)
+        json.integer(UInt64.max)
+        json.integer(0)
+        json.integer(-1)
+        json.integer(10)
+        json.integer(Int128(Int64.max) * 4)
+        json.endArray()
+        let expected = ["\(Int8.min)", "\(UInt8.max)", "\(Int16.min)", "\(Int32.min)", "\(Int32.max)", "\(Int64.min)", "\(Int64.max)", "\(UInt64.max)", "0", "-1", "10", "\(Int128(Int64.max) * 4)"]
+        #expect(json.text == "[" + expected.joined(separator: ",") + "]")
+    }
+
+    @Test("a member name quoted beforehand writes what the name does; commas stay right after nested containers")
+    func quotedKeys() {
+        var byName = JSONWriter()
+        var byKey = JSONWriter()
+        byName.beginArray()
+        byKey.beginArray()
+        for name in ["Id", "say \"hi\"", "é"] {
+            byName.beginObject()
+            byName.key(name)
+            byName.beginArray()
+            byName.endArray()
+            byName.key(name)
+            byName.integer(1)
+            byName.endObject()
+            byKey.beginObject()
+            byKey.key(JSONWriter.Key(name))
+            byKey.beginArray()
+            byKey.endArray()
+            byKey.key(JSONWriter.Key(name))
+            byKey.integer(1)
+            byKey.endObject()
+        }
+        byName.endArray()
+        byKey.endArray()
+        #expect(byKey.text == byName.text)
+        #expect(byKey.text == #"[{"Id":[],"Id":1},{"say \"hi\"":[],"say \"hi\"":1},{"é":[],"é":1}]"#)
+    }
+
+    @Test("a document travels as an s argument holding exactly its text")
+    func documentAsArgument() throws {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("text")
+        json.string("tab \"é\" \u{1}")
+        json.endObject()
+        let message = try Message.methodCall(destination: "org.example.X", path: "/x", interface: "org.example.X", method: "Do")
+        try message.append(json)
+        #expect(message.signature == "s")
+        #expect(try message.decode(String.self) == json.text)
     }
 }

@@ -35,8 +35,8 @@ struct PersistenceTests {
         return controller
     }
 
-    private func writer(_ directory: String) -> StateWriter {
-        StateWriter(store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)))
+    private func writer(_ directory: String) throws -> StateWriter {
+        try StateWriter(store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)))
     }
 
     /// Persistence into `directory`, telling no service manager, logging nothing.
@@ -52,7 +52,7 @@ struct PersistenceTests {
     @Test("a state handed over is written by whichever thread saves it, and nothing waits afterwards (STATE-4)")
     func heldStateIsWrittenFromAnotherThread() throws {
         let directory = temporaryDirectory()
-        let writer = writer(directory)
+        let writer = try writer(directory)
         #expect(writer.writeHeldNow() == nil && !writer.isHolding, "nothing held: nothing to write")
         let acknowledged = try controller(badge: "42")
         writer.hold(acknowledged)
@@ -70,7 +70,7 @@ struct PersistenceTests {
     @Test("a badge set while a state is held changes the model in place, and the new state is held (STATE-4)")
     func changeWhileHeldDoesNotCopyTabStates() throws {
         let directory = temporaryDirectory()
-        let writer = writer(directory)
+        let writer = try writer(directory)
         var model = try controller(badge: "1")
         writer.hold(model)
         let storage = tabStatesStorage(of: model)
@@ -85,7 +85,7 @@ struct PersistenceTests {
     @Test("a change that fails while a state is held leaves it held, and nothing held stays so (STATE-4, ERR-2)")
     func failedChangeKeepsHeldState() throws {
         let directory = temporaryDirectory()
-        let writer = writer(directory)
+        let writer = try writer(directory)
         var model = try controller(badge: "1")
         #expect(throws: TabError.self) { try writer.change(&model) { model throws(TabError) in try model.setBadge("nope", to: nil) } }
         #expect(!writer.isHolding, "nothing was held before: nothing is after")
@@ -104,7 +104,7 @@ struct PersistenceTests {
     @Test("a failed write keeps the acknowledged state held, and a later write saves it (STATE-4)")
     func failedWriteKeepsState() throws {
         let broken = BrokenDirectory()
-        let writer = writer(broken.state)
+        let writer = try writer(broken.state)
         let acknowledged = try controller(badge: "7")
         writer.hold(acknowledged)
         let failure = writer.writeHeldNow()

@@ -36,12 +36,18 @@ public struct MessageWriter {
     mutating func appendValidatedString(_ type: Int32, _ value: String) throws(DBusError) {
         // withCString is free for native strings (they are stored NUL-terminated) and uses a
         // stack buffer for small ones, so no heap allocation happens here.
-        let ok = value.withCString { start in
-            var pointer: UnsafePointer<CChar>? = start
-            return dbus_message_iter_append_basic(&iter, type, &pointer) != 0
+        let appended = value.withCString { start in
+            Result { () throws(DBusError) in try appendValidatedString(type, start, length: value.utf8.count) }
         }
-        guard ok else { throw .noMemory() }
-        sizeBound += value.utf8.count + 8  // Padding, the length and the NUL.
+        try appended.get()
+    }
+
+    /// Appends a string-like basic value from the `length` bytes at `start` and the NUL after
+    /// them, which the caller has validated.
+    mutating func appendValidatedString(_ type: Int32, _ start: UnsafePointer<CChar>, length: Int) throws(DBusError) {
+        var pointer: UnsafePointer<CChar>? = start
+        guard dbus_message_iter_append_basic(&iter, type, &pointer) != 0 else { throw .noMemory() }
+        sizeBound += length + 8  // Padding, the length and the NUL.
     }
 
     /// Appends a container of `type` (`TypeCode.array`, `.structure`, `.dictEntry`, `.variant`);

@@ -34,22 +34,60 @@ extension TabController {
     /// The value of a property of catalog tab `id`, nil when the catalog has no such tab. O(1)
     /// (O(bar) for `AccessibilityLabel` of a bar tab).
     public func value(of property: TabProperty, tab id: String) -> PropertyValue? {
-        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
-        return value(of: property, id: id, definition: catalog[position], state: state)
+        guard let tab = reading(id) else { return nil }
+        return value(of: property, tab)
     }
 
     /// The values of several properties of catalog tab `id`, in the order asked, nil when the
-    /// catalog has no such tab: the tab is looked up once, not once per property (`Describe`
-    /// reads every property of every tab). O(properties).
+    /// catalog has no such tab: the tab is looked up once, not once per property. O(properties).
     public func values(of properties: [TabProperty], tab id: String) -> [PropertyValue]? {
-        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
-        let definition = catalog[position]
-        return properties.map { value(of: $0, id: id, definition: definition, state: state) }
+        guard let tab = reading(id) else { return nil }
+        return properties.map { value(of: $0, tab) }
     }
 
-    private func value(of property: TabProperty, id: String, definition: TabDefinition, state: TabRuntime) -> PropertyValue {
-        switch property {
-        case .id: .string(id)
+    /// Hands `body` the values of `properties` of every catalog tab, in catalog order, in one
+    /// array reused from tab to tab (`body` must not keep it). `Describe` reads every property
+    /// of every tab: walking the catalog finds each tab's definition without a lookup, and its
+    /// state and position are looked up once per tab. O(tabs × properties).
+    public func forEachCatalogTab(reading properties: [TabProperty], _ body: ([PropertyValue]) -> Void) {
+        var values: [PropertyValue] = []
+        values.reserveCapacity(properties.count)
+        for definition in catalog {
+            guard let state = runtime[definition.id] else { continue }
+            let tab = TabReading(definition: definition, state: state, position: tabPosition[definition.id])
+            values.removeAll(keepingCapacity: true)
+            for property in properties { values.append(value(of: property, tab)) }
+            body(values)
+        }
+    }
+
+    /// What every property of one catalog tab is read from, looked up once.
+    private struct TabReading {
+        let definition: TabDefinition
+        let state: TabRuntime
+        /// The tab's index in `Tabs`, nil when it is not there.
+        let position: Int?
+
+        var id: String { definition.id }
+    }
+
+    private func reading(_ id: String) -> TabReading? {
+        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
+        return TabReading(definition: catalog[position], state: state, position: tabPosition[id])
+    }
+
+    /// The placement of the tab at `position` in `Tabs`, `.none` for nil. (A closure over
+    /// `placement(ofIndex:)` would copy the whole controller for every tab.)
+    private func placement(atIndex position: Int?) -> Placement {
+        guard let position else { return .none }
+        return placement(ofIndex: position)
+    }
+
+    private func value(of property: TabProperty, _ tab: TabReading) -> PropertyValue {
+        let definition = tab.definition
+        let state = tab.state
+        return switch property {
+        case .id: .string(tab.id)
         case .plugin: .string(definition.plugin)
         case .title: .string(title(of: definition, state: state))
         case .image: .string(definition.systemItem?.imageName ?? definition.image)
@@ -61,17 +99,17 @@ extension TabController {
         case .badgeValue: .string(state.badge?.value ?? "")
         case .badgeColor: .string(state.badgeColor)
         case .enabled: .bool(state.enabled)
-        case .index: .int32(Int32(tabPosition[id] ?? -1))
-        case .placement: .string(placement(of: id).rawValue)
-        case .customizable: .bool(customizableSet.contains(id))
-        case .selected: .bool(selectedTab == id)
+        case .index: .int32(Int32(tab.position ?? -1))
+        case .placement: .string(placement(atIndex: tab.position).rawValue)
+        case .customizable: .bool(tab.position != nil && (everyTabCustomizable || customizableSet.contains(tab.id)))
+        case .selected: .bool(selectedTab == tab.id)
         case .restorationId: .string(definition.restorationId ?? "")
         case .orientations: .strings(definition.orientations.sorted().map(\.rawValue))
         case .page: .string(state.stack.last!)
         case .depth: .uint32(UInt32(state.stack.count))
         case .actions: .strings(state.actions)
         case .contentRevision: .uint64(state.contentRevision)
-        case .accessibilityLabel: .string(accessibilityLabel(of: id, definition: definition, state: state))
+        case .accessibilityLabel: .string(accessibilityLabel(of: tab.id, at: tab.position, definition: definition, state: state))
         }
     }
 
@@ -110,9 +148,10 @@ extension TabController {
     }
 
     /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.
-    func accessibilityLabel(of id: String, definition: TabDefinition, state: TabRuntime) -> String {
+    /// `position` is the tab's index in `Tabs`, nil when it is not there.
+    func accessibilityLabel(of id: String, at position: Int?, definition: TabDefinition, state: TabRuntime) -> String {
         let title = title(of: definition, state: state)
-        guard let index = tabPosition[id], placement(ofIndex: index) == .bar else { return title }
+        guard let index = position, placement(ofIndex: index) == .bar else { return title }
         let count = barTabCount + (showsMore ? 1 : 0)
         let selected = selectedTab == id && !showsMoreList
         return AccessibilityPhrasing(language: localeChain.language).label(title: title, selected: selected, position: index + 1, count: count)

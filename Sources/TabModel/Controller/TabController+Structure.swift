@@ -45,8 +45,13 @@ extension TabController {
     /// The position of `id` in `Tabs`, or nil. O(1).
     public func index(of id: String) -> Int? { tabPosition[id] }
 
-    /// The customizable tabs in `Tabs` order (`CustomizableTabs`). O(tabs).
-    public var customizableTabs: [String] { tabs.filter { customizableSet.contains($0) } }
+    /// The customizable tabs in `Tabs` order (`CustomizableTabs`). O(tabs); O(1) when every
+    /// tab is customizable, the default.
+    public var customizableTabs: [String] { everyTabCustomizable ? tabs : tabs.filter { customizableSet.contains($0) } }
+
+    /// Whether every tab in `Tabs` is customizable: the set is a subset of `Tabs` (CUST-1), so
+    /// the same size means the same tabs, and no tab needs looking up. O(1).
+    var everyTabCustomizable: Bool { customizableSet.count == tabs.count }
 
     /// CUST-1: layout `bottom` and a non-empty customizable set. O(1).
     public var canCustomize: Bool { layout == .bottom && !customizableSet.isEmpty }

@@ -5,23 +5,21 @@ struct LocaleChain: Equatable {
     let full: String
     /// Language alone, lowercased, e.g. `fr`; empty when there is none.
     let language: String
+    /// The keys to try, most specific first: `fr_CA`, `fr-CA` (as plugin manifests may write
+    /// it), then `fr`. Made once: every title read looks them up (`Describe`, 10,000 times).
+    let keys: [String]
 
     init(_ locale: String) {
         let base = locale.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
         if base.isEmpty || base == "C" || base == "POSIX" {
             full = ""
             language = ""
+            keys = []
         } else {
             full = base.replacingHyphens()
             language = (full.split(separator: "_").first.map(String.init) ?? full).lowercased()
+            keys = full == language ? [full] : [full, String(full.map { $0 == "_" ? "-" : $0 }), language]
         }
-    }
-
-    /// The keys to try, most specific first: `fr_CA`, `fr-CA` (as plugin manifests may write
-    /// it), then `fr`.
-    var keys: [String] {
-        if full.isEmpty { return [] }
-        return full == language ? [full] : [full, String(full.map { $0 == "_" ? "-" : $0 }), language]
     }
 
     /// The first of `titles` that matches the chain, else nil. O(1).

@@ -6,10 +6,11 @@ import TabModel
 /// standalone bar with its properties and `items`, the properties of each item it defines, in
 /// definition order (SBAR-1). One JSON object with stable keys, meant for jq.
 enum DescribeDocument {
-    /// The JSON text of `controller` in a daemon of `version`. O(tabs × properties). The caller
-    /// hands over one copy of the model for the whole document: reading a struct stored in a
-    /// class copies it on every access, which at 10,000 tabs would dominate the cost.
-    static func json(of controller: TabController, version: String) -> String {
+    /// The JSON document of `controller` in a daemon of `version`, ready to be sent as an `s`.
+    /// O(tabs × properties). The caller hands over one copy of the model for the whole document:
+    /// reading a struct stored in a class copies it on every access, which at 10,000 tabs would
+    /// dominate the cost.
+    static func json(of controller: TabController, version: String) -> JSONWriter {
         var json = JSONWriter(capacity: 512 + controller.catalog.count * 700)
         json.beginObject()
         for property in ControllerProperty.allCases {
@@ -22,13 +23,11 @@ enum DescribeDocument {
         json.property(.strings(controller.barNames))
         json.key("catalog")
         json.beginArray()
-        let properties = TabProperty.allCases
-        for definition in controller.catalog {
-            guard let values = controller.values(of: properties, tab: definition.id) else { continue }
+        controller.forEachCatalogTab(reading: tabProperties) { values in
             json.beginObject()
-            for (property, value) in zip(properties, values) {
-                json.key(property.rawValue)
-                json.property(value)
+            for index in values.indices {
+                json.key(tabKeys[index])
+                json.property(values[index])
             }
             json.endObject()
         }
@@ -36,8 +35,12 @@ enum DescribeDocument {
         json.key("bars")
         bars(of: controller, into: &json)
         json.endObject()
-        return json.text
+        return json
     }
+
+    private static let tabProperties = TabProperty.allCases
+    /// The tab properties' names, quoted once: each is written once per tab.
+    private static let tabKeys = tabProperties.map { JSONWriter.Key($0.rawValue) }
 
     /// The `bars` array: per bar its properties, then `items`. O(bars × items × properties).
     private static func bars(of controller: TabController, into json: inout JSONWriter) {

@@ -83,11 +83,11 @@ extension Daemon {
         _ setup: Setup, crashGuard: CrashGuard?, loop: EventLoop, notifier: ServiceNotifier, log: Log,
         busLost: @escaping () -> Void
     ) throws -> TabBarService? {
-        let began = ContinuousClock.now
+        let began = MonotonicInstant.now()
         // Before the plugins: a hung plugin's exit saves through it.
         let store = setup.options.persistsState
             ? StateStore(file: StateFile(directory: setup.stateDirectory), log: log) : nil
-        let writer = store.map(StateWriter.init)
+        let writer = try store.map { (store) throws(LoopError) in try StateWriter(store: store) }
         let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, crashGuard: crashGuard, loop: loop, log: log), loop: loop, log: log)
         var controller: TabController
         do throws(TabError) {
@@ -133,7 +133,7 @@ extension Daemon {
             log.error("\(BusNames.service) is already owned by \(owner); is another tabbard running?")
             return nil
         }
-        let elapsed = ContinuousClock.now - began
+        let elapsed = MonotonicInstant.now() - began
         log.notice("serving \(BusNames.service) as \(connection.uniqueName): \(service.statusLine) (started in \(elapsed.milliseconds) ms)")
         return service
     }

@@ -59,9 +59,11 @@ public final class PluginModule {
                      allowance: PluginCallbackAllowance? = nil) throws(PluginRefusal) -> PluginModule {
         try file.requireSharedObject()
         // Loading through the descriptor loads the very file that was checked.
-        guard let handle = dlopen(file.descriptorPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
-            throw .loadFailed(path: file.path, message: message.replacing(file.descriptorPath, with: file.path))
+        let handle: UnsafeMutableRawPointer
+        switch SharedRuntime.open(file.descriptorPath, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) {
+        case .success(let opened): handle = opened
+        case .failure(let error):
+            throw .loadFailed(path: file.path, message: error.message.replacingEvery(file.descriptorPath, with: file.path))
         }
         file.keepOpenForLoadedModule()
         let swiftRelease = try checkSwiftRelease(of: handle)
@@ -144,10 +146,11 @@ public final class PluginModule {
     /// `slowCallThreshold`; the callbacks it causes have room in the allowance.
     func timed<T>(_ function: String, tab: String, _ call: () -> T) -> T {
         allowance?.grantCall()
-        let clock = ContinuousClock()
-        let start = clock.now
+        // The loop's clock rather than ContinuousClock, which would load the Swift concurrency
+        // runtime and libdispatch into the daemon for this alone.
+        let start = MonotonicInstant.now()
         let result = callGuard.map { $0.during(plugin: name, function: function, tab: tab, call) } ?? call()
-        let duration = clock.now - start
+        let duration = MonotonicInstant.now() - start
         if duration > slowCallThreshold {
             let rounded = (Double(duration.nanoseconds) / 100_000).rounded() / 10
             log.warning("plugin \(name): \(function) for tab \(tab) took \(rounded) ms (limit \(slowCallThreshold.milliseconds) ms)")
@@ -161,5 +164,27 @@ extension PluginABIVersion {
     func check(_ found: PluginABIVersion) throws(PluginRefusal) {
         guard found.major == major else { throw .abiMajor(found, host: self) }
         guard found.minor <= minor else { throw .newerMinor(found, host: self) }
+    }
+}
+
+private extension String {
+    /// The text with every occurrence of `target` replaced by `replacement`. (The standard
+    /// `replacing(_:with:)` lives in _StringProcessing, which the daemon does not load.)
+    func replacingEvery(_ target: String, with replacement: String) -> String {
+        let text = Array(utf8)
+        let pattern = Array(target.utf8)
+        guard !pattern.isEmpty else { return self }
+        var result: [UInt8] = []
+        var index = 0
+        while index < text.count {
+            if index + pattern.count <= text.count && text[index..<index + pattern.count].elementsEqual(pattern) {
+                result += replacement.utf8
+                index += pattern.count
+            } else {
+                result.append(text[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

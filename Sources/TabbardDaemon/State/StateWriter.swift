@@ -1,4 +1,4 @@
-import Dispatch
+import Loop
 import Synchronization
 import TabModel
 
@@ -9,8 +9,8 @@ import TabModel
 ///
 /// What it holds is the controller itself: a value, so handing it over costs a reference, and
 /// the snapshot is taken and encoded on the thread that writes. Writes keep their order: each
-/// runs on the one writer queue, and each writes the newest state held when it runs, so an
-/// older state never replaces a newer one.
+/// runs on the one writer thread, in the order handed over, and each writes the newest state
+/// held when it runs, so an older state never replaces a newer one.
 ///
 /// Threading: every method may be called from any thread.
 final class StateWriter: Sendable {
@@ -30,20 +30,23 @@ final class StateWriter: Sendable {
     }
 
     private let store: StateStore
-    private let queue = DispatchQueue(label: "tabbard.state-writer")
+    private let thread: WorkThread
     private let held = Mutex(Held())
     /// The bound of a structural write (`StateWriter.structuralLimit` but in tests).
     private let structuralLimit: Int
     /// The size of the state on disk, the last written or the one found at start.
     private let writtenSize: Mutex<Int>
 
-    /// A writer saving through `store`, holding structural writes to the structural limit.
-    convenience init(store: StateStore) {
-        self.init(store: store, structuralLimit: Self.structuralLimit)
+    /// A writer saving through `store`, holding structural writes to the structural limit;
+    /// throws when its thread cannot be started.
+    convenience init(store: StateStore) throws(LoopError) {
+        try self.init(store: store, structuralLimit: Self.structuralLimit)
     }
 
-    /// A writer saving through `store`, holding structural writes to `structuralLimit` bytes.
-    init(store: StateStore, structuralLimit: Int) {
+    /// A writer saving through `store`, holding structural writes to `structuralLimit` bytes;
+    /// throws when its thread cannot be started.
+    init(store: StateStore, structuralLimit: Int) throws(LoopError) {
+        thread = try WorkThread(name: "tabbard-state")
         self.store = store
         self.structuralLimit = structuralLimit
         writtenSize = Mutex(store.file.size ?? 0)
@@ -95,7 +98,7 @@ final class StateWriter: Sendable {
     /// when it would take more than the structural limit and more than the state on disk;
     /// what was held still waits then.
     func write(_ controller: TabController) throws(FileError) {
-        let outcome = queue.sync {
+        let outcome = thread.sync {
             let saved = save(controller, limit: max(structuralLimit, writtenSize.withLock { $0 }))
             // The loop thread, the one that hands states over, is the caller: none came since.
             if case .success = saved { held.withLock { $0.controller = nil } }
@@ -107,21 +110,21 @@ final class StateWriter: Sendable {
     /// Writes the held state, if any, on the writer thread, and hands the outcome to `done`
     /// there: true when a state was written, false when none was held.
     func writeHeld(then done: @escaping @Sendable (Result<Bool, FileError>) -> Void) {
-        queue.async { [self] in done(writeHeldOnQueue()) }
+        thread.async { [self] in done(writeHeldOnThread()) }
     }
 
     /// Writes the held state, if any, after every write queued before it, and returns once it
     /// is on disk: nil, or the reason it could not be written (a stop, a hung plugin's exit).
     func writeHeldNow() -> FileError? {
-        queue.sync {
-            if case .failure(let error) = writeHeldOnQueue() { return error }
+        thread.sync {
+            if case .failure(let error) = writeHeldOnThread() { return error }
             return nil
         }
     }
 
-    /// On the writer queue: writes the newest held state; it stays held when the write fails
+    /// On the writer thread: writes the newest held state; it stays held when the write fails
     /// or a newer one was handed over meanwhile.
-    private func writeHeldOnQueue() -> Result<Bool, FileError> {
+    private func writeHeldOnThread() -> Result<Bool, FileError> {
         let (controller, handedOver) = held.withLock { ($0.controller, $0.handedOver) }
         guard let controller else { return .success(false) }
         return save(controller).map {
@@ -132,7 +135,7 @@ final class StateWriter: Sendable {
         }
     }
 
-    /// On the writer queue: the snapshot of `controller`, encoded and written durably unless it
+    /// On the writer thread: the snapshot of `controller`, encoded and written durably unless it
     /// takes more than `limit` bytes.
     private func save(_ controller: TabController, limit: Int = StateFile.sizeLimit) -> Result<Void, FileError> {
         do throws(FileError) {

@@ -7,8 +7,8 @@ import TabModel
 /// is batched after it always fits in the rest of `StateFile.sizeLimit`.
 @Suite("The state's bound with standalone bars")
 struct StateBoundTests {
-    private func writer(_ directory: String, limit: Int) -> StateWriter {
-        StateWriter(store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)), structuralLimit: limit)
+    private func writer(_ directory: String, limit: Int) throws -> StateWriter {
+        try StateWriter(store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)), structuralLimit: limit)
     }
 
     /// A controller with one bar that defines `count` items whose titles are `titleBytes` long.
@@ -26,7 +26,7 @@ struct StateBoundTests {
         let directory = temporaryDirectory()
         let small = try controller(items: 2, titleBytes: 100)
         let size = StateCodec.encode(small.snapshot()).count
-        let writer = writer(directory, limit: size + 500)
+        let writer = try writer(directory, limit: size + 500)
         try writer.write(small)
         let large = try controller(items: 10, titleBytes: 100)
         do {
@@ -46,7 +46,7 @@ struct StateBoundTests {
         let directory = temporaryDirectory()
         var controller = try controller(items: 10, titleBytes: 100)
         try writer(directory, limit: 1 << 30).write(controller)  // Written under a larger limit, or by batching.
-        let writer = writer(directory, limit: 100)
+        let writer = try writer(directory, limit: 100)
         _ = try controller.removeItem("i0", from: "modes")
         try writer.write(controller)
         _ = try controller.addItem("i0", title: "back", image: "", selectedImage: "", on: "modes")
