@@ -261,6 +261,20 @@ struct IsolationTests {
                                       Names.service, "Navigate", "ss", "stopwatch", "no-such-page"])
         #expect(unknown.status != 0 && unknown.errors.contains("has no page"), "\(unknown.errors)")
         #expect(daemon.stop() == 0, "\(daemon.log)")
+        // At the default level the helper's own info line is in the daemon's log.
+        #expect(daemon.log.contains("plugin host "), "\(daemon.log)")
+    }
+
+    @Test("a daemon run at --log-level warning passes its level to its helpers: no helper's info line reaches its log")
+    func helperLogLevel() throws {
+        let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
+        try "[plugin.clock]\nisolation = \"process\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(arguments: ["--config", config, "--log-level", "warning"],
+                                       pluginDirectory: try FaultPlugin.directory(fault: nil))
+        // Content from the helper: it ran past confining itself, which it logs at info.
+        #expect(Self.waitForContent(daemon.bus.address, "stopwatch"), "\(daemon.log)")
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+        #expect(!daemon.log.contains("plugin host "), "\(daemon.log)")
     }
 
     @Test("GetContent on a helper slower than its deadline answers PluginFailed after the deadline, and Select is served meanwhile")

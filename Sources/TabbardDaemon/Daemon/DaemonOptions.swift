@@ -111,6 +111,7 @@ public struct DaemonOptions: Equatable, Sendable {
                tabbard --list-plugins [--plugin-dir DIR]... [--instance system|session]
                tabbard --probe-plugin FILE
                tabbard --plugin-host MANIFEST [--instance system|session] [--state-dir DIR]
+                       [--log-level LEVEL]
                tabbard --version
 
         Serves the tab bar controller org.tabbard.TabBar1 on D-Bus.

@@ -24,8 +24,8 @@ public final class PluginAdmission {
     let executable: String
     /// Arguments after `--probe-plugin FILE` (the instance kind).
     let probeArguments: [String]
-    /// Arguments a helper gets after the probe's: what it needs to confine itself (the state
-    /// directory, `PluginConfinement`).
+    /// Arguments a helper gets after the probe's: the daemon's log level and what it needs to
+    /// confine itself (the state directory, `PluginConfinement`).
     let helperArguments: [String]
     /// How long a probe may take before the child is killed.
     let probeTimeout: Duration

@@ -60,7 +60,15 @@ final class PluginLink {
     private let descriptor: Int32
     private let deadline: Duration
     private var source: LoopSource?
+    /// Fires at or before the deadline of the oldest waiting call, while `timerSet`.
     private var timer: LoopTimer?
+    /// Whether `timer` is set. One setting serves every call made while it is: it is set for
+    /// the first call waiting and left set when that call is answered; when it fires it moves
+    /// on to the oldest call still waiting. Every call has the same deadline, so a call made
+    /// while it is set is due no earlier than it fires. Calls back to back then cost no
+    /// `timerfd_settime` of their own (setting and clearing it per call took two), and a link
+    /// left idle wakes the loop once, within one deadline of its last call.
+    private var timerSet = false
     private var inbox = PluginLinkInbox()
     /// Takes up the messages left over from a turn, once a turn, while the link itself is not
     /// watched for reading (`hasBacklog`).
@@ -114,7 +122,10 @@ final class PluginLink {
         let serial = nextSerial
         nextSerial &+= 1
         waiting.append(Waiting(serial: serial, due: .now() + deadline, call: call, answered: answered))
-        if waiting.count == 1 { timer?.arm(after: deadline) }
+        if !timerSet {
+            timer?.arm(after: deadline)
+            timerSet = true
+        }
         // What the call makes the plugin say is the caller's pace, not a flood.
         allowance.grantCall()
         outgoing += PluginLinkMessage.call(serial: serial, call).frame
@@ -147,17 +158,24 @@ final class PluginLink {
         var budget = Self.messagesPerTurn
         takeMessages(&budget)
         guard ending == nil, budget > 0 else { return leftOver(budget) }
-        var buffer = [UInt8](repeating: 0, count: Self.readSize)
-        var count: Int
-        repeat {
-            count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-        } while count < 0 && errno == EINTR
+        var count = 0
+        var failure: Int32 = 0
+        // Received into storage left uninitialized: zeroing what the read overwrites cost as
+        // much as a small read itself.
+        let bytes = [UInt8](unsafeUninitializedCapacity: Self.readSize) { storage, initialized in
+            repeat {
+                count = recv(descriptor, storage.baseAddress, storage.count, Int32(MSG_DONTWAIT))
+            } while count < 0 && errno == EINTR
+            // errno read here, before the array's own calls can change it.
+            failure = count < 0 ? errno : 0
+            initialized = max(count, 0)
+        }
         if count < 0 {
-            if errno == EAGAIN || errno == EWOULDBLOCK { return leftOver(budget) }
-            return finish(errno == ECONNRESET ? .closed : .failed(errno))
+            if failure == EAGAIN || failure == EWOULDBLOCK { return leftOver(budget) }
+            return finish(failure == ECONNRESET ? .closed : .failed(failure))
         }
         guard count > 0 else { return finish(.closed) }
-        inbox.append(buffer[..<count])
+        inbox.append(bytes)
         takeMessages(&budget)
         leftOver(budget)
     }
@@ -199,7 +217,6 @@ final class PluginLink {
             guard let index = waiting.firstIndex(where: { $0.serial == serial }) else { throw .malformed("a reply to no call (\(serial))") }
             guard waiting[index].call.accepts(reply) else { throw .malformed("a \(reply.kind) reply to \(waiting[index].call.function)") }
             let call = waiting.remove(at: index)
-            if waiting.isEmpty { timer?.disarm() }
             call.answered(.success(reply))
         case .event(let tabID, let change):
             guard identity != nil else { throw .malformed("an event before ready") }
@@ -233,13 +250,15 @@ final class PluginLink {
 
     // MARK: Deadlines and the end
 
-    /// The timer fired for the oldest waiting call: it missed its deadline, or was answered
-    /// meanwhile and the timer moves on to the next.
+    /// The timer fired: the oldest waiting call missed its deadline, or the calls it was set
+    /// for were answered meanwhile and it moves on to the oldest still waiting, if any.
     private func deadlinePassed() {
+        timerSet = false
         guard ending == nil, let oldest = waiting.first else { return }
         let now = MonotonicInstant.now()
         guard oldest.due > now else { return finish(.missedDeadline(oldest.call.function)) }
         timer?.arm(after: oldest.due - now)
+        timerSet = true
     }
 
     private func finish(_ reason: Ending) {

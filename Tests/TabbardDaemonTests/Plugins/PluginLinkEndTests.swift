@@ -83,29 +83,48 @@ struct PluginLinkEndTests {
         #expect(later == .failure(.missedDeadline("render")))
     }
 
-    @Test("an answer in time keeps the link; the next call gets a deadline of its own")
-    func answersInTime() throws {
+    /// A link given `deadline` whose first call is answered at once and whose second, made
+    /// `delay` later, is left unanswered: the answers, when the loop started running and when
+    /// the second call was made.
+    static func answeredThenUnanswered(deadline: Duration, delay: Duration) throws
+        -> (answers: [Result<PluginLinkReply, PluginLink.Ending>], start: MonotonicInstant, secondMade: MonotonicInstant) {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
         defer { close(helperEnd) }
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .milliseconds(300))
+        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: deadline)
         Self.send(.ready(name: "quick", version: "1", abi: .host), to: helperEnd)
         var answers: [Result<PluginLinkReply, PluginLink.Ending>] = []
         var second: LoopTimer?
+        var secondMade = MonotonicInstant.now()
         link.onReady = {
             link.call(.activate(tabID: "t", action: "go")) { answers.append($0) }
             Self.send(.reply(serial: 1, .done(true)), to: helperEnd)
-            second = try? loop.schedule(after: .milliseconds(200)) {
+            second = try? loop.schedule(after: delay) {
+                secondMade = MonotonicInstant.now()
                 link.call(.actions(tabID: "t")) { answers.append($0); loop.stop() }
             }
         }
-        // The second call is made 200 ms in and left unanswered: it fails at its own deadline,
-        // 500 ms in, not at the first call's.
         let start = MonotonicInstant.now()
         try Self.run(loop)
+        second?.cancel()
+        return (answers, start, secondMade)
+    }
+
+    @Test("an answer in time keeps the link; the next call gets a deadline of its own")
+    func answersInTime() throws {
+        // The second call is made 200 ms in and left unanswered: it fails at its own deadline,
+        // 500 ms in, not at the first call's.
+        let (answers, start, _) = try Self.answeredThenUnanswered(deadline: .milliseconds(300), delay: .milliseconds(200))
         #expect(answers == [.success(.done(true)), .failure(.missedDeadline("actions"))])
         #expect(MonotonicInstant.now() - start >= .milliseconds(500))
-        second?.cancel()
+    }
+
+    @Test("the deadline timer left set by an answered call fires with nothing waiting; a call made after that gets its deadline again")
+    func callAfterIdleTimer() throws {
+        // Made well after the first call's deadline, when the timer has fired idle.
+        let (answers, _, secondMade) = try Self.answeredThenUnanswered(deadline: .milliseconds(150), delay: .milliseconds(400))
+        #expect(answers == [.success(.done(true)), .failure(.missedDeadline("actions"))])
+        #expect(MonotonicInstant.now() - secondMade >= .milliseconds(150))
     }
 
     @Test("what the helper must not send ends the link: a reply to no call, an event before ready, a call, an oversized frame")
