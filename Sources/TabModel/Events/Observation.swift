@@ -12,8 +12,10 @@ struct ObservationScope {
     /// Selection only: the three selection properties, the bar's selected item, and the tabs
     /// involved (old and new shown tab, plus `extraTabs`). O(1).
     static func selection(_ tabs: [String?], tabProperties: [TabProperty] = [.selected, .accessibilityLabel]) -> ObservationScope {
-        var seen = Set<String>()
-        let ids = tabs.compactMap { $0 }.filter { seen.insert($0).inserted }
+        // A handful of ids: a linear search is cheaper than hashing each into a set.
+        var ids: [String] = []
+        ids.reserveCapacity(tabs.count)
+        for case let id? in tabs where !ids.contains(id) { ids.append(id) }
         return ObservationScope(controller: [.selectedItem, .selectedTab, .selectedIndex], tabs: ids,
                                 tabProperties: tabProperties, bar: true)
     }
@@ -40,7 +42,8 @@ struct ObservationScope {
 /// The values of a scope at one moment.
 struct Observation {
     var controller: [PropertyValue]
-    var tabs: [[PropertyValue?]]
+    /// Per tab of the scope, its properties' values; nil for a tab the catalog does not have.
+    var tabs: [[PropertyValue]?]
     var bar: [PropertyValue]
     var bars: [BarObservation]
     var shown: ShownContent
@@ -50,7 +53,8 @@ extension TabController {
     func observe(_ scope: ObservationScope) -> Observation {
         Observation(
             controller: scope.controller.map { value(of: $0) },
-            tabs: scope.tabs.map { id in scope.tabProperties.map { value(of: $0, tab: id) } },
+            // Each tab looked up once for all its properties, not once per property.
+            tabs: scope.tabs.map { id in values(of: scope.tabProperties, tab: id) },
             bar: scope.bar ? BarProperty.allCases.map { value(of: $0) } : [],
             bars: scope.bars.map { observe($0) },
             shown: shownContent)
@@ -77,7 +81,7 @@ extension TabController {
         }
         for (row, id) in scope.tabs.enumerated() {
             var changed: [TabProperty] = []
-            for (column, property) in scope.tabProperties.enumerated() where before.tabs[row][column] != after.tabs[row][column] {
+            for (column, property) in scope.tabProperties.enumerated() where before.tabs[row]?[column] != after.tabs[row]?[column] {
                 changed.append(property)
                 events.durability = max(events.durability, property.durability)
                 movesRevision = movesRevision || property.movesRevision
