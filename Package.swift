@@ -304,7 +304,7 @@ targets += [
         name: "tabctl",
         dependencies: ["Loop", "DBus"],
         exclude: ["Linking"],
-        swiftSettings: strict,
+        swiftSettings: inDaemonProcess,
         linkerSettings: [
             .unsafeFlags([
                 "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
