@@ -300,15 +300,21 @@ targets += [
     // linked in (`Linking/libstdc++.so` is a linker script naming the static archive) and the
     // executable is not position-independent, which leaves the dynamic loader a fraction of
     // the work. Debug builds stay dynamic, like the test bundles that link this target.
+    // The daemon's module settings apply here too: an implicit import of the concurrency module
+    // would link libdispatch, whose initializer counts the CPUs at every start. In release
+    // builds the code is optimized for size, and the runtime's symbols are not exported (the
+    // static runtime's link arguments ask for `-export-dynamic`, which nothing here needs):
+    // each of the two takes page faults off every start.
     .executableTarget(
         name: "tabctl",
         dependencies: ["Loop", "DBus"],
         exclude: ["Linking"],
-        swiftSettings: inDaemonProcess,
+        swiftSettings: inDaemonProcess + [.unsafeFlags(["-Osize"], .when(configuration: .release))],
         linkerSettings: [
             .unsafeFlags([
                 "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
                 "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/tabctl/Linking",
+                "-Xlinker", "--no-export-dynamic",
             ], .when(configuration: .release)),
         ]
     ),
