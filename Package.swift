@@ -305,9 +305,16 @@ targets += [
     // builds the code is optimized for size, and the runtime's symbols are not exported (the
     // static runtime's link arguments ask for `-export-dynamic`, which nothing here needs):
     // each of the two takes page faults off every start.
+    // Where tabctl's release build finds its arguments without the runtime reading
+    // /proc/self/maps at every start (docs/performance.md): the vector glibc hands to
+    // initializers, compiled in release builds only, where the runtime is linked in statically.
+    .target(
+        name: "CArgumentVector",
+        cSettings: [.define("TABCTL_ARGUMENT_VECTOR", .when(configuration: .release))]
+    ),
     .executableTarget(
         name: "tabctl",
-        dependencies: ["Loop", "DBus"],
+        dependencies: ["Loop", "DBus", "CArgumentVector"],
         exclude: ["Linking"],
         swiftSettings: inDaemonProcess + [.unsafeFlags(["-Osize"], .when(configuration: .release))],
         linkerSettings: [
