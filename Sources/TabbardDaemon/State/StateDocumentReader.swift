@@ -35,7 +35,7 @@ struct StateDocumentReader {
     private func snapshot() throws(StateFormatError) -> ControllerSnapshot {
         ControllerSnapshot(
             formatVersion: try integer("formatVersion", as: Int.self),
-            configuration: try configuration(try object("configuration")),
+            configuration: try object("configuration").configuration(),
             catalog: try array("catalog") { value, path throws(StateFormatError) in try Self.reference(value, at: path) },
             tabs: try array("tabs") { value, path throws(StateFormatError) in try Self.reference(value, at: path) },
             customizable: try array("customizable") { value, path throws(StateFormatError) in try Self.reference(value, at: path) },
@@ -55,10 +55,6 @@ struct StateDocumentReader {
                     try StateDocumentReader(value, at: path).bar()
                 }
             } ?? [])
-    }
-
-    private func configuration(_ reader: StateDocumentReader) throws(StateFormatError) -> ControllerConfiguration {
-        try reader.configuration()
     }
 
     private func configuration() throws(StateFormatError) -> ControllerConfiguration {

@@ -33,22 +33,16 @@ struct StateDocumentWriter {
         write(snapshot.configuration)
         json.key("customizable")
         write(snapshot.customizable)
-        json.key("formatVersion")
-        json.integer(snapshot.formatVersion)
-        json.key("layout")
-        json.string(snapshot.layout.rawValue)
-        json.key("locale")
-        json.string(snapshot.locale)
-        json.key("maxVisible")
-        json.integer(snapshot.maxVisible)
-        json.key("orientation")
-        json.string(snapshot.orientation.rawValue)
+        integer("formatVersion", snapshot.formatVersion)
+        string("layout", snapshot.layout.rawValue)
+        string("locale", snapshot.locale)
+        integer("maxVisible", snapshot.maxVisible)
+        string("orientation", snapshot.orientation.rawValue)
         if let selectedTab = snapshot.selectedTab {
             json.key("selectedTab")
             write(selectedTab)
         }
-        json.key("showsMoreList")
-        json.bool(snapshot.showsMoreList)
+        bool("showsMoreList", snapshot.showsMoreList)
         // Sorted byte-wise, as every member name: `tabStates` comes before `tabs`.
         json.key("tabStates")
         json.beginObject()
@@ -67,16 +61,11 @@ struct StateDocumentWriter {
         json.key("appearance")
         write(configuration.appearance)
         optionalStrings("customizable", configuration.customizable)
-        json.key("delegateTimeoutMs")
-        json.integer(configuration.delegateTimeoutMs)
-        json.key("delegateTimeoutPolicy")
-        json.string(configuration.delegateTimeoutPolicy.rawValue)
-        json.key("layout")
-        json.string(configuration.layout.rawValue)
-        json.key("locale")
-        json.string(configuration.locale)
-        json.key("maxVisible")
-        json.integer(configuration.maxVisible)
+        integer("delegateTimeoutMs", configuration.delegateTimeoutMs)
+        string("delegateTimeoutPolicy", configuration.delegateTimeoutPolicy.rawValue)
+        string("layout", configuration.layout.rawValue)
+        string("locale", configuration.locale)
+        integer("maxVisible", configuration.maxVisible)
         optionalString("selected", configuration.selected)
         optionalStrings("tabs", configuration.tabs)
         json.endObject()
@@ -84,12 +73,9 @@ struct StateDocumentWriter {
 
     private mutating func write(_ appearance: Appearance) {
         json.beginObject()
-        json.key("backgroundImage")
-        json.string(appearance.backgroundImage)
-        json.key("barStyle")
-        json.string(appearance.barStyle.rawValue)
-        json.key("barTintColor")
-        json.string(appearance.barTintColor)
+        string("backgroundImage", appearance.backgroundImage)
+        string("barStyle", appearance.barStyle.rawValue)
+        string("barTintColor", appearance.barTintColor)
         json.key("dividerImages")
         json.beginObject()
         for key in appearance.dividerImages.keys.sorted() {
@@ -97,26 +83,18 @@ struct StateDocumentWriter {
             json.string(appearance.dividerImages[key]!)
         }
         json.endObject()
-        json.key("selectionIndicatorImage")
-        json.string(appearance.selectionIndicatorImage)
-        json.key("shadowImage")
-        json.string(appearance.shadowImage)
-        json.key("tintColor")
-        json.string(appearance.tintColor)
-        json.key("translucent")
-        json.bool(appearance.translucent)
-        json.key("unselectedItemTintColor")
-        json.string(appearance.unselectedItemTintColor)
+        string("selectionIndicatorImage", appearance.selectionIndicatorImage)
+        string("shadowImage", appearance.shadowImage)
+        string("tintColor", appearance.tintColor)
+        bool("translucent", appearance.translucent)
+        string("unselectedItemTintColor", appearance.unselectedItemTintColor)
         json.endObject()
     }
 
     private mutating func write(_ state: SavedTabState) {
         json.beginObject()
-        optionalString("badge", state.badge?.value)
-        json.key("badgeColor")
-        json.string(state.badgeColor)
-        json.key("stack")
-        strings(state.stack)
+        badge(state.badge, color: state.badgeColor)
+        strings("stack", state.stack)
         json.endObject()
     }
 
@@ -128,34 +106,23 @@ struct StateDocumentWriter {
         json.beginArray()
         for item in bar.definedItems { write(item) }
         json.endArray()
-        json.key("items")
-        strings(bar.items)
-        json.key("name")
-        json.string(bar.name)
+        strings("items", bar.items)
+        string("name", bar.name)
         optionalString("selectedItem", bar.selectedItem)
         json.endObject()
     }
 
     private mutating func write(_ item: BarItem) {
         json.beginObject()
-        optionalString("badge", item.badge?.value)
-        json.key("badgeColor")
-        json.string(item.badgeColor)
-        json.key("enabled")
-        json.bool(item.enabled)
-        json.key("id")
-        json.string(item.id)
-        json.key("image")
-        json.string(item.image)
-        json.key("imageRenderingMode")
-        json.string(item.imageRenderingMode.rawValue)
-        json.key("selectedImage")
-        json.string(item.selectedImage)
+        badge(item.badge, color: item.badgeColor)
+        bool("enabled", item.enabled)
+        string("id", item.id)
+        string("image", item.image)
+        string("imageRenderingMode", item.imageRenderingMode.rawValue)
+        string("selectedImage", item.selectedImage)
         optionalString("systemItem", item.systemItem?.rawValue)
-        json.key("tag")
-        json.integer(item.tag)
-        json.key("title")
-        json.string(item.title)
+        integer("tag", item.tag)
+        string("title", item.title)
         json.endObject()
     }
 
@@ -172,6 +139,7 @@ struct StateDocumentWriter {
         } else {
             json.beginObject()
             json.key("id")
+            // A reference naming nothing is never made; `Codable` wrote it as null, and so does this.
             if let id = reference.id { json.string(id) } else { json.null() }
             json.endObject()
         }
@@ -179,7 +147,29 @@ struct StateDocumentWriter {
 
     // MARK: - Members
 
-    private mutating func strings(_ texts: [String]) {
+    /// `badge` as its value string, left out when there is none (ITEM-4), and `badgeColor` (ITEM-5).
+    private mutating func badge(_ badge: Badge?, color: String) {
+        optionalString("badge", badge?.value)
+        string("badgeColor", color)
+    }
+
+    private mutating func string(_ name: String, _ text: String) {
+        json.key(name)
+        json.string(text)
+    }
+
+    private mutating func bool(_ name: String, _ flag: Bool) {
+        json.key(name)
+        json.bool(flag)
+    }
+
+    private mutating func integer<T: BinaryInteger>(_ name: String, _ number: T) {
+        json.key(name)
+        json.integer(number)
+    }
+
+    private mutating func strings(_ name: String, _ texts: [String]) {
+        json.key(name)
         json.beginArray()
         for text in texts { json.string(text) }
         json.endArray()
@@ -187,15 +177,11 @@ struct StateDocumentWriter {
 
     /// The member `name`, left out when `text` is nil.
     private mutating func optionalString(_ name: String, _ text: String?) {
-        guard let text else { return }
-        json.key(name)
-        json.string(text)
+        if let text { string(name, text) }
     }
 
     /// The member `name`, left out when `texts` is nil.
     private mutating func optionalStrings(_ name: String, _ texts: [String]?) {
-        guard let texts else { return }
-        json.key(name)
-        strings(texts)
+        if let texts { strings(name, texts) }
     }
 }
