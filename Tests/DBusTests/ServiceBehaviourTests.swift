@@ -103,6 +103,34 @@ struct ServiceBehaviourTests {
         #expect(managed == ["/org/example/Test1/child/b": [TestService.childInterface: ["Label": Variant(.string("label of b"))]]])
     }
 
+    @Test("an object exported unannounced is listed by GetManagedObjects without InterfacesAdded; the next one is announced")
+    func unannouncedExport() throws {
+        let fixture = try ServiceFixture()
+        let client = try Client(address: fixture.bus.address)
+        let events = Inbox<String>()
+        try client.run { connection in
+            client.keep(try connection.subscribe(MatchRule(path: TestService.path.rawValue,
+                                                           interface: "org.freedesktop.DBus.ObjectManager")) { message in
+                if message.member == "InterfacesAdded", let (path, _) = try? message.decode(ObjectPath.self, [String: [String: Variant]].self) {
+                    events.put("added \(path)")
+                }
+            })
+            _ = try connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                    interface: "org.freedesktop.DBus", method: "GetId")
+        }
+        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddUnannouncedChild", "s", "quiet"])
+        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddChild", "s", "loud"])
+        // Signals arrive in the order sent: had the first been announced, it would be here first.
+        #expect(events.wait(for: 1) == ["added /org/example/Test1/child/loud"])
+        #expect(events.current == ["added /org/example/Test1/child/loud"])
+        let managed = try client.run { connection in
+            try connection.call(destination: TestService.name, path: TestService.path.rawValue,
+                                interface: "org.freedesktop.DBus.ObjectManager", method: "GetManagedObjects")
+                .decode([ObjectPath: [String: [String: Variant]]].self)
+        }
+        #expect(managed.keys.map(\.rawValue).sorted() == ["/org/example/Test1/child/loud", "/org/example/Test1/child/quiet"])
+    }
+
     @Test("a deferred reply arrives later; one dropped unanswered becomes NoReply")
     func deferredReplies() throws {
         let fixture = try ServiceFixture()
