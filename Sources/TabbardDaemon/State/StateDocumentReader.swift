@@ -227,8 +227,9 @@ struct StateDocumentReader {
     private static func word<T: RawRepresentable>(
         _ value: JSONValue, at path: String, as type: T.Type
     ) throws(StateFormatError) -> T where T.RawValue == String {
-        guard let word = T(rawValue: try string(value, at: path)) else {
-            throw StateFormatError(reason: "bad value at \(path): \(value) is not a \(type)")
+        let text = try string(value, at: path)
+        guard let word = T(rawValue: text) else {
+            throw StateFormatError(reason: "bad value at \(path): \"\(text)\" is not a \(type)")
         }
         return word
     }

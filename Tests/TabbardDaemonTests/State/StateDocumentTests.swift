@@ -72,7 +72,7 @@ struct StateDocumentTests {
         #expect(try reason { $0["maxVisible"] = 5.5 } == "bad value at maxVisible: expected an integer, found a number")
         #expect(try reason { $0["tabs"] = [7] } == "bad value at tabs.0: expected a string or an object, found a number")
         #expect(try reason { $0["tabs"] = [["restorationId": "songs"]] } == "missing tabs.0.id")
-        #expect(try reason { $0["layout"] = "sideways" }?.hasPrefix("bad value at layout: ") == true)
+        #expect(try reason { $0["layout"] = "sideways" } == #"bad value at layout: "sideways" is not a TabLayout"#)
         #expect(try reason { $0["tabStates"] = ["songs": ["badgeColor": "", "stack": [1]]] }
             == "bad value at tabStates.songs.stack.0: expected a string, found a number")
         #expect(try reason { members in
