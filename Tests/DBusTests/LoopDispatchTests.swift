@@ -21,6 +21,23 @@ struct LoopDispatchTests {
         #expect(fixture.thread.loop.wakeUps - before == 0)
     }
 
+    @Test("one call takes the loop one wait for events: the turn a read message asks for, and the reply's, are the turn that follows")
+    func oneWaitPerCall() throws {
+        let fixture = try ServiceFixture()
+        let caller = try Connection(.address(fixture.bus.address))
+        _ = try caller.call(destination: TestService.name, path: TestService.path.rawValue,
+                            interface: TestService.interface, method: "Concat", "a", "b", timeout: .seconds(10))
+        let calls = 100
+        let before = fixture.thread.loop.waits
+        for index in 0..<calls {
+            let reply = try caller.call(destination: TestService.name, path: TestService.path.rawValue,
+                                        interface: TestService.interface, method: "Concat", "n", "\(index)", timeout: .seconds(10))
+            #expect(try reply.decode(String.self) == "n\(index)")
+        }
+        // Each call wakes the loop once; a few more for whatever else the bus sends meanwhile.
+        #expect(fixture.thread.loop.waits - before <= calls + calls / 10)
+    }
+
     @Test("many threads post work while calls flow: nothing is lost, nothing deadlocks")
     func postingUnderLoad() throws {
         let fixture = try ServiceFixture()
