@@ -132,11 +132,13 @@ deb: deps
 # tabctl as a whole process against dbus-send making the same call, on one private bus with a
 # running daemon; and what process start alone costs. Figures only. Measured on what
 # `make install` ships (release builds, stripped, the private runtime), installed under
-# BENCH_ROOT; `make bench` stages its plugins in BENCH_PLUGINS.
+# BENCH_ROOT; `make bench` stages its plugins in BENCH_PLUGINS. BASELINE_TABCTL=PATH times
+# another tabctl build (an earlier tree's, installed the same way) in the same rounds.
 BENCH_PLUGINS = .build/bench-plugins
 BENCH_ROOT    = .build/bench-root
 
 bench-tabctl: deps
 	$(MAKE) install CONFIG=release PREFIX=/usr DESTDIR=$(CURDIR)/$(BENCH_ROOT)
 	python3 Benchmarks/TabctlStart/tabctl_start.py --tabctl $(BENCH_ROOT)/usr/bin/tabctl \
-		--tabbard $(BENCH_ROOT)/usr/bin/tabbard --plugins $(BENCH_ROOT)/usr/lib/tabbard/plugins
+		--tabbard $(BENCH_ROOT)/usr/bin/tabbard --plugins $(BENCH_ROOT)/usr/lib/tabbard/plugins \
+		$(if $(BASELINE_TABCTL),--baseline-tabctl $(BASELINE_TABCTL))

@@ -300,15 +300,28 @@ targets += [
     // linked in (`Linking/libstdc++.so` is a linker script naming the static archive) and the
     // executable is not position-independent, which leaves the dynamic loader a fraction of
     // the work. Debug builds stay dynamic, like the test bundles that link this target.
+    // The daemon's module settings apply here too: an implicit import of the concurrency module
+    // would link libdispatch, whose initializer counts the CPUs at every start. In release
+    // builds the code is optimized for size, and no symbol is exported: the static runtime's
+    // link arguments ask for `-export-dynamic`, which nothing here needs, and which left 1,134
+    // dynamic symbols for every symbol lookup of the loader to pass by.
+    // Where tabctl's release build finds its arguments without the runtime reading
+    // /proc/self/maps at every start (docs/performance.md): the vector glibc hands to
+    // initializers, compiled in release builds only, where the runtime is linked in statically.
+    .target(
+        name: "CArgumentVector",
+        cSettings: [.define("TABCTL_ARGUMENT_VECTOR", .when(configuration: .release))]
+    ),
     .executableTarget(
         name: "tabctl",
-        dependencies: ["Loop", "DBus"],
+        dependencies: ["Loop", "DBus", "CArgumentVector"],
         exclude: ["Linking"],
-        swiftSettings: strict,
+        swiftSettings: inDaemonProcess + [.unsafeFlags(["-Osize"], .when(configuration: .release))],
         linkerSettings: [
             .unsafeFlags([
                 "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
                 "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/tabctl/Linking",
+                "-Xlinker", "--no-export-dynamic",
             ], .when(configuration: .release)),
         ]
     ),

@@ -5,6 +5,7 @@ Starts a private dbus-daemon and tabbard, then times `tabctl select ID` and
 `dbus-send --print-reply ... Select string:ID` many times each, alternating (so drifting
 machine load hits both alike; each run selects a different tab than the last, so every call
 changes the selection). Also times process start alone: `/bin/true` and `tabctl --version`.
+With --baseline-tabctl, another build of tabctl (an earlier tree's) runs in the same rounds.
 Each time is posix_spawn to wait4, measured with a monotonic clock; each run's page faults come
 from the same wait4's resource usage. System calls are counted in separate, untimed runs (also
 alternating) with `perf stat -e raw_syscalls:sys_enter`, or `strace -c` where perf cannot.
@@ -95,6 +96,7 @@ def main():
     parser.add_argument("--plugins", required=True)
     parser.add_argument("--runs", type=int, default=1000)
     parser.add_argument("--counted-runs", type=int, default=21, help="untimed runs that count system calls")
+    parser.add_argument("--baseline-tabctl", help="another tabctl build (an earlier tree's) to time in the same rounds")
     options = parser.parse_args()
 
     directory = tempfile.mkdtemp(prefix="tabctl-bench-")
@@ -125,6 +127,10 @@ def main():
             "/bin/true": lambda tab: ["/bin/true"],
             "tabctl --version": lambda tab: [tabctl, "--version"],
         }
+        if options.baseline_tabctl:
+            baseline = os.path.abspath(options.baseline_tabctl)
+            commands["baseline tabctl select ID"] = lambda tab: [baseline, "--address", address, "select", tab]
+            commands["baseline tabctl --version"] = lambda tab: [baseline, "--version"]
         times = {name: [] for name in commands}
         faults = {name: [] for name in commands}
         for warm_up in range(50):
@@ -153,6 +159,9 @@ def main():
                   f"{statistics.median(syscalls[name]):9.0f}")
         ratio = medians["tabctl select ID"] / medians["dbus-send --print-reply Select"]
         print(f"ratio tabctl / dbus-send (medians): {ratio:.2f}  (target <= 1.0)")
+        if options.baseline_tabctl:
+            ratio = medians["baseline tabctl select ID"] / medians["dbus-send --print-reply Select"]
+            print(f"ratio baseline tabctl / dbus-send (medians): {ratio:.2f}")
         print(f"process start above /bin/true: tabctl --version "
               f"{medians['tabctl --version'] - medians['/bin/true']:.3f} ms")
     finally:

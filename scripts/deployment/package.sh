@@ -47,6 +47,21 @@ else
             fail "the package depends on more than the libraries its ELF files need" "$depends"
         fi
 
+        # The packaged tabctl (a release build) starts without the runtime's own start-up reads
+        # (docs/performance.md, "tabctl"): no /proc/self/maps (the runtime's argument grabber,
+        # replaced by CArgumentVector) and no CPU count (libdispatch's initializer), and its
+        # arguments still reach it.
+        packaged_tabctl=$repo/.build/deb/root/usr/bin/tabctl
+        if ! command -v strace > /dev/null; then
+            skip "the packaged tabctl's start reads nothing from /proc or /sys" "no strace"
+        elif version=$(strace -f -qq -e trace=openat -o "$work/tabctl-start.trace" "$packaged_tabctl" --version) \
+            && [[ "$version" == "tabctl "* ]] && ! grep -Eq '"/(proc|sys)/' "$work/tabctl-start.trace"; then
+            pass "the packaged tabctl gets its arguments and opens nothing under /proc or /sys at start"
+        else
+            fail "the packaged tabctl's start opens /proc or /sys files, or misses its arguments" \
+                "$version"$'\n'"$(grep -E '"/(proc|sys)/' "$work/tabctl-start.trace")"
+        fi
+
         started=$(date +%s)
         if ! mmdebstrap --variant=minbase --include=dbus bookworm "$package_root" > "$work/mmdebstrap.log" 2>&1; then
             fail "mmdebstrap could not make a Debian 12 root" "$(tail -20 "$work/mmdebstrap.log")"

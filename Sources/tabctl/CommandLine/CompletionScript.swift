@@ -20,6 +20,13 @@ enum CompletionScript {
         return properties.map { " \(open)tabctl get \($0) 2>/dev/null\(close)" }.joined()
     }
 
+    /// `text` with each single quote written as `escape`. (The standard library's own
+    /// `replacing(_:with:)` lives in the string-processing module, which tabctl does not import:
+    /// see `Package.swift`.)
+    private static func quoted(_ text: String, with escape: String) -> String {
+        text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: escape)
+    }
+
     private static var bash: String {
         let cases = CommandSpec.all.map { spec in
             "        \(spec.name)) words=\"\(spec.words.joined(separator: " "))\(live(spec, "$(", ")"))\" ;;"
@@ -50,7 +57,7 @@ enum CompletionScript {
     }
 
     private static var zsh: String {
-        let commands = CommandSpec.all.map { "'\($0.name):\($0.summary.replacing("'", with: "'\\''"))'" }
+        let commands = CommandSpec.all.map { "'\($0.name):\(quoted($0.summary, with: "'\\''"))'" }
         let cases = CommandSpec.all.map { spec in
             "        \(spec.name)) values=(\(spec.words.joined(separator: " "))\(live(spec, "${(f)\"$(", ")\"}"))) ;;"
         }
@@ -79,10 +86,10 @@ enum CompletionScript {
             lines.append("complete -c tabctl -l \(option.dropFirst(2))")
         }
         for spec in CommandSpec.all {
-            let summary = spec.summary.replacing("'", with: "\\'")
+            let summary = quoted(spec.summary, with: "\\'")
             lines.append("complete -c tabctl -n __fish_use_subcommand -a \(spec.name) -d '\(summary)'")
             let values = spec.words.joined(separator: " ") + live(spec, "(", ")")
-            if !values.trimmingPrefix(" ").isEmpty {
+            if !values.allSatisfy({ $0 == " " }) {
                 lines.append("complete -c tabctl -n '__fish_seen_subcommand_from \(spec.name)' -a \"\(values)\"")
             }
         }
