@@ -94,8 +94,8 @@ targets += [
 
 // MARK: - JSON
 
-// A JSON reader and a Codable bridge to its tree, in Swift alone (no Foundation), for the state
-// file; bounded, and no input makes it trap. (Writing goes through DBus's JSONWriter.)
+// A JSON reader into a tree, in Swift alone (no Foundation), for the state file; bounded, and no
+// input makes it trap. (Writing goes through DBus's JSONWriter.)
 targets += [
     .target(
         name: "JSON",

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Throughput and latency of one run.
 public struct Figures {
     /// Calls per second over the run.
@@ -39,6 +41,29 @@ public func number(_ value: Double, _ decimals: Int) -> String {
     for _ in 0..<decimals { scale *= 10 }
     let rounded = (value * scale).rounded() / scale
     return decimals == 0 ? String(Int(rounded)) : String(rounded)
+}
+
+/// Answers `--help` with `usage` and exits 0; exits 2 with `usage` on standard error for any
+/// argument that is not one of `options` (each followed by its value) or `flags`. A benchmark
+/// that ran for minutes because of a mistyped option would measure the wrong thing.
+public func checkCommandLine(usage: String, options: [String], flags: [String] = []) {
+    let arguments = CommandLine.arguments.dropFirst()
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(usage)
+        exit(0)
+    }
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+        let argument = arguments[index]
+        if options.contains(argument), index + 1 < arguments.endIndex {
+            index += 2
+        } else if flags.contains(argument) {
+            index += 1
+        } else {
+            warn("\(CommandLine.arguments[0]): unexpected argument '\(argument)'\n\(usage)")
+            exit(2)
+        }
+    }
 }
 
 /// The word after `name` on the command line (`--plugins DIR`), or `value`.

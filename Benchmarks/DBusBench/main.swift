@@ -16,8 +16,16 @@ if arguments.count == 4 && arguments[1] == "serve-swift" {
         warn("dbus-bench serve-swift: \(error)")
         exit(1)
     }
+    exit(0)
 }
 
+checkCommandLine(usage: """
+    usage: dbus-bench [--calls N] [--rounds N]
+      Measures the DBus library's method calls against the same echo in C on a private bus;
+      prints figures only (see docs/performance.md).
+      --calls N    calls per run (default 20000)
+      --rounds N   interleaved rounds per figure (default 7)
+    """, options: ["--calls", "--rounds"])
 let calls = option("--calls", default: 20_000)
 let rounds = option("--rounds", default: 7)
 

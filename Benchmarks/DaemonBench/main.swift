@@ -19,6 +19,16 @@ if arguments.count == 3 && arguments[1] == "serve-delegate" {
     exit(0)
 }
 
+checkCommandLine(usage: """
+    usage: daemon-bench [--calls N] [--rounds N] [--subscribers N] [--plugins DIR] [--isolation-only]
+      Measures tabbard's requests against a C libdbus service doing the same message work, on a
+      private bus; prints figures only (see docs/performance.md).
+      --calls N          calls per run (default 10000; fan-out runs use a fifth)
+      --rounds N         interleaved rounds per figure (default 5)
+      --subscribers N    connections following every PropertiesChanged (default 100)
+      --plugins DIR      the bundled plugins, staged by `make bench` (default .build/bench-plugins)
+      --isolation-only   only plugins in helper processes against plugins in the daemon
+    """, options: ["--calls", "--rounds", "--subscribers", "--plugins"], flags: ["--isolation-only"])
 let calls = option("--calls", default: 10_000)
 let rounds = option("--rounds", default: 5)
 let subscriberCount = option("--subscribers", default: 100)

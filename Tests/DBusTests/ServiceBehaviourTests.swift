@@ -72,6 +72,38 @@ struct ServiceBehaviourTests {
     func objectManager() throws {
         let fixture = try ServiceFixture()
         let client = try Client(address: fixture.bus.address)
+        let events = try objectManagerEvents(client)
+        for name in ["a", "b"] {
+            _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddChild", "s", name])
+        }
+        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "RemoveChild", "s", "a"])
+        #expect(events.wait(for: 3) == [
+            "added /org/example/Test1/child/a [\"org.example.Child1\"] 'label of a'",
+            "added /org/example/Test1/child/b [\"org.example.Child1\"] 'label of b'",
+            "removed /org/example/Test1/child/a [\"org.example.Child1\"]",
+        ])
+        let managed = try managedObjects(client)
+        #expect(managed == ["/org/example/Test1/child/b": [TestService.childInterface: ["Label": Variant(.string("label of b"))]]])
+    }
+
+    @Test("an object exported unannounced is listed by GetManagedObjects without InterfacesAdded; the next one is announced")
+    func unannouncedExport() throws {
+        let fixture = try ServiceFixture()
+        let client = try Client(address: fixture.bus.address)
+        let events = try objectManagerEvents(client)
+        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddUnannouncedChild", "s", "quiet"])
+        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddChild", "s", "loud"])
+        // Signals arrive in the order sent: had the first been announced, it would be here first.
+        let loud = "added /org/example/Test1/child/loud [\"org.example.Child1\"] 'label of loud'"
+        #expect(events.wait(for: 1) == [loud])
+        #expect(events.current == [loud])
+        let managed = try managedObjects(client)
+        #expect(managed.keys.map(\.rawValue).sorted() == ["/org/example/Test1/child/loud", "/org/example/Test1/child/quiet"])
+    }
+
+    /// The ObjectManager signals of the test service, as `client` receives them once this
+    /// returns: "added PATH [INTERFACES] LABEL" and "removed PATH [INTERFACES]".
+    private func objectManagerEvents(_ client: Client) throws -> Inbox<String> {
         let events = Inbox<String>()
         try client.run { connection in
             client.keep(try connection.subscribe(MatchRule(path: TestService.path.rawValue,
@@ -83,24 +115,20 @@ struct ServiceBehaviourTests {
                     events.put("removed \(path) \(interfaces)")
                 }
             })
+            // A round trip to the bus: the match is in place when it returns.
             _ = try connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                     interface: "org.freedesktop.DBus", method: "GetId")
         }
-        for name in ["a", "b"] {
-            _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddChild", "s", name])
-        }
-        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "RemoveChild", "s", "a"])
-        #expect(events.wait(for: 3) == [
-            "added /org/example/Test1/child/a [\"org.example.Child1\"] 'label of a'",
-            "added /org/example/Test1/child/b [\"org.example.Child1\"] 'label of b'",
-            "removed /org/example/Test1/child/a [\"org.example.Child1\"]",
-        ])
-        let managed = try client.run { connection in
+        return events
+    }
+
+    /// The test service's `GetManagedObjects`, through `client`.
+    private func managedObjects(_ client: Client) throws -> [ObjectPath: [String: [String: Variant]]] {
+        try client.run { connection in
             try connection.call(destination: TestService.name, path: TestService.path.rawValue,
                                 interface: "org.freedesktop.DBus.ObjectManager", method: "GetManagedObjects")
                 .decode([ObjectPath: [String: [String: Variant]]].self)
         }
-        #expect(managed == ["/org/example/Test1/child/b": [TestService.childInterface: ["Label": Variant(.string("label of b"))]]])
     }
 
     @Test("a deferred reply arrives later; one dropped unanswered becomes NoReply")

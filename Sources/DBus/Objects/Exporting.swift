@@ -1,11 +1,14 @@
 extension Connection {
     /// Puts an object on the bus at `path` with `interfaces` (plus `Introspectable`,
     /// `Properties` and `Peer`; plus `ObjectManager` when `objectManager`). An object under an
-    /// exported manager is announced with `InterfacesAdded` (and listed by the manager's
-    /// `GetManagedObjects`, with its own interfaces and their properties). Loop thread only.
-    public func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool = false) throws(DBusError) {
+    /// exported manager is listed by the manager's `GetManagedObjects`, with its own interfaces
+    /// and their properties, and announced with `InterfacesAdded` unless `announced` is false:
+    /// objects exported before the connection owns the name its clients know it by have nobody
+    /// to announce them to, since those clients read `GetManagedObjects` when the name appears.
+    /// Loop thread only.
+    public func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool = false, announced: Bool = true) throws(DBusError) {
         assertOwnThread()
-        try objects.export(path, interfaces: interfaces, objectManager: objectManager)
+        try objects.export(path, interfaces: interfaces, objectManager: objectManager, announced: announced)
     }
 
     /// Takes the object at `path` off the bus, announcing `InterfacesRemoved` under a manager.

@@ -21,11 +21,12 @@ final class ObjectTable {
 
     // MARK: Exporting
 
-    func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool) throws(DBusError) {
+    func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool, announced: Bool) throws(DBusError) {
         guard objects.lookup(path.rawValue) == nil else { throw .invalidArgs("an object is already exported at \(path)") }
         let object = try ExportedObject(path: path, interfaces: interfaces, isObjectManager: objectManager)
         objects.insert(path.rawValue, object)
         if objectManager { managers.append(path) }
+        guard announced else { return }
         for manager in managers where path.isDescendant(of: manager) {
             try? emitInterfacesAdded(object, from: manager)
         }

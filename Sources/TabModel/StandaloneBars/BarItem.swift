@@ -40,17 +40,28 @@ public struct BarItem: Equatable, Codable, Sendable {
         self.init(id: id, title: "", image: "", selectedImage: "", tag: tag, systemItem: systemItem)
     }
 
-    private init(id: String, title: String, image: String, selectedImage: String, tag: Int32, systemItem: SystemItem?) {
+    /// An item as a state file holds it, with everything set on it (SBAR-1). Nothing is
+    /// checked here: `TabController.restore` validates every saved item (`validate()`).
+    public init(
+        restoring id: String, title: String, image: String, selectedImage: String, imageRenderingMode: ImageRenderingMode,
+        tag: Int32, systemItem: SystemItem?, badge: Badge?, badgeColor: String, enabled: Bool
+    ) {
         self.id = id
         self.title = title
         self.image = image
         self.selectedImage = selectedImage
-        imageRenderingMode = .template
+        self.imageRenderingMode = imageRenderingMode
         self.tag = tag
         self.systemItem = systemItem
-        badge = nil
-        badgeColor = ""
-        enabled = true
+        self.badge = badge
+        self.badgeColor = badgeColor
+        self.enabled = enabled
+    }
+
+    /// A new item: enabled, no badge, rendered as a template.
+    private init(id: String, title: String, image: String, selectedImage: String, tag: Int32, systemItem: SystemItem?) {
+        self.init(restoring: id, title: title, image: image, selectedImage: selectedImage, imageRenderingMode: .template, tag: tag,
+                  systemItem: systemItem, badge: nil, badgeColor: "", enabled: true)
     }
 
     // MARK: Reading

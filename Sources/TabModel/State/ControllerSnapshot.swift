@@ -36,6 +36,29 @@ public struct ControllerSnapshot: Codable, Equatable, Sendable {
     /// The standalone bars, in creation order (SBAR-1). A state written before there were
     /// standalone bars has none.
     public var bars: [SavedBar]
+
+    /// A snapshot of these values, as `TabController.snapshot()` takes it or a state file
+    /// holds it; `TabController.restore` validates it.
+    public init(
+        formatVersion: Int, configuration: ControllerConfiguration, catalog: [TabReference], tabs: [TabReference],
+        customizable: [TabReference], selectedTab: TabReference?, showsMoreList: Bool, tabStates: [String: SavedTabState],
+        appearance: Appearance, maxVisible: Int, layout: TabLayout, orientation: Orientation, locale: String, bars: [SavedBar]
+    ) {
+        self.formatVersion = formatVersion
+        self.configuration = configuration
+        self.catalog = catalog
+        self.tabs = tabs
+        self.customizable = customizable
+        self.selectedTab = selectedTab
+        self.showsMoreList = showsMoreList
+        self.tabStates = tabStates
+        self.appearance = appearance
+        self.maxVisible = maxVisible
+        self.layout = layout
+        self.orientation = orientation
+        self.locale = locale
+        self.bars = bars
+    }
 }
 
 extension ControllerSnapshot {
@@ -119,6 +142,13 @@ public struct SavedTabState: Codable, Equatable, Sendable {
     public var badgeColor: String
     /// Navigation stack, root first.
     public var stack: [String]
+
+    /// A tab's saved state; `TabController.restore` validates it.
+    public init(badge: Badge?, badgeColor: String, stack: [String]) {
+        self.badge = badge
+        self.badgeColor = badgeColor
+        self.stack = stack
+    }
 }
 
 /// What a restore did beyond its events: one line per setting where the configuration won

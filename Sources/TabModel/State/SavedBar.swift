@@ -13,6 +13,15 @@ public struct SavedBar: Codable, Equatable, Sendable {
     public var selectedItem: String?
     /// The bar's appearance.
     public var appearance: Appearance
+
+    /// A bar as a state file holds it; `TabController.restore` validates it (`validate()`).
+    public init(name: String, definedItems: [BarItem], items: [String], selectedItem: String?, appearance: Appearance) {
+        self.name = name
+        self.definedItems = definedItems
+        self.items = items
+        self.selectedItem = selectedItem
+        self.appearance = appearance
+    }
 }
 
 extension SavedBar {

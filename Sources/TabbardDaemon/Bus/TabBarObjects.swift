@@ -37,23 +37,28 @@ final class TabBarObjects {
     /// Puts the controller (with its ObjectManager), the bar, one object per catalog tab of
     /// `service`, and its standalone bars with their items (restored from the state, SBAR-1) on
     /// the bus. Called once, before the bus name is requested, so a client that sees the name
-    /// finds every object.
+    /// finds every object in `GetManagedObjects`. None is announced with `InterfacesAdded`:
+    /// until the name is owned no client knows whom to listen to, and the contract promises
+    /// the signal only for objects that come later (dbus-api.md, SBAR-1).
     func export(_ service: TabBarService) throws(DBusError) {
         try connection.export(BusNames.controller, interfaces: [ControllerInterface(service, version: version).table],
-                              objectManager: true)
-        try connection.export(BusNames.bar, interfaces: [BarInterface.controllersBar(service)])
-        for id in service.controller.catalog.map(\.id) { exportTab(id, of: service) }
+                              objectManager: true, announced: false)
+        try connection.export(BusNames.bar, interfaces: [BarInterface.controllersBar(service)], announced: false)
+        for id in service.controller.catalog.map(\.id) { exportTab(id, of: service, announced: false) }
         for bar in service.controller.bars {
-            exportBar(bar.name, of: service)
-            for item in bar.definedItems { exportItem(BarItemReference(bar: bar.name, item: item.id), of: service) }
+            exportBar(bar.name, of: service, announced: false)
+            for item in bar.definedItems {
+                exportItem(BarItemReference(bar: bar.name, item: item.id), of: service, announced: false)
+            }
         }
     }
 
-    /// Exports the object of catalog tab `id`; `InterfacesAdded` follows from the manager.
-    func exportTab(_ id: String, of service: TabBarService) {
+    /// Exports the object of catalog tab `id`; `InterfacesAdded` follows from the manager
+    /// when `announced`.
+    func exportTab(_ id: String, of service: TabBarService, announced: Bool = true) {
         do {
             let path = try DBus.ObjectPath(BusNames.tabPath(id))
-            try connection.export(path, interfaces: [TabInterface.table(id, service)])
+            try connection.export(path, interfaces: [TabInterface.table(id, service)], announced: announced)
             tabPaths[id] = path
         } catch {
             log.error("cannot export tab \(id): \(error)")
@@ -65,15 +70,17 @@ final class TabBarObjects {
         if let path = tabPaths.removeValue(forKey: id) { connection.unexport(path) }
     }
 
-    /// Exports the object of the standalone bar `name`; `InterfacesAdded` follows (SBAR-1).
-    func exportBar(_ name: String, of service: TabBarService) {
-        export(BusNames.barPath(name), BarInterface.standalone(name, service), "bar \(name)")
+    /// Exports the object of the standalone bar `name`; `InterfacesAdded` follows when
+    /// `announced` (SBAR-1).
+    func exportBar(_ name: String, of service: TabBarService, announced: Bool = true) {
+        export(BusNames.barPath(name), BarInterface.standalone(name, service), "bar \(name)", announced: announced)
     }
 
-    /// Exports the object of an item of a standalone bar; `InterfacesAdded` follows (SBAR-1).
-    func exportItem(_ item: BarItemReference, of service: TabBarService) {
+    /// Exports the object of an item of a standalone bar; `InterfacesAdded` follows when
+    /// `announced` (SBAR-1).
+    func exportItem(_ item: BarItemReference, of service: TabBarService, announced: Bool = true) {
         export(BusNames.itemPath(item.item, bar: item.bar), ItemInterface.table(item.item, bar: item.bar, service),
-               "item \(item.item) of bar \(item.bar)")
+               "item \(item.item) of bar \(item.bar)", announced: announced)
     }
 
     /// Takes a departed bar's object off the bus (`InterfacesRemoved`).
@@ -86,9 +93,9 @@ final class TabBarObjects {
         connection.unexport(BusNames.itemPath(item.item, bar: item.bar))
     }
 
-    private func export(_ path: DBus.ObjectPath, _ interface: Interface, _ what: String) {
+    private func export(_ path: DBus.ObjectPath, _ interface: Interface, _ what: String, announced: Bool) {
         do {
-            try connection.export(path, interfaces: [interface])
+            try connection.export(path, interfaces: [interface], announced: announced)
         } catch {
             log.error("cannot export \(what): \(error)")
         }

@@ -20,12 +20,14 @@ public struct StateStore: Sendable {
     /// so the daemon starts on defaults and a person can still look at it (STATE-4).
     public func load() -> ControllerSnapshot? {
         guard let bytes = file.readSettingAside(log: log, consequence: Self.consequence) else { return nil }
-        if let version = StateCodec.formatVersion(of: bytes), version != ControllerSnapshot.currentFormatVersion {
-            setAside(reason: "format version \(version), this daemon reads \(ControllerSnapshot.currentFormatVersion)", suffix: "v\(version)")
-            return nil
-        }
         do {
-            return try StateCodec.decode(bytes)
+            switch try StateCodec.read(bytes) {
+            case .snapshot(let snapshot):
+                return snapshot
+            case .formatVersion(let version):
+                setAside(reason: "format version \(version), this daemon reads \(ControllerSnapshot.currentFormatVersion)", suffix: "v\(version)")
+                return nil
+            }
         } catch {
             setAside(reason: "it does not parse (\(error))", suffix: "corrupt")
             return nil

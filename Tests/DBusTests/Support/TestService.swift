@@ -50,6 +50,16 @@ final class TestService {
         }
     }
 
+    /// Exports the child the call names, with a `Label`, announced with `InterfacesAdded` or not.
+    private func addChild(_ call: MethodCall, announced: Bool) throws -> Replied {
+        let name = try call.decode(String.self)
+        let child = try ObjectPath(Self.path.rawValue + "/child/" + name)
+        try connection.export(child, interfaces: [Interface(Self.childInterface, properties: [
+            .read("Label", String.self) { "label of \(name)" },
+        ])], announced: announced)
+        return try call.reply(child)
+    }
+
     private func makeInterface(loop: EventLoop) -> Interface {
         let path = Self.path
         let interface = Self.interface
@@ -113,12 +123,10 @@ final class TestService {
                 throw DBusError(name: name, message: message)
             },
             .init("AddChild", inputs: [Argument("name", "s")], outputs: [Argument("path", "o")]) { [unowned self] call in
-                let name = try call.decode(String.self)
-                let child = try ObjectPath(path.rawValue + "/child/" + name)
-                try connection.export(child, interfaces: [Interface(Self.childInterface, properties: [
-                    .read("Label", String.self) { "label of \(name)" },
-                ])])
-                return try call.reply(child)
+                try addChild(call, announced: true)
+            },
+            .init("AddUnannouncedChild", inputs: [Argument("name", "s")], outputs: [Argument("path", "o")]) { [unowned self] call in
+                try addChild(call, announced: false)
             },
             .init("RemoveChild", inputs: [Argument("name", "s")]) { [unowned self] call in
                 let name = try call.decode(String.self)

@@ -10,7 +10,10 @@ MODE is one of
   session      a client that opens a customization session and keeps it;
   bar-session  a client that opens the customization session of standalone bar "modes" with
                its item "day" and keeps it;
-  watch        a client that only listens.
+  watch        a client that only listens;
+  objects      a client that listens to the ObjectManager signals on the controller's path from
+               any sender, as one subscribed before the daemon starts (and so before anybody
+               owns the name) would see them.
 With USER (started as root) it drops to that user and its groups before connecting.
 A line "unregister" on its standard input makes a delegate unregister itself.
 Prints "ready" once set up, then one line per event: "asked ITEM" for each ShouldSelect, and
@@ -80,8 +83,13 @@ def signal(*args, **where):
     say("signal %s %s %s" % (where["interface"], where["member"], json.dumps([plain(a) for a in args])))
 
 
-bus.add_signal_receiver(signal, interface_keyword="interface", member_keyword="member", bus_name=SERVICE)
-controller = dbus.Interface(bus.get_object(SERVICE, ROOT, introspect=False), SERVICE)
+if mode == "objects":
+    bus.add_signal_receiver(signal, interface_keyword="interface", member_keyword="member",
+                            dbus_interface="org.freedesktop.DBus.ObjectManager", path=ROOT)
+else:
+    bus.add_signal_receiver(signal, interface_keyword="interface", member_keyword="member", bus_name=SERVICE)
+# A proxy resolves the name's owner, which a listener started before the daemon has not got.
+controller = None if mode == "objects" else dbus.Interface(bus.get_object(SERVICE, ROOT, introspect=False), SERVICE)
 if mode in ("allow", "deny", "hang", "exit", "fail", "word"):
     delegate = Delegate(bus, "/delegate")
     controller.RegisterDelegate(dbus.ObjectPath("/delegate"))

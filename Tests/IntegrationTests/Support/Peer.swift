@@ -7,7 +7,7 @@ import TabbardTestSupport
 final class Peer: @unchecked Sendable {
     /// What `peer.py` should be.
     enum Mode: String {
-        case allow, deny, hang, exit, fail, word, session, watch
+        case allow, deny, hang, exit, fail, word, session, watch, objects
         case barSession = "bar-session"
     }
 
