@@ -40,6 +40,7 @@ public final class EventLoop: @unchecked Sendable {
     /// Set when a hook wants another turn without sleeping.
     private var anotherTurn = false
     private let wakeCount = Atomic<Int>(0)
+    private let waitCount = Atomic<Int>(0)
 
     /// A new loop with its epoll and eventfd descriptors, owned by the calling thread until it
     /// runs.
@@ -101,6 +102,10 @@ public final class EventLoop: @unchecked Sendable {
     /// Work found on the loop thread itself never needs it: `requestTurn()` there is free.
     public var wakeUps: Int { wakeCount.load(ordering: .relaxed) }
 
+    /// How often the loop has waited for events so far (`epoll_wait`, a system call each),
+    /// with or without sleeping. One request needs one.
+    public var waits: Int { waitCount.load(ordering: .relaxed) }
+
     /// Asks for another turn before the loop sleeps (a library has more queued work than one
     /// turn took). Safe from any thread.
     public func requestTurn() {
@@ -137,6 +142,7 @@ public final class EventLoop: @unchecked Sendable {
         while !stopRequested.load(ordering: .acquiring) {
             let timeout: Int32 = anotherTurn ? 0 : -1
             anotherTurn = false
+            waitCount.add(1, ordering: .relaxed)
             let count = events.withUnsafeMutableBufferPointer { epoll_wait(epollFD, $0.baseAddress, 64, timeout) }
             if count < 0 && errno != EINTR {
                 fatalError("\(LoopError("epoll_wait"))")
@@ -147,6 +153,9 @@ public final class EventLoop: @unchecked Sendable {
                 guard let source = sources[event.data.fd] else { continue }
                 source.handler(LoopEvents(epoll: event.events))
             }
+            // The turn that follows now is the one a handler asked for (libdbus does, for
+            // every message it reads): another would be an `epoll_wait` that finds nothing.
+            anotherTurn = false
             turn()
         }
         // Work posted before stop() still runs, so nothing posted is lost.

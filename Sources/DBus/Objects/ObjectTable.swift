@@ -83,11 +83,13 @@ final class ObjectTable {
     }
 
     private func emitPropertiesChanged(_ interface: CompiledInterface, of object: ExportedObject, indices: [Int]) throws(DBusError) {
-        let message = try Message.signal(path: object.path.rawValue, interface: StandardInterfaces.properties, name: "PropertiesChanged")
+        // The names and signatures were validated when the object was exported.
+        let message = try Message.signal(validatedPath: object.path.rawValue, interface: StandardInterfaces.properties,
+                                         name: "PropertiesChanged")
         var writer = message.writer()
-        try writer.append(interface.name)
+        try writer.appendValidatedString(TypeCode.string, interface.name)
         var invalidated: [String] = []
-        try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
+        try writer.appendContainer(TypeCode.array, validatedSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
             for index in indices {
                 let property = interface.interface.properties[index]
                 guard property.emitsChanged == .true else {
@@ -96,8 +98,8 @@ final class ObjectTable {
                 }
                 do {
                     try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
-                        try entry.append(property.name)
-                        try entry.appendVariant(signature: property.signature, property.getter)
+                        try entry.appendValidatedString(TypeCode.string, property.name)
+                        try entry.appendContainer(TypeCode.variant, validatedSignature: property.signature, property.getter)
                     }
                 } catch {
                     // A getter that fails now still gets announced, without its value.

@@ -47,6 +47,13 @@ public final class Message {
         try Validation.check(path, as: .objectPath)
         try Validation.check(interface, as: .interface)
         try Validation.check(name, as: .member)
+        return try signal(validatedPath: path, interface: interface, name: name)
+    }
+
+    /// A signal whose path, interface and name are known to be valid (an exported object's
+    /// path, a compiled interface's name, a constant): what every property change sends, so
+    /// its names are not validated again in each message.
+    static func signal(validatedPath path: String, interface: String, name: String) throws(DBusError) -> Message {
         guard let raw = dbus_message_new_signal(path, interface, name) else { throw .noMemory() }
         return Message(taking: raw)
     }

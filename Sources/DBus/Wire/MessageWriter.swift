@@ -55,10 +55,20 @@ public struct MessageWriter {
     public mutating func appendContainer(
         _ type: Int32, signature: String?, _ body: (inout MessageWriter) throws(DBusError) -> Void
     ) throws(DBusError) {
+        if let signature { try Self.checkContained(signature, in: type) }
+        try appendContainer(type, validatedSignature: signature, body)
+    }
+
+    /// `appendContainer` for a contained signature known to be valid: a constant of this
+    /// module, or a property's signature, validated when its interface was compiled. The
+    /// `PropertiesChanged` sent for every change would otherwise validate `{sv}` and each
+    /// value's signature again, in every message.
+    mutating func appendContainer(
+        _ type: Int32, validatedSignature signature: String?, _ body: (inout MessageWriter) throws(DBusError) -> Void
+    ) throws(DBusError) {
         var child = MessageWriter(child: ())
         let opened: Bool
         if let signature {
-            try Self.checkContained(signature, in: type)
             opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &child.iter) != 0 }
         } else {
             opened = dbus_message_iter_open_container(&iter, type, nil, &child.iter) != 0

@@ -250,7 +250,7 @@ struct ControllerInterface {
             Interface.Property(
                 property.rawValue, signature: property.signature, doc: InterfaceDocs.controller[property.rawValue],
                 getter: { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
-                    try writer.append(property: service.controller.value(of: property))
+                    try writer.append(property: service.reading { $0.value(of: property) })
                 },
                 setter: property.isWritable
                     ? { [unowned service] reader, _ in try Self.set(property, from: &reader, of: service) } : nil)

@@ -10,7 +10,7 @@ enum TabInterface {
                 property.rawValue, signature: property.signature, emitsChanged: property.isConstant ? .const : .true,
                 doc: InterfaceDocs.tab[property.rawValue],
                 getter: { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
-                    guard let value = service.controller.value(of: property, tab: id) else {
+                    guard let value = service.reading({ $0.value(of: property, tab: id) }) else {
                         throw TabError.noSuchTab(id).dbusError
                     }
                     try writer.append(property: value)

@@ -106,6 +106,23 @@ public final class TabBarService: @unchecked Sendable {
         return outcome.0
     }
 
+    /// What `question` answers of the model, read in place: the property getters of every
+    /// announcement read through here. Any read of `controller` that spans a call into the
+    /// model copies the whole model (a retain of every field, and a release after), since the
+    /// compiler cannot see that the call leaves the service's model alone; a getter's closure,
+    /// which holds the service `unowned`, copies it besides so that the service can be let go
+    /// before the read. Here the service is held for the call (never inlined into a getter),
+    /// and the model is lent for the call's length, through the one kind of access that rules
+    /// out any other, so nothing is copied. No getter runs while the model is being changed.
+    @inline(never)
+    func reading<Answer>(_ question: (borrowing TabController) -> Answer) -> Answer {
+        Self.lend(&controller, to: question)
+    }
+
+    private static func lend<Answer>(_ model: inout TabController, to question: (borrowing TabController) -> Answer) -> Answer {
+        question(model)
+    }
+
     /// Reads the model without changing it, mapping its errors; returns what `question` does.
     @discardableResult
     func check<Answer>(_ question: (TabController) throws(TabError) -> Answer) throws(DBusError) -> Answer {
