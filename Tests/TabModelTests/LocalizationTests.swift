@@ -94,4 +94,28 @@ struct LocalizationTests {
         #expect(SystemItem.search.title(locale: "ja_JP") == "検索")
         #expect(SystemItem.search.title(locale: "") == "Search")
     }
+
+    @Test("a label is announced exactly when its text changes, a set title's phrasing in a new language included (A11Y-1)")
+    func labelChangesAnnounced() throws {
+        var controller = try seven(locale: "en_US.UTF-8")
+        _ = try controller.setTitle("artists", to: "Künstler")
+        let steps: [(String, (inout TabController) throws -> TabEvents)] = [
+            ("select", { try $0.select("audiobooks") }),
+            ("new language", { try $0.setLocale("de_DE") }),
+            ("select a titled tab", { try $0.select("artists") }),
+            ("select it again", { try $0.select("artists") }),
+            ("same language", { try $0.setLocale("de_AT") }),
+            ("another language", { try $0.setLocale("ja_JP.UTF-8") }),
+            ("a language phrased in English", { try $0.setLocale("it_IT") }),
+            ("another one phrased in English", { try $0.setLocale("nl_NL") }),
+        ]
+        for (name, step) in steps {
+            let before = controller.tabs.map { controller.string(.accessibilityLabel, $0) }
+            let events = try step(&controller)
+            for (index, id) in controller.tabs.enumerated() {
+                let changed = before[index] != controller.string(.accessibilityLabel, id)
+                #expect(events.properties(of: id).contains(.accessibilityLabel) == changed, "\(name): \(id)")
+            }
+        }
+    }
 }

@@ -45,6 +45,17 @@ extension TabController {
         return properties.map { value(of: $0, tab) }
     }
 
+    /// What a request compares before and after for several properties of catalog tab `id`, in
+    /// the order asked, nil when the catalog has no such tab: the values, except that
+    /// `AccessibilityLabel` is observed through its inputs (A11Y-1). O(properties).
+    func observedValues(of properties: [TabProperty], tab id: String) -> [ObservedTabValue]? {
+        guard let tab = reading(id) else { return nil }
+        return properties.map { property in
+            guard property == .accessibilityLabel else { return .value(value(of: property, tab)) }
+            return .accessibilityLabel(accessibilityLabelInputs(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state))
+        }
+    }
+
     /// Hands `body` the values of `properties` of every catalog tab, in catalog order, in one
     /// array reused from tab to tab (`body` must not keep it). `Describe` reads every property
     /// of every tab: walking the catalog finds each tab's definition without a lookup, and its
@@ -150,10 +161,17 @@ extension TabController {
     /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.
     /// `position` is the tab's index in `Tabs`, nil when it is not there.
     func accessibilityLabel(of id: String, at position: Int?, definition: TabDefinition, state: TabRuntime) -> String {
+        accessibilityLabelInputs(of: id, at: position, definition: definition, state: state).label
+    }
+
+    /// What the A11Y-1 label of tab `id` is made from, without making it.
+    func accessibilityLabelInputs(of id: String, at position: Int?, definition: TabDefinition,
+                                  state: TabRuntime) -> AccessibilityLabelInputs {
         let title = title(of: definition, state: state)
-        guard let index = position, placement(ofIndex: index) == .bar else { return title }
-        let count = barTabCount + (showsMore ? 1 : 0)
-        let selected = selectedTab == id && !showsMoreList
-        return AccessibilityPhrasing(language: localeChain.language).label(title: title, selected: selected, position: index + 1, count: count)
+        guard let index = position, placement(ofIndex: index) == .bar else { return AccessibilityLabelInputs(title: title, place: nil) }
+        let place = AccessibilityLabelInputs.BarPlace(position: index + 1, count: barTabCount + (showsMore ? 1 : 0),
+                                                      selected: selectedTab == id && !showsMoreList,
+                                                      phrasing: AccessibilityPhrasing(language: localeChain.language))
+        return AccessibilityLabelInputs(title: title, place: place)
     }
 }

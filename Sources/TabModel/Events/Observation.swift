@@ -42,8 +42,8 @@ struct ObservationScope {
 /// The values of a scope at one moment.
 struct Observation {
     var controller: [PropertyValue]
-    /// Per tab of the scope, its properties' values; nil for a tab the catalog does not have.
-    var tabs: [[PropertyValue]?]
+    /// Per tab of the scope, its properties as observed; nil for a tab the catalog does not have.
+    var tabs: [[ObservedTabValue]?]
     var bar: [PropertyValue]
     var bars: [BarObservation]
     var shown: ShownContent
@@ -53,8 +53,9 @@ extension TabController {
     func observe(_ scope: ObservationScope) -> Observation {
         Observation(
             controller: scope.controller.map { value(of: $0) },
-            // Each tab looked up once for all its properties, not once per property.
-            tabs: scope.tabs.map { id in values(of: scope.tabProperties, tab: id) },
+            // Each tab looked up once for all its properties, not once per property; labels
+            // observed through their inputs, built only when sent (A11Y-1).
+            tabs: scope.tabs.map { id in observedValues(of: scope.tabProperties, tab: id) },
             bar: scope.bar ? BarProperty.allCases.map { value(of: $0) } : [],
             bars: scope.bars.map { observe($0) },
             shown: shownContent)

@@ -12,7 +12,7 @@
 ///   of a spelled-out number. Parts are separated by the ideographic comma 、.
 ///
 /// Any other language falls back to English.
-struct AccessibilityPhrasing {
+struct AccessibilityPhrasing: Equatable {
     let language: String
 
     /// Phrasing for a language already taken from a locale (the controller keeps its chain,
