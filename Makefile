@@ -15,7 +15,7 @@ DESTDIR    ?=
 # The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
 CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test reliability demo bench bench-model bench-tabctl clean plugins test-plugins release-plugins \
+.PHONY: all build deps test-deps test reliability demo bench bench-model bench-tabctl bench-instructions clean plugins test-plugins release-plugins \
 	install uninstall deb
 
 all: build release-plugins
@@ -62,7 +62,7 @@ bench: deps
 	$(BENCH_BUILD) --product daemon-bench
 	.build-bench/release/dbus-bench
 	.build-bench/release/daemon-bench --plugins $(BENCH_PLUGINS)
-	$(MAKE) bench-model bench-tabctl
+	$(MAKE) bench-model bench-tabctl bench-instructions
 
 # What the model's requests cost at 10 and at 10,000 tabs (figures only).
 bench-model: deps
@@ -128,6 +128,16 @@ deb: deps
 	rm -rf .build/deb/root
 	$(MAKE) install CONFIG=$(INSTALL_CONFIG) PREFIX=/usr DESTDIR=$(CURDIR)/.build/deb/root SCOPE=system
 	scripts/make-deb .build/deb/root .build/deb
+
+# Instructions per Select and SetBadge, tabbard against the same work in C, counted by callgrind
+# (figures only): what load does not distort. Debian's python3, which has dbus-python.
+bench-instructions: deps
+	@scripts/install-deps bench
+	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
+	$(BENCH_BUILD) --product bench-same-work-c
+	$(BENCH_BUILD) --product tabbard
+	/usr/bin/python3 Benchmarks/Instructions/request_instructions.py --tabbard .build-bench/release/tabbard \
+		--same-work .build-bench/release/bench-same-work-c --plugins $(BENCH_PLUGINS)
 
 # tabctl as a whole process against dbus-send making the same call, on one private bus with a
 # running daemon; and what process start alone costs. Figures only. Measured on what

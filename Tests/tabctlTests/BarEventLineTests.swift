@@ -74,7 +74,7 @@ struct BarEventLineTests {
         #expect(text.signal(removed) == "InterfacesRemoved item modes top.rated")
         #expect(json.signal(removed) == #"{"event":"InterfacesRemoved","bar":"modes","item":"top.rated"}"#)
         let tab = try signal(TabBarNames.controllerPath, TabBarNames.objectManagerInterface, "InterfacesAdded")
-        try tab.append(try ObjectPath("/org/tabbard/TabBar1/tab/notes"), [TabBarNames.tabInterface: [String: Variant]()])
+        try tab.append(ObjectPath("/org/tabbard/TabBar1/tab/notes"), [TabBarNames.tabInterface: [String: Variant]()])
         #expect(text.signal(tab) == "InterfacesAdded tab notes")
     }
 

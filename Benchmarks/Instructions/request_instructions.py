@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Instructions per request: tabbard against the C service doing the same message work.
+
+Instruction counts do not move with machine load, unlike rates and CPU time, so they show what
+a change to the request path did even on a busy machine. For `Select` and `SetBadge`, each
+service (tabbard with the bundled plugins and persistence on; `bench-same-work-c`) runs under
+callgrind on a private bus with instrumentation off; one client (dbus-python, a single
+connection) makes the warm-up calls, then instrumentation is turned on for the measured calls
+(each alternating between two argument lists, so every call changes something, as
+`daemon-bench` does) and off again before the service is stopped. Prints, per call, the
+instructions of the service's first thread (the loop thread: the request path) and of all its
+threads (with tabbard's state writer). Figures only.
+"""
+
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "TabctlStart"))
+from tabctl_start import BUS_CONFIG, wait_for_name  # noqa: E402  (one private bus, one way)
+
+try:
+    import dbus  # noqa: E402
+except ImportError:
+    raise SystemExit("dbus-python is missing: run with Debian's python3 after scripts/install-deps bench")
+
+TABBARD = "org.tabbard.TabBar1"
+SAME_WORK = "org.example.SameWorkC"
+PATH = "/org/tabbard/TabBar1"
+REQUESTS = {
+    "Select(s)": [["alarm"], ["stopwatch"]],
+    "SetBadge(ss)": [["alarm", "1"], ["alarm", "2"]],
+}
+# The bar of the bundled catalog as tabbard shows it (four tabs and More), as daemon-bench gives it.
+SAME_WORK_TABS = ["world-clock=World Clock", "alarm=Alarm", "stopwatch=Stopwatch", "timer=Timer", "@more=More"]
+
+
+def thread_totals(prefix):
+    """Instructions per thread from callgrind's files `prefix-NN` (one per thread), in thread order."""
+    totals = []
+    for path in sorted(glob.glob(prefix + "-*")):
+        with open(path) as file:
+            for line in file:
+                # `totals:` counts the instrumented spans; `summary:` is the last dump's, 0 here.
+                if line.startswith("totals:"):
+                    totals.append(int(line.split()[1]))
+                    break
+    if not totals:
+        raise SystemExit(f"callgrind wrote no totals to {prefix}-*")
+    return totals
+
+
+def remember_probes(tabbard_argv, address):
+    """Starts tabbard once natively with its state directory and stops it, so that the start
+    under callgrind finds every plugin's probe remembered: a probe child re-executes the daemon,
+    which under valgrind is not the daemon."""
+    daemon = subprocess.Popen(tabbard_argv, stdout=subprocess.DEVNULL)
+    try:
+        wait_for_name(address, TABBARD, time.monotonic() + 10)
+    finally:
+        daemon.terminate()
+        daemon.wait(timeout=10)
+    while subprocess.run(["dbus-send", f"--bus={address}", "--print-reply", "--dest=org.freedesktop.DBus",
+                          "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", f"string:{TABBARD}"],
+                         capture_output=True, text=True).stdout.find("boolean true") >= 0:
+        time.sleep(0.02)
+
+
+def measure(service_argv, name, member, argument_sets, address, scratch, warm_up, calls):
+    """Runs `service_argv` under callgrind and returns (loop thread, all threads) instructions
+    per call of `member` over `calls` calls after `warm_up`."""
+    prefix = os.path.join(scratch, f"callgrind.{name}.{member}")
+    service = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
+                                f"--callgrind-out-file={prefix}", "--"] + service_argv,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_name(address, name, time.monotonic() + 120)
+        connection = dbus.bus.BusConnection(address)
+        method = connection.get_object(name, PATH, introspect=False).get_dbus_method(member, TABBARD)
+        for call in range(warm_up):
+            method(*argument_sets[call % 2])
+        subprocess.run(["callgrind_control", "--instr=on", str(service.pid)], check=True, capture_output=True)
+        for call in range(calls):
+            method(*argument_sets[call % 2])
+        subprocess.run(["callgrind_control", "--instr=off", str(service.pid)], check=True, capture_output=True)
+        connection.close()
+    finally:
+        service.terminate()
+        service.wait(timeout=60)
+    totals = thread_totals(prefix)
+    return totals[0] / calls, sum(totals) / calls
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tabbard", required=True, help="the release tabbard to measure")
+    parser.add_argument("--same-work", required=True, help="the bench-same-work-c executable")
+    parser.add_argument("--plugins", required=True, help="the bundled plugins, staged in release mode")
+    parser.add_argument("--calls", type=int, default=2000, help="measured calls per request (default 2000)")
+    parser.add_argument("--warm-up", type=int, default=200, help="calls before measuring (default 200)")
+    options = parser.parse_args()
+    for tool in ("valgrind", "callgrind_control"):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"{tool} is missing: scripts/install-deps bench installs it")
+
+    scratch = tempfile.mkdtemp(prefix="tabbard-instructions-")
+    socket = os.path.join(scratch, "bus")
+    address = f"unix:path={socket}"
+    config = os.path.join(scratch, "bus.conf")
+    with open(config, "w") as file:
+        file.write(BUS_CONFIG.format(socket=socket))
+    bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
+        # Valgrind 3.19 cannot read the DWARF 5 that lld writes; the counts need no symbols.
+        tabbard_binary = os.path.join(scratch, "tabbard")
+        subprocess.run(["strip", "--strip-debug", "-o", tabbard_binary, options.tabbard], check=True)
+        print(f"instructions per call (callgrind), {options.calls} calls after {options.warm_up} warm-up, one client")
+        print(f"{'request':14} {'service':22} {'loop thread':>12} {'all threads':>12}")
+        for member_label, argument_sets in REQUESTS.items():
+            member = member_label.split("(")[0]
+            state = os.path.join(scratch, f"state-{member}")
+            tabbard = [tabbard_binary, "--address", address, "--plugin-dir", options.plugins,
+                       "--state-dir", state, "--log-level", "warning"]
+            remember_probes(tabbard, address)
+            same_work = [os.path.abspath(options.same_work), address, SAME_WORK] + SAME_WORK_TABS
+            ours = measure(tabbard, TABBARD, member, argument_sets, address, scratch, options.warm_up, options.calls)
+            theirs = measure(same_work, SAME_WORK, member, argument_sets, address, scratch, options.warm_up, options.calls)
+            print(f"{member_label:14} {'tabbard':22} {ours[0]:12,.0f} {ours[1]:12,.0f}")
+            print(f"{member_label:14} {'same work in C':22} {theirs[0]:12,.0f} {theirs[1]:12,.0f}")
+            print(f"{member_label:14} {'C / tabbard':22} {theirs[0] / ours[0]:12.2f} {theirs[1] / ours[1]:12.2f}")
+    finally:
+        bus.terminate()
+        bus.wait(timeout=10)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
