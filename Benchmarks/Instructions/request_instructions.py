@@ -22,7 +22,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "TabctlStart"))
-from tabctl_start import BUS_CONFIG, wait_for_name  # noqa: E402  (one private bus, one way)
+from tabctl_start import start_private_bus, wait_for_name  # noqa: E402  (one private bus, one way)
 
 try:
     import dbus  # noqa: E402
@@ -55,13 +55,20 @@ def thread_totals(prefix):
     return totals
 
 
-def remember_probes(tabbard_argv, address):
-    """Starts tabbard once natively with its state directory and stops it, so that the start
-    under callgrind finds every plugin's probe remembered: a probe child re-executes the daemon,
-    which under valgrind is not the daemon."""
+def remember_probes(tabbard_argv, address, tab):
+    """Starts tabbard once natively with its state directory and stops it once `tab` can be
+    selected (the name is owned while probes still run), so that the start under callgrind finds
+    every plugin's probe remembered: a probe child re-executes the daemon, which under valgrind
+    is not the daemon."""
     daemon = subprocess.Popen(tabbard_argv, stdout=subprocess.DEVNULL)
     try:
         wait_for_name(address, TABBARD, time.monotonic() + 10)
+        deadline = time.monotonic() + 10
+        while subprocess.run(["dbus-send", f"--bus={address}", "--print-reply", f"--dest={TABBARD}", PATH,
+                              f"{TABBARD}.Select", f"string:{tab}"], capture_output=True).returncode != 0:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"tab {tab} cannot be selected within 10 s of the start")
+            time.sleep(0.05)
     finally:
         daemon.terminate()
         daemon.wait(timeout=10)
@@ -109,13 +116,7 @@ def main():
             raise SystemExit(f"{tool} is missing: scripts/install-deps bench installs it")
 
     scratch = tempfile.mkdtemp(prefix="tabbard-instructions-")
-    socket = os.path.join(scratch, "bus")
-    address = f"unix:path={socket}"
-    config = os.path.join(scratch, "bus.conf")
-    with open(config, "w") as file:
-        file.write(BUS_CONFIG.format(socket=socket))
-    bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    bus, address = start_private_bus(scratch)
     try:
         wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
         # Valgrind 3.19 cannot read the DWARF 5 that lld writes; the counts need no symbols.
@@ -128,7 +129,7 @@ def main():
             state = os.path.join(scratch, f"state-{member}")
             tabbard = [tabbard_binary, "--address", address, "--plugin-dir", options.plugins,
                        "--state-dir", state, "--log-level", "warning"]
-            remember_probes(tabbard, address)
+            remember_probes(tabbard, address, argument_sets[0][0])
             same_work = [os.path.abspath(options.same_work), address, SAME_WORK] + SAME_WORK_TABS
             ours = measure(tabbard, TABBARD, member, argument_sets, address, scratch, options.warm_up, options.calls)
             theirs = measure(same_work, SAME_WORK, member, argument_sets, address, scratch, options.warm_up, options.calls)

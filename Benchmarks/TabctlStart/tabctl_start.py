@@ -89,6 +89,18 @@ def wait_for_name(address, name, deadline):
     raise SystemExit(f"{name} has no owner within 10 s")
 
 
+def start_private_bus(directory):
+    """A dbus-daemon listening on a socket in `directory` (BUS_CONFIG), and its address; the
+    caller waits for it to answer and stops it."""
+    socket = os.path.join(directory, "bus")
+    config = os.path.join(directory, "bus.conf")
+    with open(config, "w") as file:
+        file.write(BUS_CONFIG.format(socket=socket))
+    bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return bus, f"unix:path={socket}"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tabctl", required=True)
@@ -100,14 +112,8 @@ def main():
     options = parser.parse_args()
 
     directory = tempfile.mkdtemp(prefix="tabctl-bench-")
-    socket = os.path.join(directory, "bus")
-    address = f"unix:path={socket}"
-    config = os.path.join(directory, "bus.conf")
-    with open(config, "w") as file:
-        file.write(BUS_CONFIG.format(socket=socket))
+    bus, address = start_private_bus(directory)
     devnull = os.open(os.devnull, os.O_WRONLY)
-    bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     daemon = None
     try:
         wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
