@@ -115,12 +115,13 @@ public final class PluginHost {
         var used: [PluginManifest] = []
         var isolatedNow: [String: (manifest: PluginManifest, fingerprint: PluginFingerprint?)] = [:]
         let report = Self.evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
+            let isolation = (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest, unsaid: defaultIsolation)
             if let earlier = loaded[manifest.name] {
                 // Never unloaded, so never reloaded either: a changed module needs a restart.
                 if earlier.manifest != manifest {
                     log.notice("plugin \(manifest.name): \(manifest.file) changed since it was loaded; restart tabbard to apply it")
                 }
-                if (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest, unsaid: defaultIsolation) == .process {
+                if isolation == .process {
                     log.notice("plugin \(manifest.name) is loaded into the daemon; restart tabbard to run it in a helper process")
                 }
                 used.append(earlier.manifest ?? manifest)
@@ -132,7 +133,7 @@ public final class PluginHost {
             }
             let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
             try file.requireSharedObject()
-            if (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest, unsaid: defaultIsolation) == .process {
+            if isolation == .process {
                 // Never loaded here: the helper runs its code, so no probe is needed either.
                 isolatedNow[manifest.name] = (manifest, try admission?.screenIsolated(file))
                 if isolated[manifest.name] == nil {
