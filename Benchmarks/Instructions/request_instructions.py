@@ -22,7 +22,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "TabctlStart"))
-from tabctl_start import start_private_bus, wait_for_name  # noqa: E402  (one private bus, one way)
+from tabctl_start import has_owner, start_private_bus, wait_for_name  # noqa: E402  (one private bus, one way)
 
 try:
     import dbus  # noqa: E402
@@ -72,9 +72,7 @@ def remember_probes(tabbard_argv, address, tab):
     finally:
         daemon.terminate()
         daemon.wait(timeout=10)
-    while subprocess.run(["dbus-send", f"--bus={address}", "--print-reply", "--dest=org.freedesktop.DBus",
-                          "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", f"string:{TABBARD}"],
-                         capture_output=True, text=True).stdout.find("boolean true") >= 0:
+    while has_owner(address, TABBARD):
         time.sleep(0.02)
 
 

@@ -77,13 +77,18 @@ def summary(times):
     return statistics.median(ordered), ordered[int(len(ordered) * 0.9)]
 
 
+def has_owner(address, name):
+    """Whether the bus at `address` answers and `name` has an owner on it."""
+    result = subprocess.run(["dbus-send", f"--bus={address}", "--print-reply", "--dest=org.freedesktop.DBus",
+                             "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", f"string:{name}"],
+                            capture_output=True, text=True)
+    return "boolean true" in result.stdout
+
+
 def wait_for_name(address, name, deadline):
     """Waits until the bus answers and `name` has an owner."""
     while time.monotonic() < deadline:
-        result = subprocess.run(["dbus-send", f"--bus={address}", "--print-reply", "--dest=org.freedesktop.DBus",
-                                 "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", f"string:{name}"],
-                                capture_output=True, text=True)
-        if "boolean true" in result.stdout:
+        if has_owner(address, name):
             return
         time.sleep(0.02)
     raise SystemExit(f"{name} has no owner within 10 s")
