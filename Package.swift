@@ -32,7 +32,10 @@ let inDaemonProcess: [SwiftSetting] = strict + [
 /// all of its executable resident (the kernel maps a file's pages in large folios once any
 /// of them runs), so smaller code is less memory. The model, D-Bus and loop modules, which
 /// most of a request runs in, stay optimized for speed: with `-Osize` too, `Select` cost the
-/// loop thread about 8 % more (docs/performance.md, Memory).
+/// loop thread about 8 % more (docs/performance.md, Memory). The daemon's service code, which
+/// a request does run through, is built for size with the rest of `TabbardDaemon`: that costs
+/// `Select` 4.3 % and `SetBadge` 7 % more instructions, and saves about 90 kB of idle memory
+/// (`make bench-instructions`; docs/performance.md, "Where every target stands").
 let sizeOptimized: [SwiftSetting] = inDaemonProcess + [
     .unsafeFlags(["-Osize"], .when(configuration: .release)),
 ]
