@@ -195,11 +195,20 @@ public final class Connection: @unchecked Sendable {
         assertOwnThread()
         objects.flushChanges()
         guard dbus_message_get_no_reply(call) == 0 else { return }
-        guard let reply = dbus_message_new_method_return(call) else { throw .noMemory() }
-        defer { dbus_message_unref(reply) }
-        var writer = MessageWriter(appendingTo: reply)
+        let arguments = MessageBody()
+        var writer = MessageWriter(marshallingInto: arguments)
         try body(&writer)
-        try Self.requireFitsBus(reply, bodyBound: writer.sizeBound)
+        let reply: OpaquePointer
+        if arguments.carriesFileDescriptors {
+            // Only libdbus's iterator attaches descriptors: the body is written again through it.
+            guard let made = dbus_message_new_method_return(call) else { throw .noMemory() }
+            reply = made
+            var iterating = MessageWriter(appendingTo: reply)
+            do { try body(&iterating) } catch { dbus_message_unref(reply); throw error }
+        } else {
+            reply = try Message.assembledReply(to: call, body: arguments)
+        }
+        defer { dbus_message_unref(reply) }
         // No connected check here: libdbus drops a message sent on a closed connection, and
         // the caller of a reply has nobody to tell.
         _ = dbus_connection_send(raw, reply, nil)
@@ -208,25 +217,6 @@ public final class Connection: @unchecked Sendable {
     /// The largest message a bus carries unless configured otherwise: dbus-daemon's default
     /// `max_message_size`, which the system bus keeps (a session bus's configuration raises it).
     public static let busMessageLimit = 32 << 20
-    /// More than any header needs (each name at most 255 bytes, the bus adding the sender).
-    private static let headerAllowance = 64 << 10
-
-    /// Throws `LimitsExceeded` when `message` is larger than `busMessageLimit`. Its body is
-    /// at most `bodyBound` bytes; only a bound near the limit costs the exact size (a copy
-    /// marshalled, since marshalling locks a message against the serial its sending sets).
-    static func requireFitsBus(_ message: OpaquePointer, bodyBound: Int) throws(DBusError) {
-        guard bodyBound > busMessageLimit - headerAllowance else { return }
-        guard let copy = dbus_message_copy(message) else { throw .noMemory() }
-        defer { dbus_message_unref(copy) }
-        var data: UnsafeMutablePointer<CChar>?
-        var length: Int32 = 0
-        guard dbus_message_marshal(copy, &data, &length) != 0 else { throw .noMemory() }
-        dbus_free(data)
-        // The bus adds the sender's name as it forwards the message.
-        let forwarded = Int(length) + 256
-        guard forwarded > busMessageLimit else { return }
-        throw .limitsExceeded("the reply would be \(length) bytes, more than the \(busMessageLimit) a message bus carries")
-    }
 
     /// Sends `error` as the reply to `call`. An invalid error name becomes `Failed`, because
     /// libdbus aborts on one; a message longer than `DBusError.longestMessage` is cut.
@@ -245,10 +235,22 @@ public final class Connection: @unchecked Sendable {
     public func emit<each T: DBusEncodable>(
         path: ObjectPath, interface: String, name: String, _ arguments: repeat each T
     ) throws(DBusError) {
-        let message = try Message.signal(path: path.rawValue, interface: interface, name: name)
-        var writer = message.writer()
+        try Validation.check(interface, as: .interface)
+        try Validation.check(name, as: .member)
+        let body = MessageBody()
+        var writer = MessageWriter(marshallingInto: body)
         for argument in repeat each arguments {
             try argument.encode(to: &writer)
+        }
+        guard body.carriesFileDescriptors else {
+            try send(try Message.assembledSignal(validatedPath: path.rawValue, interface: interface, name: name, body: body))
+            return
+        }
+        // Only libdbus's iterator attaches descriptors: the arguments are written again through it.
+        let message = try Message.signal(validatedPath: path.rawValue, interface: interface, name: name)
+        var iterating = message.writer()
+        for argument in repeat each arguments {
+            try argument.encode(to: &iterating)
         }
         try send(message)
     }

@@ -83,10 +83,8 @@ final class ObjectTable {
     }
 
     private func emitPropertiesChanged(_ interface: CompiledInterface, of object: ExportedObject, indices: [Int]) throws(DBusError) {
-        // The names and signatures were validated when the object was exported.
-        let message = try Message.signal(validatedPath: object.path.rawValue, interface: StandardInterfaces.properties,
-                                         name: "PropertiesChanged")
-        var writer = message.writer()
+        let body = MessageBody()
+        var writer = MessageWriter(marshallingInto: body)
         try writer.appendValidatedString(TypeCode.string, interface.name)
         var invalidated: [String] = []
         try writer.appendContainer(TypeCode.array, validatedSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
@@ -108,17 +106,20 @@ final class ObjectTable {
             }
         }
         try writer.append(invalidated)
-        try connection.send(message)
+        // The names and signatures were validated when the object was exported.
+        try connection.send(try Message.assembledSignal(validatedPath: object.path.rawValue, interface: StandardInterfaces.properties,
+                                                        name: "PropertiesChanged", body: body))
     }
 
     // MARK: ObjectManager
 
     private func emitInterfacesAdded(_ object: ExportedObject, from manager: ObjectPath) throws(DBusError) {
-        let message = try Message.signal(path: manager.rawValue, interface: StandardInterfaces.objectManager, name: "InterfacesAdded")
-        var writer = message.writer()
+        let body = MessageBody()
+        var writer = MessageWriter(marshallingInto: body)
         try writer.append(object.path)
         try writeInterfacesAndProperties(of: object, to: &writer)
-        try connection.send(message)
+        try connection.send(try Message.assembledSignal(validatedPath: manager.rawValue, interface: StandardInterfaces.objectManager,
+                                                        name: "InterfacesAdded", body: body))
     }
 
     /// `a{sa{sv}}`: every interface of `object` with all its properties.

@@ -1,21 +1,46 @@
 import CDBus
 
-/// Appends arguments to a message through libdbus's `DBusMessageIter`. Containers are written
-/// with closures (`appendArray`, `appendStruct`, `appendVariant`), so an iterator is always
-/// closed, or abandoned when the body throws.
+/// Appends arguments to a message body. Containers are written with closures (`appendArray`,
+/// `appendStruct`, `appendVariant`), so a container is always finished, or taken back when
+/// the body throws.
+///
+/// A writer marshals either into a `MessageBody` of its own, for the messages this library
+/// builds whole (replies and signals, `Message.assembled`), or through libdbus's
+/// `DBusMessageIter` into a message libdbus made (`Message.writer()`, the way callers build
+/// method calls, and the only way a file descriptor can travel).
 public struct MessageWriter {
     var iter: DBusMessageIter
+    /// The body marshalled here, or nil when writing through `iter`.
+    let marshalled: MessageBody?
+    /// True when the values written here are the body's top-level values (or fields of a
+    /// top-level struct), whose type codes make up the body's signature; inside an array or a
+    /// variant the container's signature already says them.
+    private let recordsSignature: Bool
     /// At least the bytes appended so far on the wire (alignment and length fields counted at
     /// their largest), so that a message below the bus's limit by this bound surely fits.
     public private(set) var sizeBound = 0
+
+    /// The longest signature the specification allows.
+    static let longestSignature = 255
 
     /// A writer appending at the end of `message`'s body.
     init(appendingTo message: OpaquePointer) {
         iter = DBusMessageIter()
         dbus_message_iter_init_append(message, &iter)
+        marshalled = nil
+        recordsSignature = true
     }
 
-    private init(child: Void) { iter = DBusMessageIter() }
+    /// A writer appending the top-level values of `body`.
+    init(marshallingInto body: MessageBody) {
+        self.init(child: body, recordsSignature: true)
+    }
+
+    private init(child body: MessageBody?, recordsSignature: Bool) {
+        iter = DBusMessageIter()
+        marshalled = body
+        self.recordsSignature = recordsSignature
+    }
 
     /// Appends one value.
     @inlinable
@@ -25,6 +50,15 @@ public struct MessageWriter {
 
     /// Appends a fixed-size basic value (every basic type but strings, paths and signatures).
     public mutating func appendBasic<T: BitwiseCopyable>(_ type: Int32, _ value: T) throws(DBusError) {
+        if let marshalled {
+            // libdbus duplicates a descriptor into the message it sends; a message parsed from
+            // bytes has none to point at, so its body is written again through libdbus.
+            if type == TypeCode.unixFD { marshalled.carriesFileDescriptors = true }
+            marshalled.appendFixed(value)
+            if recordsSignature { marshalled.record(UInt8(truncatingIfNeeded: type)) }
+            sizeBound += 16
+            return
+        }
         let ok = withUnsafePointer(to: value) { pointer in
             dbus_message_iter_append_basic(&iter, type, UnsafeRawPointer(pointer)) != 0
         }
@@ -45,6 +79,15 @@ public struct MessageWriter {
     /// Appends a string-like basic value from the `length` bytes at `start` and the NUL after
     /// them, which the caller has validated.
     mutating func appendValidatedString(_ type: Int32, _ start: UnsafePointer<CChar>, length: Int) throws(DBusError) {
+        if let marshalled {
+            guard type != TypeCode.signature || length <= Self.longestSignature else {
+                throw .invalidArgs("a signature is at most \(Self.longestSignature) bytes, this one has \(length)")
+            }
+            marshalled.appendString(start, length: length, type: type)
+            if recordsSignature { marshalled.record(UInt8(truncatingIfNeeded: type)) }
+            sizeBound += length + 8
+            return
+        }
         var pointer: UnsafePointer<CChar>? = start
         guard dbus_message_iter_append_basic(&iter, type, &pointer) != 0 else { throw .noMemory() }
         sizeBound += length + 8  // Padding, the length and the NUL.
@@ -66,7 +109,11 @@ public struct MessageWriter {
     mutating func appendContainer(
         _ type: Int32, validatedSignature signature: String?, _ body: (inout MessageWriter) throws(DBusError) -> Void
     ) throws(DBusError) {
-        var child = MessageWriter(child: ())
+        if let marshalled {
+            try marshalContainer(type, validatedSignature: signature, into: marshalled, body)
+            return
+        }
+        var child = MessageWriter(child: nil, recordsSignature: false)
         let opened: Bool
         if let signature {
             opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &child.iter) != 0 }
@@ -83,6 +130,56 @@ public struct MessageWriter {
         guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
         // Padding, a length, the padding before the first element, and a variant's signature.
         sizeBound += child.sizeBound + 16 + (signature?.utf8.count ?? 0)
+    }
+
+    /// `appendContainer` into `marshalled`. A body that throws takes back all it wrote, the
+    /// container's start included, so the writer stays usable (libdbus's abandoned container
+    /// leaves its whole message unusable).
+    private mutating func marshalContainer(
+        _ type: Int32, validatedSignature signature: String?, into marshalled: MessageBody,
+        _ body: (inout MessageWriter) throws(DBusError) -> Void
+    ) throws(DBusError) {
+        let mark = marshalled.mark
+        do throws(DBusError) {
+            switch type {
+            case TypeCode.array:
+                guard let signature, let first = signature.utf8.first else { throw .invalidArgs("an array needs an element signature") }
+                let start = marshalled.startArray(element: first)
+                var child = MessageWriter(child: marshalled, recordsSignature: false)
+                try body(&child)
+                try marshalled.finishArray(start)
+                if recordsSignature {
+                    marshalled.record(UInt8(ascii: "a"))
+                    marshalled.record(signature)
+                }
+                sizeBound += child.sizeBound + 16
+            case TypeCode.variant:
+                guard let signature else { throw .invalidArgs("a variant needs the signature of its value") }
+                // Validated already: one complete type, so at most 255 bytes.
+                signature.withCString { marshalled.appendString($0, length: signature.utf8.count, type: TypeCode.signature) }
+                var child = MessageWriter(child: marshalled, recordsSignature: false)
+                try body(&child)
+                if recordsSignature { marshalled.record(UInt8(ascii: "v")) }
+                sizeBound += child.sizeBound + 16 + signature.utf8.count
+            case TypeCode.structure, TypeCode.dictEntry:
+                let isStruct = type == TypeCode.structure
+                marshalled.pad(to: 8)
+                if recordsSignature { marshalled.record(UInt8(ascii: isStruct ? "(" : "{")) }
+                let fieldsAt = marshalled.count
+                var child = MessageWriter(child: marshalled, recordsSignature: recordsSignature)
+                try body(&child)
+                guard marshalled.count > fieldsAt else {
+                    throw .invalidArgs("a \(isStruct ? "struct" : "dict entry") needs at least one field")
+                }
+                if recordsSignature { marshalled.record(UInt8(ascii: isStruct ? ")" : "}")) }
+                sizeBound += child.sizeBound + 16
+            default:
+                throw .invalidArgs("'\(TypeCode.name(type))' is not a container type")
+            }
+        } catch {
+            marshalled.truncate(to: mark)
+            throw error
+        }
     }
 
     /// Throws `InvalidArgs` unless `signature` is one complete type that may sit in a container
