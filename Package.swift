@@ -156,7 +156,7 @@ targets += [
     ),
     .testTarget(
         name: "DBusTests",
-        dependencies: ["DBus", "Loop", "TabbardTestSupport"],
+        dependencies: ["DBus", "CDBus", "Loop", "TabbardTestSupport"],
         exclude: ["Scripts"],
         swiftSettings: strict
     ),

@@ -200,7 +200,11 @@ public final class Connection: @unchecked Sendable {
         try body(&writer)
         let reply: OpaquePointer
         if arguments.carriesFileDescriptors {
-            // Only libdbus's iterator attaches descriptors: the body is written again through it.
+            // Only libdbus's iterator attaches descriptors: the body is written again through it,
+            // once its size, known now, is within what a bus carries.
+            guard arguments.count + 64 << 10 <= Self.busMessageLimit else {
+                throw .limitsExceeded("the reply would be \(arguments.count) bytes, more than the \(Self.busMessageLimit) a message bus carries")
+            }
             guard let made = dbus_message_new_method_return(call) else { throw .noMemory() }
             reply = made
             var iterating = MessageWriter(appendingTo: reply)

@@ -17,7 +17,7 @@ extension Message {
         case methodReturn = 2, signal = 4
     }
 
-    /// The `NO_REPLY_EXPECTED` header flag, which libdbus sets on every reply it makes.
+    /// The `NO_REPLY_EXPECTED` header flag, which libdbus sets on every reply and signal it makes.
     private static let noReplyExpected: UInt8 = 0x1
 
     /// A signal from `path` whose arguments `body` holds. The names are known to be valid (an
@@ -26,7 +26,7 @@ extension Message {
     static func assembledSignal(
         validatedPath path: String, interface: String, name: String, body: MessageBody
     ) throws(DBusError) -> Message {
-        let raw = try assemble(.signal, flags: 0, body: body) { (header: MessageBody) in
+        let raw = try assemble(.signal, flags: noReplyExpected, body: body) { (header: MessageBody) in
             field(.path, TypeCode.objectPath, path, into: header)
             field(.interface, TypeCode.string, interface, into: header)
             field(.member, TypeCode.string, name, into: header)
@@ -40,10 +40,11 @@ extension Message {
         let serial = dbus_message_get_serial(call)
         let sender = dbus_message_get_sender(call)
         return try assemble(.methodReturn, flags: noReplyExpected, body: body) { (header: MessageBody) in
+            // In libdbus's order, so that the bytes are the ones it would send. A peer-to-peer
+            // caller has no name: the reply then has no destination.
+            if let sender { field(.destination, TypeCode.string, sender, length: strlen(sender), into: header) }
             startField(.replySerial, TypeCode.uint32, into: header)
             header.appendFixed(serial)
-            // A peer-to-peer caller has no name: the reply then has no destination.
-            if let sender { field(.destination, TypeCode.string, sender, length: strlen(sender), into: header) }
         }
     }
 
