@@ -199,7 +199,11 @@ public final class Connection: @unchecked Sendable {
         var writer = MessageWriter(marshallingInto: arguments)
         try body(&writer)
         let reply: OpaquePointer
-        if arguments.carriesFileDescriptors {
+        if arguments.count == 0 {
+            // Nothing to marshal: libdbus makes an empty reply for less than parsing one costs.
+            guard let made = dbus_message_new_method_return(call) else { throw .noMemory() }
+            reply = made
+        } else if arguments.carriesFileDescriptors {
             // Only libdbus's iterator attaches descriptors: the body is written again through it,
             // once its size, known now, is within what a bus carries.
             guard arguments.count + 64 << 10 <= Self.busMessageLimit else {
