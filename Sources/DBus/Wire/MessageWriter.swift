@@ -109,75 +109,105 @@ public struct MessageWriter {
     mutating func appendContainer(
         _ type: Int32, validatedSignature signature: String?, _ body: (inout MessageWriter) throws(DBusError) -> Void
     ) throws(DBusError) {
-        if let marshalled {
-            try marshalContainer(type, validatedSignature: signature, into: marshalled, body)
-            return
-        }
-        var child = MessageWriter(child: nil, recordsSignature: false)
-        let opened: Bool
-        if let signature {
-            opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &child.iter) != 0 }
-        } else {
-            opened = dbus_message_iter_open_container(&iter, type, nil, &child.iter) != 0
-        }
-        guard opened else { throw .noMemory() }
+        // The opening and closing live in functions of their own: this one is copied for each
+        // body closure the compiler specializes it for, and should stay small.
+        var (child, opened) = try open(type, validatedSignature: signature)
         do {
             try body(&child)
         } catch {
-            dbus_message_iter_abandon_container(&iter, &child.iter)
+            abandon(opened, child: &child)
             throw error
         }
-        guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
-        // Padding, a length, the padding before the first element, and a variant's signature.
-        sizeBound += child.sizeBound + 16 + (signature?.utf8.count ?? 0)
+        try close(opened, child: child)
     }
 
-    /// `appendContainer` into `marshalled`. A body that throws takes back all it wrote, the
-    /// container's start included, so the writer stays usable (libdbus's abandoned container
-    /// leaves its whole message unusable).
-    private mutating func marshalContainer(
-        _ type: Int32, validatedSignature signature: String?, into marshalled: MessageBody,
-        _ body: (inout MessageWriter) throws(DBusError) -> Void
-    ) throws(DBusError) {
+    /// What closing a container needs to know of its opening.
+    private struct OpenedContainer {
+        let type: Int32
+        let signature: String?
+        /// Where the marshalled body stood before the container, to take it back.
+        let mark: (bytes: Int, signature: Int)
+        /// Where a marshalled array's length goes and its elements start.
+        let array: (lengthAt: Int, elementsAt: Int)?
+        /// Where a marshalled struct's or dict entry's first field starts.
+        let fieldsAt: Int
+    }
+
+    /// Starts a container: through libdbus's iterator, or marshalled, its start written (an
+    /// array's length slot and padding, a variant's signature, a struct's alignment).
+    private mutating func open(_ type: Int32, validatedSignature signature: String?) throws(DBusError) -> (MessageWriter, OpenedContainer) {
+        guard let marshalled else {
+            var child = MessageWriter(child: nil, recordsSignature: false)
+            let opened: Bool
+            if let signature {
+                opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &child.iter) != 0 }
+            } else {
+                opened = dbus_message_iter_open_container(&iter, type, nil, &child.iter) != 0
+            }
+            guard opened else { throw .noMemory() }
+            return (child, OpenedContainer(type: type, signature: signature, mark: (0, 0), array: nil, fieldsAt: 0))
+        }
         let mark = marshalled.mark
+        var array: (lengthAt: Int, elementsAt: Int)?
+        var childRecords = false
+        switch type {
+        case TypeCode.array:
+            guard let first = signature?.utf8.first else { throw .invalidArgs("an array needs an element signature") }
+            array = marshalled.startArray(element: first)
+        case TypeCode.variant:
+            guard let signature else { throw .invalidArgs("a variant needs the signature of its value") }
+            // Validated already: one complete type, so at most 255 bytes.
+            signature.withCString { marshalled.appendString($0, length: signature.utf8.count, type: TypeCode.signature) }
+        case TypeCode.structure, TypeCode.dictEntry:
+            marshalled.pad(to: 8)
+            if recordsSignature { marshalled.record(UInt8(ascii: type == TypeCode.structure ? "(" : "{")) }
+            childRecords = recordsSignature
+        default:
+            throw .invalidArgs("'\(TypeCode.name(type))' is not a container type")
+        }
+        let child = MessageWriter(child: marshalled, recordsSignature: childRecords)
+        return (child, OpenedContainer(type: type, signature: signature, mark: mark, array: array, fieldsAt: marshalled.count))
+    }
+
+    /// Takes back a container whose body threw. A marshalled one leaves nothing behind, its
+    /// start included, so the writer stays usable (libdbus's abandoned container leaves its
+    /// whole message unusable).
+    private mutating func abandon(_ opened: OpenedContainer, child: inout MessageWriter) {
+        if let marshalled {
+            marshalled.truncate(to: opened.mark)
+        } else {
+            dbus_message_iter_abandon_container(&iter, &child.iter)
+        }
+    }
+
+    /// Finishes a container whose body is written: an array's length, a struct's closing
+    /// type code, the container's type in the body's signature.
+    private mutating func close(_ opened: OpenedContainer, child: consuming MessageWriter) throws(DBusError) {
+        // Padding, a length, the padding before the first element, and a variant's signature.
+        sizeBound += child.sizeBound + 16 + (opened.signature?.utf8.count ?? 0)
+        guard let marshalled else {
+            guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
+            return
+        }
         do throws(DBusError) {
-            switch type {
+            switch opened.type {
             case TypeCode.array:
-                guard let signature, let first = signature.utf8.first else { throw .invalidArgs("an array needs an element signature") }
-                let start = marshalled.startArray(element: first)
-                var child = MessageWriter(child: marshalled, recordsSignature: false)
-                try body(&child)
-                try marshalled.finishArray(start)
-                if recordsSignature {
+                if let array = opened.array { try marshalled.finishArray(array) }
+                if recordsSignature, let signature = opened.signature {
                     marshalled.record(UInt8(ascii: "a"))
                     marshalled.record(signature)
                 }
-                sizeBound += child.sizeBound + 16
             case TypeCode.variant:
-                guard let signature else { throw .invalidArgs("a variant needs the signature of its value") }
-                // Validated already: one complete type, so at most 255 bytes.
-                signature.withCString { marshalled.appendString($0, length: signature.utf8.count, type: TypeCode.signature) }
-                var child = MessageWriter(child: marshalled, recordsSignature: false)
-                try body(&child)
                 if recordsSignature { marshalled.record(UInt8(ascii: "v")) }
-                sizeBound += child.sizeBound + 16 + signature.utf8.count
-            case TypeCode.structure, TypeCode.dictEntry:
-                let isStruct = type == TypeCode.structure
-                marshalled.pad(to: 8)
-                if recordsSignature { marshalled.record(UInt8(ascii: isStruct ? "(" : "{")) }
-                let fieldsAt = marshalled.count
-                var child = MessageWriter(child: marshalled, recordsSignature: recordsSignature)
-                try body(&child)
-                guard marshalled.count > fieldsAt else {
+            default:
+                let isStruct = opened.type == TypeCode.structure
+                guard marshalled.count > opened.fieldsAt else {
                     throw .invalidArgs("a \(isStruct ? "struct" : "dict entry") needs at least one field")
                 }
                 if recordsSignature { marshalled.record(UInt8(ascii: isStruct ? ")" : "}")) }
-                sizeBound += child.sizeBound + 16
-            default:
-                throw .invalidArgs("'\(TypeCode.name(type))' is not a container type")
             }
         } catch {
-            marshalled.truncate(to: mark)
+            marshalled.truncate(to: opened.mark)
             throw error
         }
     }
