@@ -22,8 +22,9 @@ struct MarshallingTests {
     /// A signal carrying `values`, built whole.
     private func assembled(_ values: [DBusValue]) throws -> Message {
         let body = MessageBody()
-        var writer = MessageWriter(marshallingInto: body)
-        for value in values { try writer.append(value: value) }
+        try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in
+            for value in values { try writer.append(value: value) }
+        }
         return try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
     }
 
@@ -58,8 +59,9 @@ struct MarshallingTests {
             if round % 4 != 0 { _ = dbus_message_set_sender(call.raw, ":1.\(round)") }
             let values = (0..<Int.random(in: 0...3, using: &random)).map { _ in DBusValue.generated(depth: 2, using: &random) }
             let body = MessageBody()
-            var writer = MessageWriter(marshallingInto: body)
-            for value in values { try writer.append(value: value) }
+            try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in
+                for value in values { try writer.append(value: value) }
+            }
             let ours = Message(taking: try Message.assembledReply(to: call.raw, body: body))
             let theirs = Message(taking: try #require(dbus_message_new_method_return(call.raw)))
             var iterating = theirs.writer()
@@ -72,17 +74,18 @@ struct MarshallingTests {
     @Test("a container whose writing throws is taken back whole; what came before it stays")
     func thrownContainerIsTakenBack() throws {
         let body = MessageBody()
-        var writer = MessageWriter(marshallingInto: body)
-        try writer.append("kept")
-        let mark = body.mark
-        #expect(throws: DBus.DBusError.failed("getter failed")) {
-            try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBus.DBusError) in
-                try entries.appendDictEntry("half", Variant(.int32(1)))
-                throw .failed("getter failed")
+        try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in
+            try writer.append("kept")
+            let mark = body.mark
+            #expect(throws: DBus.DBusError.failed("getter failed")) {
+                try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBus.DBusError) in
+                    try entries.appendDictEntry("half", Variant(.int32(1)))
+                    throw .failed("getter failed")
+                }
             }
+            #expect(body.mark == mark)
+            try writer.append([Int32(7)])
         }
-        #expect(body.mark == mark)
-        try writer.append([Int32(7)])
         let message = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
         #expect(message.signature == "sai")
         #expect(try message.arguments() == [.string("kept"), .array("i", [.int32(7)])])
@@ -91,8 +94,7 @@ struct MarshallingTests {
     @Test("what libdbus would refuse to send is an error, never a malformed message")
     func refusedByLibdbus() throws {
         let body = MessageBody()
-        var writer = MessageWriter(marshallingInto: body)
-        try writer.append("x")
+        try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in try writer.append("x") }
         // Names the callers promise are valid are still checked as libdbus parses.
         #expect(throws: DBus.DBusError.self) {
             _ = try Message.assembledSignal(validatedPath: "not/a/path", interface: Self.interface, name: "Changed", body: body)
@@ -102,9 +104,10 @@ struct MarshallingTests {
         }
         // An array element of another type than the array's signature says.
         let mismatched = MessageBody()
-        var elements = MessageWriter(marshallingInto: mismatched)
-        try elements.appendArray(elementSignature: "s") { (items: inout MessageWriter) throws(DBus.DBusError) in
-            try items.append(Int32(1))
+        try mismatched.write { (elements: inout MessageWriter) throws(DBus.DBusError) in
+            try elements.appendArray(elementSignature: "s") { (items: inout MessageWriter) throws(DBus.DBusError) in
+                try items.append(Int32(1))
+            }
         }
         #expect(throws: DBus.DBusError.self) {
             _ = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: mismatched)
@@ -114,9 +117,10 @@ struct MarshallingTests {
     @Test("a message larger than a bus carries is LimitsExceeded before libdbus sees it")
     func overTheBusLimit() throws {
         let body = MessageBody()
-        var writer = MessageWriter(marshallingInto: body)
         let chunk = String(repeating: "x", count: 1 << 20)
-        for _ in 0..<33 { try writer.append(chunk) }
+        try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in
+            for _ in 0..<33 { try writer.append(chunk) }
+        }
         let refused = #expect(throws: DBus.DBusError.self) {
             _ = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
         }
@@ -126,8 +130,7 @@ struct MarshallingTests {
     @Test("a file descriptor is refused here: only libdbus's iterator attaches one")
     func fileDescriptorsGoThroughLibdbus() throws {
         let body = MessageBody()
-        var writer = MessageWriter(marshallingInto: body)
-        try writer.append(UnixFD(0))
+        try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in try writer.append(UnixFD(0)) }
         #expect(body.carriesFileDescriptors)
         #expect(throws: DBus.DBusError.self) {
             _ = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)

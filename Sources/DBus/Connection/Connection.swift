@@ -196,8 +196,7 @@ public final class Connection: @unchecked Sendable {
         objects.flushChanges()
         guard dbus_message_get_no_reply(call) == 0 else { return }
         let arguments = MessageBody()
-        var writer = MessageWriter(marshallingInto: arguments)
-        try body(&writer)
+        try arguments.write(body)
         let reply: OpaquePointer
         if arguments.count == 0 {
             // Nothing to marshal: libdbus makes an empty reply for less than parsing one costs.
@@ -246,9 +245,10 @@ public final class Connection: @unchecked Sendable {
         try Validation.check(interface, as: .interface)
         try Validation.check(name, as: .member)
         let body = MessageBody()
-        var writer = MessageWriter(marshallingInto: body)
-        for argument in repeat each arguments {
-            try argument.encode(to: &writer)
+        try body.write { (writer: inout MessageWriter) throws(DBusError) in
+            for argument in repeat each arguments {
+                try argument.encode(to: &writer)
+            }
         }
         guard body.carriesFileDescriptors else {
             try send(try Message.assembledSignal(validatedPath: path.rawValue, interface: interface, name: name, body: body))

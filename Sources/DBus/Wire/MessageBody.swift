@@ -54,6 +54,14 @@ final class MessageBody {
         capacity = larger
     }
 
+    /// Runs `body` with a writer appending this body's top-level values. The one way to write
+    /// a body: writers do not retain it (`MessageWriter.marshalled`), and a method's receiver
+    /// lives for the call.
+    func write(_ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) {
+        var writer = MessageWriter(marshallingInto: self)
+        try body(&writer)
+    }
+
     /// Where the next byte goes, and where `truncate(to:)` can come back to.
     var mark: (bytes: Int, signature: Int) { (count, signature.count) }
 

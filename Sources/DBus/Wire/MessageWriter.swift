@@ -10,8 +10,11 @@ import CDBus
 /// method calls, and the only way a file descriptor can travel).
 public struct MessageWriter {
     var iter: DBusMessageIter
-    /// The body marshalled here, or nil when writing through `iter`.
-    let marshalled: MessageBody?
+    /// The body marshalled here, or nil when writing through `iter`. Not retained: the one
+    /// who makes a body keeps it while its writers run (a writer exists only in the call that
+    /// made it or in a container's closure), and a writer is copied for every container,
+    /// which would otherwise be two atomic operations on the same object each time.
+    unowned(unsafe) let marshalled: MessageBody?
     /// True when the values written here are the body's top-level values (or fields of a
     /// top-level struct), whose type codes make up the body's signature; inside an array or a
     /// variant the container's signature already says them.
@@ -31,7 +34,8 @@ public struct MessageWriter {
         recordsSignature = true
     }
 
-    /// A writer appending the top-level values of `body`.
+    /// A writer appending the top-level values of `body`, which must outlive it: made only by
+    /// `MessageBody.write`.
     init(marshallingInto body: MessageBody) {
         self.init(child: body, recordsSignature: true)
     }
