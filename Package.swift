@@ -332,9 +332,17 @@ targets += [
         name: "CArgumentVector",
         cSettings: [.define("TABCTL_ARGUMENT_VECTOR", .when(configuration: .release))]
     ),
+    // The Swift runtime's crash backtracer turned off before the runtime starts, unless
+    // SWIFT_BACKTRACE says otherwise: the runtime would otherwise search for a
+    // `swift-backtrace` the package does not ship at every start (docs/performance.md).
+    // Release builds only, where the runtime starts after the executable's first initializers.
+    .target(
+        name: "CBacktraceSetting",
+        cSettings: [.define("TABCTL_BACKTRACE_SETTING", .when(configuration: .release))]
+    ),
     .executableTarget(
         name: "tabctl",
-        dependencies: ["Loop", "DBus", "CArgumentVector"],
+        dependencies: ["Loop", "DBus", "CArgumentVector", "CBacktraceSetting"],
         exclude: ["Linking"],
         swiftSettings: inDaemonProcess + [.unsafeFlags(["-Osize"], .when(configuration: .release))],
         linkerSettings: [
