@@ -22,12 +22,9 @@ the linker no longer finds is passed over, so a stale file costs faults, never c
 import argparse
 import os
 import re
-import shutil
 import subprocess
-import tempfile
-import time
 
-from tabctl_start import start_private_bus, wait_for_name
+from tabctl_start import daemon_on_private_bus
 
 # The positions of callgrind's compressed names: `ob=(3) /path`, later `ob=(3)`; the same for
 # `fn=` and for the `cob=`/`cfn=` lines of calls, which name functions too.
@@ -66,16 +63,7 @@ def main():
     parser.add_argument("--output", required=True)
     options = parser.parse_args()
 
-    directory = tempfile.mkdtemp(prefix="tabctl-order-")
-    bus, address = start_private_bus(directory)
-    daemon = None
-    try:
-        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
-        daemon = subprocess.Popen([options.tabbard, "--address", address, "--plugin-dir", options.plugins,
-                                   "--state-dir", directory, "--no-state", "--log-level", "warning"],
-                                  stdout=subprocess.DEVNULL)
-        wait_for_name(address, "org.tabbard.TabBar1", time.monotonic() + 10)
-
+    with daemon_on_private_bus(options.tabbard, options.plugins, "tabctl-order-") as (directory, address):
         # Valgrind 3.19 cannot read DWARF 5; the symbol table is all this needs.
         executable = os.path.join(directory, "tabctl")
         subprocess.run(["strip", "--strip-debug", "-o", executable, options.tabctl], check=True)
@@ -96,16 +84,9 @@ def main():
                 if name not in seen:
                     seen.add(name)
                     order.append(name)
-        with open(options.output, "w") as file:
-            file.writelines(f".text.{name}\n" for name in order)
-        print(f"{options.output}: {len(order)} functions")
-    finally:
-        if daemon:
-            daemon.terminate()
-            daemon.wait(timeout=10)
-        bus.terminate()
-        bus.wait(timeout=10)
-        shutil.rmtree(directory, ignore_errors=True)
+    with open(options.output, "w") as file:
+        file.writelines(f".text.{name}\n" for name in order)
+    print(f"{options.output}: {len(order)} functions")
 
 
 if __name__ == "__main__":

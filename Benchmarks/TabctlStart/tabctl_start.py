@@ -16,6 +16,7 @@ copied minutes before. Prints figures only.
 """
 
 import argparse
+import contextlib
 import os
 import shutil
 import statistics
@@ -120,6 +121,29 @@ def start_private_bus(directory):
     return bus, f"unix:path={socket}"
 
 
+@contextlib.contextmanager
+def daemon_on_private_bus(tabbard, plugins, prefix):
+    """A private bus (start_private_bus) with `tabbard` serving on it, both stopped on leaving;
+    yields a scratch directory (removed on leaving) and the bus's address."""
+    directory = tempfile.mkdtemp(prefix=prefix)
+    bus, address = start_private_bus(directory)
+    daemon = None
+    try:
+        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
+        daemon = subprocess.Popen([tabbard, "--address", address, "--plugin-dir", plugins,
+                                   "--state-dir", directory, "--no-state", "--log-level", "warning"],
+                                  stdout=subprocess.DEVNULL)
+        wait_for_name(address, "org.tabbard.TabBar1", time.monotonic() + 10)
+        yield directory, address
+    finally:
+        if daemon:
+            daemon.terminate()
+            daemon.wait(timeout=10)
+        bus.terminate()
+        bus.wait(timeout=10)
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tabctl", required=True)
@@ -130,17 +154,8 @@ def main():
     parser.add_argument("--baseline-tabctl", help="another tabctl build (an earlier tree's) to time in the same rounds")
     options = parser.parse_args()
 
-    directory = tempfile.mkdtemp(prefix="tabctl-bench-")
-    bus, address = start_private_bus(directory)
     devnull = os.open(os.devnull, os.O_WRONLY)
-    daemon = None
-    try:
-        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
-        daemon = subprocess.Popen([options.tabbard, "--address", address, "--plugin-dir", options.plugins,
-                                   "--state-dir", directory, "--no-state", "--log-level", "warning"],
-                                  stdout=subprocess.DEVNULL)
-        wait_for_name(address, "org.tabbard.TabBar1", time.monotonic() + 10)
-
+    with daemon_on_private_bus(options.tabbard, options.plugins, "tabctl-bench-") as (_, address):
         tabctl = os.path.abspath(options.tabctl)
         dbus_send = shutil.which("dbus-send")
         tabs = ["alarm", "timer"]
@@ -191,13 +206,6 @@ def main():
             print(f"ratio baseline tabctl / dbus-send (medians): {ratio:.2f}")
         print(f"process start above /bin/true: tabctl --version "
               f"{medians['tabctl --version'] - medians['/bin/true']:.3f} ms")
-    finally:
-        if daemon:
-            daemon.terminate()
-            daemon.wait(timeout=10)
-        bus.terminate()
-        bus.wait(timeout=10)
-        shutil.rmtree(directory, ignore_errors=True)
 
 
 if __name__ == "__main__":
