@@ -188,32 +188,38 @@ public final class Connection: @unchecked Sendable {
         dbus_connection_flush(raw)
     }
 
+    /// How a reply's body is written: marshalled here and parsed by libdbus whole (what two or
+    /// more arguments cost least), or through libdbus's iterator, which rewrites the header's
+    /// signature once per top-level argument (what one argument costs least).
+    enum ReplyWriting {
+        case whole, throughIterator
+    }
+
     /// Sends the reply to `call`, first flushing pending `PropertiesChanged` (changes caused by
     /// a request are announced before its reply). Throws `LimitsExceeded` instead of sending a
     /// reply larger than a bus carries: the bus would drop this connection for it.
-    func sendReply(to call: OpaquePointer, _ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) {
+    func sendReply(
+        to call: OpaquePointer, writing: ReplyWriting = .whole, _ body: (inout MessageWriter) throws(DBusError) -> Void
+    ) throws(DBusError) {
         assertOwnThread()
         objects.flushChanges()
         guard dbus_message_get_no_reply(call) == 0 else { return }
-        let arguments = MessageBody()
-        try arguments.write(body)
         let reply: OpaquePointer
-        if arguments.count == 0 {
-            // Nothing to marshal: libdbus makes an empty reply for less than parsing one costs.
-            guard let made = dbus_message_new_method_return(call) else { throw .noMemory() }
-            reply = made
-        } else if arguments.carriesFileDescriptors {
-            // Only libdbus's iterator attaches descriptors: the body is written again through it,
-            // once its size, known now, is within what a bus carries.
-            guard arguments.count + 64 << 10 <= Self.busMessageLimit else {
-                throw .limitsExceeded("the reply would be \(arguments.count) bytes, more than the \(Self.busMessageLimit) a message bus carries")
-            }
-            guard let made = dbus_message_new_method_return(call) else { throw .noMemory() }
-            reply = made
-            var iterating = MessageWriter(appendingTo: reply)
-            do { try body(&iterating) } catch { dbus_message_unref(reply); throw error }
+        if writing == .throughIterator {
+            reply = try iteratedReply(to: call, body)
         } else {
-            reply = try Message.assembledReply(to: call, body: arguments)
+            let arguments = MessageBody()
+            try arguments.write(body)
+            if arguments.count == 0 {
+                // Nothing to marshal: libdbus makes an empty reply for less than parsing one costs.
+                guard let made = dbus_message_new_method_return(call) else { throw .noMemory() }
+                reply = made
+            } else if arguments.carriesFileDescriptors {
+                // Only libdbus's iterator attaches descriptors: the body is written again through it.
+                reply = try iteratedReply(to: call, body)
+            } else {
+                reply = try Message.assembledReply(to: call, body: arguments)
+            }
         }
         defer { dbus_message_unref(reply) }
         // No connected check here: libdbus drops a message sent on a closed connection, and
@@ -221,9 +227,43 @@ public final class Connection: @unchecked Sendable {
         _ = dbus_connection_send(raw, reply, nil)
     }
 
+    /// The reply to `call` with `body` written through libdbus's iterator; the caller owns it.
+    private func iteratedReply(to call: OpaquePointer, _ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) -> OpaquePointer {
+        guard let reply = dbus_message_new_method_return(call) else { throw .noMemory() }
+        do throws(DBusError) {
+            var writer = MessageWriter(appendingTo: reply)
+            try body(&writer)
+            try Self.requireFitsBus(reply, bodyBound: writer.sizeBound)
+        } catch {
+            dbus_message_unref(reply)
+            throw error
+        }
+        return reply
+    }
+
     /// The largest message a bus carries unless configured otherwise: dbus-daemon's default
     /// `max_message_size`, which the system bus keeps (a session bus's configuration raises it).
     public static let busMessageLimit = 32 << 20
+    /// More than any header needs (each name at most 255 bytes, the bus adding the sender).
+    private static let headerAllowance = 64 << 10
+
+    /// Throws `LimitsExceeded` when `message`, written through libdbus's iterator, is larger
+    /// than `busMessageLimit`. Its body is at most `bodyBound` bytes; only a bound near the limit
+    /// costs the exact size (a copy marshalled, since marshalling locks a message against the
+    /// serial its sending sets).
+    static func requireFitsBus(_ message: OpaquePointer, bodyBound: Int) throws(DBusError) {
+        guard bodyBound > busMessageLimit - headerAllowance else { return }
+        guard let copy = dbus_message_copy(message) else { throw .noMemory() }
+        defer { dbus_message_unref(copy) }
+        var data: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(copy, &data, &length) != 0 else { throw .noMemory() }
+        dbus_free(data)
+        // The bus adds the sender's name as it forwards the message.
+        let forwarded = Int(length) + 256
+        guard forwarded > busMessageLimit else { return }
+        throw .limitsExceeded("the reply would be \(length) bytes, more than the \(busMessageLimit) a message bus carries")
+    }
 
     /// Sends `error` as the reply to `call`. An invalid error name becomes `Failed`, because
     /// libdbus aborts on one; a message longer than `DBusError.longestMessage` is cut.
