@@ -291,7 +291,7 @@ for tabs in [10, 10_000] {
 print("Describe with 10,000 tabs: \(number(describeMilliseconds, 1)) ms (target < 50 ms); RSS with 10,000 tabs: \(megabytes(largeResident)) MB")
 print("start to READY=1 with the bundled plugins, ms, median (min–max) of 7: \(rememberedStarts.text(1)) with the probes remembered (target < 10 ms); \(firstStarts.text(1)) on a first start (each module probed in a child)")
 print("idle for 10 s with the bundled plugins (notes shown): \(idleTicks) CPU ticks, \(idleSwitches) context switches (target 0)")
-print("idle RSS: \(megabytes(idleResident.0)) MB (target ≤ 12 MB): \(megabytes(idleResident.1)) MB anonymous, \(megabytes(idleResident.2)) MB file-backed")
+print("idle RSS: \(megabytes(idleResident.0)) MB, \(idleResident.0) kB (target ≤ 12 MB, 12288 kB): \(megabytes(idleResident.1)) MB anonymous, \(megabytes(idleResident.2)) MB file-backed")
 let foundation = foundationLibraries(binaries + "/tabbard")
 print("ldd tabbard: " + (foundation.isEmpty ? "no libFoundation*, no ICU" : "loads " + foundation.joined(separator: ", ")))
 isolation.print()

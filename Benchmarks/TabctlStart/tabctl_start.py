@@ -9,10 +9,14 @@ With --baseline-tabctl, another build of tabctl (an earlier tree's) runs in the 
 Each time is posix_spawn to wait4, measured with a monotonic clock; each run's page faults come
 from the same wait4's resource usage. System calls are counted in separate, untimed runs (also
 alternating) with `perf stat -e raw_syscalls:sys_enter`, or `strace -c` where perf cannot.
-Prints figures only.
+The tabctl builds are dropped from the page cache before the warm-up, so that every build is
+read from disk as an installed one is after a reboot: the kernel maps a freshly written file's
+pages in larger windows, which would give a build just installed fewer page faults than one
+copied minutes before. Prints figures only.
 """
 
 import argparse
+import contextlib
 import os
 import shutil
 import statistics
@@ -45,6 +49,17 @@ def run_once(argv, devnull):
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"{' '.join(argv)} failed with status {status}")
     return elapsed, usage.ru_minflt + usage.ru_majflt
+
+
+def drop_from_page_cache(path):
+    """Has the kernel forget the cached pages of `path` (written out first), so that its next
+    use reads it from disk; the file itself and other files are untouched."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+        os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(descriptor)
 
 
 def perf_counts_syscalls():
@@ -106,6 +121,29 @@ def start_private_bus(directory):
     return bus, f"unix:path={socket}"
 
 
+@contextlib.contextmanager
+def daemon_on_private_bus(tabbard, plugins, prefix):
+    """A private bus (start_private_bus) with `tabbard` serving on it, both stopped on leaving;
+    yields a scratch directory (removed on leaving) and the bus's address."""
+    directory = tempfile.mkdtemp(prefix=prefix)
+    bus, address = start_private_bus(directory)
+    daemon = None
+    try:
+        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
+        daemon = subprocess.Popen([tabbard, "--address", address, "--plugin-dir", plugins,
+                                   "--state-dir", directory, "--no-state", "--log-level", "warning"],
+                                  stdout=subprocess.DEVNULL)
+        wait_for_name(address, "org.tabbard.TabBar1", time.monotonic() + 10)
+        yield directory, address
+    finally:
+        if daemon:
+            daemon.terminate()
+            daemon.wait(timeout=10)
+        bus.terminate()
+        bus.wait(timeout=10)
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tabctl", required=True)
@@ -116,17 +154,8 @@ def main():
     parser.add_argument("--baseline-tabctl", help="another tabctl build (an earlier tree's) to time in the same rounds")
     options = parser.parse_args()
 
-    directory = tempfile.mkdtemp(prefix="tabctl-bench-")
-    bus, address = start_private_bus(directory)
     devnull = os.open(os.devnull, os.O_WRONLY)
-    daemon = None
-    try:
-        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
-        daemon = subprocess.Popen([options.tabbard, "--address", address, "--plugin-dir", options.plugins,
-                                   "--state-dir", directory, "--no-state", "--log-level", "warning"],
-                                  stdout=subprocess.DEVNULL)
-        wait_for_name(address, "org.tabbard.TabBar1", time.monotonic() + 10)
-
+    with daemon_on_private_bus(options.tabbard, options.plugins, "tabctl-bench-") as (_, address):
         tabctl = os.path.abspath(options.tabctl)
         dbus_send = shutil.which("dbus-send")
         tabs = ["alarm", "timer"]
@@ -144,6 +173,8 @@ def main():
             commands["baseline tabctl --version"] = lambda tab: [baseline, "--version"]
         times = {name: [] for name in commands}
         faults = {name: [] for name in commands}
+        for build in [tabctl] + ([os.path.abspath(options.baseline_tabctl)] if options.baseline_tabctl else []):
+            drop_from_page_cache(build)
         for warm_up in range(50):
             for name, command in commands.items():
                 run_once(command(tabs[warm_up % 2]), devnull)
@@ -175,13 +206,6 @@ def main():
             print(f"ratio baseline tabctl / dbus-send (medians): {ratio:.2f}")
         print(f"process start above /bin/true: tabctl --version "
               f"{medians['tabctl --version'] - medians['/bin/true']:.3f} ms")
-    finally:
-        if daemon:
-            daemon.terminate()
-            daemon.wait(timeout=10)
-        bus.terminate()
-        bus.wait(timeout=10)
-        shutil.rmtree(directory, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,10 @@
+import CBacktraceSetting
 import Glibc
+
+// The runtime has read the SWIFT_BACKTRACE that the release build set for its start (to skip
+// the search for a `swift-backtrace` the package does not ship); the commands and what they
+// start see the environment tabctl was given.
+tabctl_forget_backtrace_setting()
 
 // A closed pipe is reported as EPIPE by write(2) and handled where output is written
 // (`follow | head` ends quietly), instead of killing the process mid-line.

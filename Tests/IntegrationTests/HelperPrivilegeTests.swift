@@ -112,6 +112,11 @@ struct HelperPrivilegeTests {
         let helper = try Self.helperPID(daemon, plugin: "intruder")
         let before = try Self.snapshot(state)
         #expect(before["lock"] != nil, "\(before.keys)")
+        // No code of the plugin ran outside its helper before: the daemon never probes an
+        // isolated plugin, whose probe child would have rendered its tab unconfined, creating
+        // `intruder` in the state directory and leaving its outcome in plugins.state.
+        #expect(before["intruder"] == nil && before["intruder.d"] == nil, "\(before.keys)")
+        #expect(!daemon.pluginRecords.contains { $0.contains("/libintruder.so\t") }, "\(daemon.pluginRecords)")
 
         let body = try busctlCall(daemon.bus.address, "GetContent", "s", "intruder-tab")
         let outcomes = try Self.attempts(body)

@@ -277,6 +277,40 @@ struct IsolationTests {
         #expect(!daemon.log.contains("plugin host "), "\(daemon.log)")
     }
 
+    @Test("a plugin that [plugin.NAME] isolates at SIGHUP while its probe runs is not loaded yet: when the probe passes it runs in a helper, never in the daemon, and serves its content from there")
+    func isolatedWhileProbed() throws {
+        let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
+        try "".write(toFile: config, atomically: true, encoding: .utf8)
+        // The probe renders the tab's root page: 3 s of it (under the probe's 5 s and the
+        // helper's deadline), time for the SIGHUP to come while it runs.
+        let plugins = try FaultPlugin.directory(fault: (name: "slow", define: "SLOW_RENDER=3000"))
+        // A notify socket of the test's own: the daemon is used as soon as it owns its name,
+        // before READY=1, which waits for the probe.
+        let notify = try NotifySocket()
+        let daemon = try DaemonProcess(arguments: ["--config", config], environment: ["NOTIFY_SOCKET": notify.path],
+                                       pluginDirectory: plugins)
+        let bus = daemon.bus.address
+        let probing = try ProbeTests.contentError(bus, "slow-tab")
+        #expect(probing?.contains("being probed") == true, "\(probing ?? "GetContent succeeded")")
+        try "[plugin.slow]\nisolation = \"process\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        kill(daemon.pid, SIGHUP)
+
+        // Content once the helper is ready: until then the tab says why it has none.
+        var (served, answer) = (false, "")
+        let deadline = Date().addingTimeInterval(30)
+        while !served && Date() < deadline {
+            let content = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=10", "call", Names.service, Names.controller,
+                                          Names.service, "GetContent", "s", "slow-tab"])
+            (served, answer) = (content.status == 0, content.output + content.errors)
+            if !served { usleep(100_000) }
+        }
+        #expect(served && answer.contains("fault"), "\(answer)\n\(daemon.log)")
+        #expect(daemon.log.contains("/libslow.so passed its probe"), "\(daemon.log)")
+        #expect(daemon.log.contains("plugin slow: helper"), "\(daemon.log)")
+        #expect(!daemon.log.contains("plugin slow 0.1 loaded from"), "\(daemon.log)")
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+    }
+
     @Test("GetContent on a helper slower than its deadline answers PluginFailed after the deadline, and Select is served meanwhile")
     func slowHelper() throws {
         let plugins = try Self.isolatedFaultPlugin("slow", "SLOW_RENDER=8000")

@@ -93,6 +93,22 @@ struct ProbeTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("the probe child logs at the daemon's --log-level: a plugin's info line while it is probed is left out at warning, its warning line kept")
+    func probeChildLogsAtTheDaemonsLevel() throws {
+        let plugins = try FaultPlugin.directory(fault: (name: "chatty", define: "LOG_IN_CREATE"))
+        let daemon = try DaemonProcess(arguments: ["--log-level", "warning"], pluginDirectory: plugins)
+        // The outcome is remembered once the probe ended; at warning the daemon logs no line for it.
+        let deadline = Date().addingTimeInterval(20)
+        while !daemon.pluginRecords.contains(where: { $0.contains("/libchatty.so\t") }) && Date() < deadline { usleep(50_000) }
+        #expect(daemon.pluginRecords.contains { $0.hasPrefix("ok 0 ") && $0.contains("/libchatty.so\t") }, "\(daemon.pluginRecords)\n\(daemon.log)")
+        // The probe created the tab and its lines reached the log: the warning from a process
+        // other than the daemon's, and no info line from any process.
+        let warnings = daemon.log.matches(of: try Regex("plugin chatty: warning from process ([0-9]+)")).compactMap { Int32($0.output[1].substring ?? "") }
+        #expect(warnings.contains { $0 != daemon.pid }, "\(daemon.log)")
+        #expect(!daemon.log.contains("plugin chatty: info from process"), "\(daemon.log)")
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+    }
+
     /// The pids of the children of `pid`, from `/proc/*/stat`.
     static func children(of pid: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

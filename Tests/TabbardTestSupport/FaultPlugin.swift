@@ -10,7 +10,8 @@ import Foundation
 /// badge, `calm`, and the log line `flood over` (`FLOOD_ON_THREAD`); in a helper, bytes written straight to its
 /// end of the link, descriptor 3: a frame declaring 2 GiB (`OVERSIZED_IN_ACTIVATE`), or one of
 /// an unknown kind (`MALFORMED_IN_ACTIVATE`);
-/// `SLOW_RENDER=<ms>`; host callbacks given handles the host never made (`BAD_HANDLES`, on
+/// `SLOW_RENDER=<ms>`; a line logged at info and one at warning from `create`, each naming
+/// the process (`LOG_IN_CREATE`: "info from process PID", "warning from process PID"); host callbacks given handles the host never made (`BAD_HANDLES`, on
 /// `poke`); values far over every limit (`HUGE_VALUES`: on any action a 40 MB title, 1 MB badge,
 /// color, page and log line; the actions `huge-body` and `huge-title` make render return 33 MB
 /// of body or a 40 MB title); a plugin that tries to change a daemon's state directory
@@ -115,6 +116,14 @@ public enum FaultPlugin {
 
     static void *fault_create(void *user_data, const char *tab_id, struct tabbard_tab *tab) {
         (void)user_data; (void)tab_id;
+    #ifdef LOG_IN_CREATE
+        /* One line at info and one at warning, each naming the process that logged it. */
+        char line[64];
+        snprintf(line, sizeof line, "info from process %d", (int)getpid());
+        fault_host->log(fault_host, TABBARD_LOG_INFO, line);
+        snprintf(line, sizeof line, "warning from process %d", (int)getpid());
+        fault_host->log(fault_host, TABBARD_LOG_WARNING, line);
+    #endif
         return tab;
     }
     static void fault_destroy(void *instance) { (void)instance; }

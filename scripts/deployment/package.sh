@@ -49,17 +49,55 @@ else
 
         # The packaged tabctl (a release build) starts without the runtime's own start-up reads
         # (docs/performance.md, "tabctl"): no /proc/self/maps (the runtime's argument grabber,
-        # replaced by CArgumentVector) and no CPU count (libdispatch's initializer), and its
-        # arguments still reach it.
+        # replaced by CArgumentVector), no CPU count (libdispatch's initializer), no search for
+        # a `swift-backtrace` the package does not ship (CBacktraceSetting), and its arguments
+        # still reach it. A SWIFT_BACKTRACE of the user's reaches the runtime as given: asked
+        # to backtrace, it says it finds no `swift-backtrace`. And what tabctl starts sees the
+        # environment tabctl was given, without the setting made for the runtime.
         packaged_tabctl=$repo/.build/deb/root/usr/bin/tabctl
         if ! command -v strace > /dev/null; then
-            skip "the packaged tabctl's start reads nothing from /proc or /sys" "no strace"
-        elif version=$(strace -f -qq -e trace=openat -o "$work/tabctl-start.trace" "$packaged_tabctl" --version) \
-            && [[ "$version" == "tabctl "* ]] && ! grep -Eq '"/(proc|sys)/' "$work/tabctl-start.trace"; then
-            pass "the packaged tabctl gets its arguments and opens nothing under /proc or /sys at start"
+            skip "the packaged tabctl's start reads nothing from /proc or /sys and looks for no swift-backtrace" "no strace"
         else
-            fail "the packaged tabctl's start opens /proc or /sys files, or misses its arguments" \
-                "$version"$'\n'"$(grep -E '"/(proc|sys)/' "$work/tabctl-start.trace")"
+            start_trace=$work/tabctl-start.trace
+            if version=$(strace -f -qq -o "$start_trace" "$packaged_tabctl" --version) && [[ "$version" == "tabctl "* ]] \
+                && ! grep -Eq '^[0-9]+ +openat\(.*"/(proc|sys)/' "$start_trace"; then
+                pass "the packaged tabctl gets its arguments and opens nothing under /proc or /sys at start"
+            else
+                fail "the packaged tabctl's start opens /proc or /sys files, or misses its arguments" \
+                    "$version"$'\n'"$(grep -E '"/(proc|sys)/' "$start_trace")"
+            fi
+            if ! grep -Eq 'swift-backtrace|/libexec/' "$start_trace" && ! grep -q 'TCGETS' "$start_trace"; then
+                pass "the packaged tabctl looks for no swift-backtrace and asks about no terminal at start"
+            else
+                fail "the packaged tabctl's start still looks for swift-backtrace" "$(grep -E 'swift-backtrace|/libexec/|TCGETS' "$start_trace")"
+            fi
+        fi
+        asked=$(SWIFT_BACKTRACE=enable=yes "$packaged_tabctl" --version 2>&1)
+        if [[ "$asked" == *"unable to locate swift-backtrace"* && "$asked" == *"tabctl "* ]]; then
+            pass "a SWIFT_BACKTRACE in the environment reaches the packaged tabctl's runtime as given"
+        else
+            fail "the packaged tabctl's runtime did not see the SWIFT_BACKTRACE it was given" "$asked"
+        fi
+        start_session_bus tabctl-environment-bus
+        "$repo/.build/deb/root/usr/bin/tabbard" --address "$bus_address" --plugin-dir "$repo/.build/deb/root/usr/lib/tabbard/plugins" \
+            --state-dir "$work/tabctl-environment-state" > "$work/tabctl-environment-daemon.log" 2>&1 &
+        environment_daemon=$!
+        pids+=($!)
+        if wait_for_daemon "$bus_address" "$packaged_tabctl"; then
+            "$packaged_tabctl" --address "$bus_address" delegate --exec "env > '$work/judge-environment'; true" \
+                > "$work/delegate.log" 2>&1 &
+            environment_delegate=$!
+            pids+=($!)
+            for _ in $(seq 200); do grep -q registered "$work/delegate.log" && break; sleep 0.05; done
+            "$packaged_tabctl" --address "$bus_address" tap alarm > /dev/null 2>&1
+            kill "$environment_delegate" 2> /dev/null
+        fi
+        kill "$environment_daemon" 2> /dev/null
+        if [ -s "$work/judge-environment" ] && ! grep -q '^SWIFT_BACKTRACE=' "$work/judge-environment"; then
+            pass "a command the packaged tabctl starts (delegate --exec) gets no SWIFT_BACKTRACE"
+        else
+            fail "a command the packaged tabctl starts did not run, or got the runtime's SWIFT_BACKTRACE" \
+                "$(tail -5 "$work/delegate.log"; grep '^SWIFT_' "$work/judge-environment" 2> /dev/null)"
         fi
 
         started=$(date +%s)

@@ -188,21 +188,57 @@ public final class Connection: @unchecked Sendable {
         dbus_connection_flush(raw)
     }
 
+    /// How a reply's body is written: marshalled here and parsed by libdbus whole (what two or
+    /// more arguments cost least), or through libdbus's iterator, which rewrites the header's
+    /// signature once per top-level argument (what one argument costs least).
+    enum ReplyWriting {
+        case whole, throughIterator
+    }
+
     /// Sends the reply to `call`, first flushing pending `PropertiesChanged` (changes caused by
     /// a request are announced before its reply). Throws `LimitsExceeded` instead of sending a
     /// reply larger than a bus carries: the bus would drop this connection for it.
-    func sendReply(to call: OpaquePointer, _ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) {
+    func sendReply(
+        to call: OpaquePointer, writing: ReplyWriting = .whole, _ body: (inout MessageWriter) throws(DBusError) -> Void
+    ) throws(DBusError) {
         assertOwnThread()
         objects.flushChanges()
         guard dbus_message_get_no_reply(call) == 0 else { return }
-        guard let reply = dbus_message_new_method_return(call) else { throw .noMemory() }
+        let reply: OpaquePointer
+        if writing == .throughIterator {
+            reply = try iteratedReply(to: call, body)
+        } else {
+            let arguments = MessageBody()
+            try arguments.write(body)
+            if arguments.count == 0 {
+                // Nothing to marshal: libdbus makes an empty reply for less than parsing one costs.
+                guard let made = dbus_message_new_method_return(call) else { throw .noMemory() }
+                reply = made
+            } else if arguments.carriesFileDescriptors {
+                // Only libdbus's iterator attaches descriptors: the body is written again through it.
+                reply = try iteratedReply(to: call, body)
+            } else {
+                reply = try Message.assembledReply(to: call, body: arguments)
+            }
+        }
         defer { dbus_message_unref(reply) }
-        var writer = MessageWriter(appendingTo: reply)
-        try body(&writer)
-        try Self.requireFitsBus(reply, bodyBound: writer.sizeBound)
         // No connected check here: libdbus drops a message sent on a closed connection, and
         // the caller of a reply has nobody to tell.
         _ = dbus_connection_send(raw, reply, nil)
+    }
+
+    /// The reply to `call` with `body` written through libdbus's iterator; the caller owns it.
+    private func iteratedReply(to call: OpaquePointer, _ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) -> OpaquePointer {
+        guard let reply = dbus_message_new_method_return(call) else { throw .noMemory() }
+        do throws(DBusError) {
+            var writer = MessageWriter(appendingTo: reply)
+            try body(&writer)
+            try Self.requireFitsBus(reply, bodyBound: writer.sizeBound)
+        } catch {
+            dbus_message_unref(reply)
+            throw error
+        }
+        return reply
     }
 
     /// The largest message a bus carries unless configured otherwise: dbus-daemon's default
@@ -211,9 +247,10 @@ public final class Connection: @unchecked Sendable {
     /// More than any header needs (each name at most 255 bytes, the bus adding the sender).
     private static let headerAllowance = 64 << 10
 
-    /// Throws `LimitsExceeded` when `message` is larger than `busMessageLimit`. Its body is
-    /// at most `bodyBound` bytes; only a bound near the limit costs the exact size (a copy
-    /// marshalled, since marshalling locks a message against the serial its sending sets).
+    /// Throws `LimitsExceeded` when `message`, written through libdbus's iterator, is larger
+    /// than `busMessageLimit`. Its body is at most `bodyBound` bytes; only a bound near the limit
+    /// costs the exact size (a copy marshalled, since marshalling locks a message against the
+    /// serial its sending sets).
     static func requireFitsBus(_ message: OpaquePointer, bodyBound: Int) throws(DBusError) {
         guard bodyBound > busMessageLimit - headerAllowance else { return }
         guard let copy = dbus_message_copy(message) else { throw .noMemory() }
@@ -245,10 +282,23 @@ public final class Connection: @unchecked Sendable {
     public func emit<each T: DBusEncodable>(
         path: ObjectPath, interface: String, name: String, _ arguments: repeat each T
     ) throws(DBusError) {
-        let message = try Message.signal(path: path.rawValue, interface: interface, name: name)
-        var writer = message.writer()
+        try Validation.check(interface, as: .interface)
+        try Validation.check(name, as: .member)
+        let body = MessageBody()
+        try body.write { (writer: inout MessageWriter) throws(DBusError) in
+            for argument in repeat each arguments {
+                try argument.encode(to: &writer)
+            }
+        }
+        guard body.carriesFileDescriptors else {
+            try send(try Message.assembledSignal(validatedPath: path.rawValue, interface: interface, name: name, body: body))
+            return
+        }
+        // Only libdbus's iterator attaches descriptors: the arguments are written again through it.
+        let message = try Message.signal(validatedPath: path.rawValue, interface: interface, name: name)
+        var iterating = message.writer()
         for argument in repeat each arguments {
-            try argument.encode(to: &writer)
+            try argument.encode(to: &iterating)
         }
         try send(message)
     }

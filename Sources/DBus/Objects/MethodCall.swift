@@ -44,7 +44,11 @@ public struct MethodCall {
     /// sees the changes its call caused before the reply.
     @discardableResult
     public func reply<each T: DBusEncodable>(_ values: repeat each T) throws(DBusError) -> Replied {
-        try connection.sendReply(to: raw) { (writer: inout MessageWriter) throws(DBusError) in
+        var count = 0
+        for _ in repeat each values { count += 1 }
+        // One argument costs libdbus's iterator one write of the header's signature, less than
+        // parsing the whole message (and no copy of a large one, such as `Describe`'s document).
+        try connection.sendReply(to: raw, writing: count == 1 ? .throughIterator : .whole) { (writer: inout MessageWriter) throws(DBusError) in
             for value in repeat each values {
                 try value.encode(to: &writer)
             }

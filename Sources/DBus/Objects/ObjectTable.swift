@@ -83,42 +83,45 @@ final class ObjectTable {
     }
 
     private func emitPropertiesChanged(_ interface: CompiledInterface, of object: ExportedObject, indices: [Int]) throws(DBusError) {
-        // The names and signatures were validated when the object was exported.
-        let message = try Message.signal(validatedPath: object.path.rawValue, interface: StandardInterfaces.properties,
-                                         name: "PropertiesChanged")
-        var writer = message.writer()
-        try writer.appendValidatedString(TypeCode.string, interface.name)
-        var invalidated: [String] = []
-        try writer.appendContainer(TypeCode.array, validatedSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
-            for index in indices {
-                let property = interface.interface.properties[index]
-                guard property.emitsChanged == .true else {
-                    invalidated.append(property.name)
-                    continue
-                }
-                do {
-                    try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
-                        try entry.appendValidatedString(TypeCode.string, property.name)
-                        try entry.appendContainer(TypeCode.variant, validatedSignature: property.signature, property.getter)
+        let body = MessageBody()
+        try body.write { (writer: inout MessageWriter) throws(DBusError) in
+            try writer.appendValidatedString(TypeCode.string, interface.name)
+            var invalidated: [String] = []
+            try writer.appendContainer(TypeCode.array, validatedSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
+                for index in indices {
+                    let property = interface.interface.properties[index]
+                    guard property.emitsChanged == .true else {
+                        invalidated.append(property.name)
+                        continue
                     }
-                } catch {
-                    // A getter that fails now still gets announced, without its value.
-                    invalidated.append(property.name)
+                    do {
+                        try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                            try entry.appendValidatedString(TypeCode.string, property.name)
+                            try entry.appendContainer(TypeCode.variant, validatedSignature: property.signature, property.getter)
+                        }
+                    } catch {
+                        // A getter that fails now still gets announced, without its value.
+                        invalidated.append(property.name)
+                    }
                 }
             }
+            try writer.append(invalidated)
         }
-        try writer.append(invalidated)
-        try connection.send(message)
+        // The names and signatures were validated when the object was exported.
+        try connection.send(try Message.assembledSignal(validatedPath: object.path.rawValue, interface: StandardInterfaces.properties,
+                                                        name: "PropertiesChanged", body: body))
     }
 
     // MARK: ObjectManager
 
     private func emitInterfacesAdded(_ object: ExportedObject, from manager: ObjectPath) throws(DBusError) {
-        let message = try Message.signal(path: manager.rawValue, interface: StandardInterfaces.objectManager, name: "InterfacesAdded")
-        var writer = message.writer()
-        try writer.append(object.path)
-        try writeInterfacesAndProperties(of: object, to: &writer)
-        try connection.send(message)
+        let body = MessageBody()
+        try body.write { (writer: inout MessageWriter) throws(DBusError) in
+            try writer.append(object.path)
+            try writeInterfacesAndProperties(of: object, to: &writer)
+        }
+        try connection.send(try Message.assembledSignal(validatedPath: manager.rawValue, interface: StandardInterfaces.objectManager,
+                                                        name: "InterfacesAdded", body: body))
     }
 
     /// `a{sa{sv}}`: every interface of `object` with all its properties.

@@ -1,21 +1,50 @@
 import CDBus
 
-/// Appends arguments to a message through libdbus's `DBusMessageIter`. Containers are written
-/// with closures (`appendArray`, `appendStruct`, `appendVariant`), so an iterator is always
-/// closed, or abandoned when the body throws.
+/// Appends arguments to a message body. Containers are written with closures (`appendArray`,
+/// `appendStruct`, `appendVariant`), so a container is always finished, or taken back when
+/// the body throws.
+///
+/// A writer marshals either into a `MessageBody` of its own, for the messages this library
+/// builds whole (replies and signals, `Message.assembled`), or through libdbus's
+/// `DBusMessageIter` into a message libdbus made (`Message.writer()`, the way callers build
+/// method calls, and the only way a file descriptor can travel).
 public struct MessageWriter {
     var iter: DBusMessageIter
+    /// The body marshalled here, or nil when writing through `iter`. Not retained: the one
+    /// who makes a body keeps it while its writers run (a writer exists only in the call that
+    /// made it or in a container's closure), and a writer is copied for every container,
+    /// which would otherwise be two atomic operations on the same object each time.
+    unowned(unsafe) let marshalled: MessageBody?
+    /// True when the values written here are the body's top-level values (or fields of a
+    /// top-level struct), whose type codes make up the body's signature; inside an array or a
+    /// variant the container's signature already says them.
+    private let recordsSignature: Bool
     /// At least the bytes appended so far on the wire (alignment and length fields counted at
     /// their largest), so that a message below the bus's limit by this bound surely fits.
     public private(set) var sizeBound = 0
+
+    /// The longest signature the specification allows.
+    static let longestSignature = 255
 
     /// A writer appending at the end of `message`'s body.
     init(appendingTo message: OpaquePointer) {
         iter = DBusMessageIter()
         dbus_message_iter_init_append(message, &iter)
+        marshalled = nil
+        recordsSignature = true
     }
 
-    private init(child: Void) { iter = DBusMessageIter() }
+    /// A writer appending the top-level values of `body`, which must outlive it: made only by
+    /// `MessageBody.write`.
+    init(marshallingInto body: MessageBody) {
+        self.init(child: body, recordsSignature: true)
+    }
+
+    private init(child body: MessageBody?, recordsSignature: Bool) {
+        iter = DBusMessageIter()
+        marshalled = body
+        self.recordsSignature = recordsSignature
+    }
 
     /// Appends one value.
     @inlinable
@@ -25,6 +54,15 @@ public struct MessageWriter {
 
     /// Appends a fixed-size basic value (every basic type but strings, paths and signatures).
     public mutating func appendBasic<T: BitwiseCopyable>(_ type: Int32, _ value: T) throws(DBusError) {
+        if let marshalled {
+            // libdbus duplicates a descriptor into the message it sends; a message parsed from
+            // bytes has none to point at, so its body is written again through libdbus.
+            if type == TypeCode.unixFD { marshalled.carriesFileDescriptors = true }
+            marshalled.appendFixed(value)
+            if recordsSignature { marshalled.record(UInt8(truncatingIfNeeded: type)) }
+            sizeBound += 16
+            return
+        }
         let ok = withUnsafePointer(to: value) { pointer in
             dbus_message_iter_append_basic(&iter, type, UnsafeRawPointer(pointer)) != 0
         }
@@ -45,6 +83,15 @@ public struct MessageWriter {
     /// Appends a string-like basic value from the `length` bytes at `start` and the NUL after
     /// them, which the caller has validated.
     mutating func appendValidatedString(_ type: Int32, _ start: UnsafePointer<CChar>, length: Int) throws(DBusError) {
+        if let marshalled {
+            guard type != TypeCode.signature || length <= Self.longestSignature else {
+                throw .invalidArgs("a signature is at most \(Self.longestSignature) bytes, this one has \(length)")
+            }
+            marshalled.appendString(start, length: length, type: type)
+            if recordsSignature { marshalled.record(UInt8(truncatingIfNeeded: type)) }
+            sizeBound += length + 8
+            return
+        }
         var pointer: UnsafePointer<CChar>? = start
         guard dbus_message_iter_append_basic(&iter, type, &pointer) != 0 else { throw .noMemory() }
         sizeBound += length + 8  // Padding, the length and the NUL.
@@ -66,23 +113,107 @@ public struct MessageWriter {
     mutating func appendContainer(
         _ type: Int32, validatedSignature signature: String?, _ body: (inout MessageWriter) throws(DBusError) -> Void
     ) throws(DBusError) {
-        var child = MessageWriter(child: ())
-        let opened: Bool
-        if let signature {
-            opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &child.iter) != 0 }
-        } else {
-            opened = dbus_message_iter_open_container(&iter, type, nil, &child.iter) != 0
-        }
-        guard opened else { throw .noMemory() }
+        // The opening and closing live in functions of their own: this one is copied for each
+        // body closure the compiler specializes it for, and should stay small.
+        var (child, opened) = try open(type, validatedSignature: signature)
         do {
             try body(&child)
         } catch {
-            dbus_message_iter_abandon_container(&iter, &child.iter)
+            abandon(opened, child: &child)
             throw error
         }
-        guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
+        try close(opened, child: child)
+    }
+
+    /// What closing a container needs to know of its opening.
+    private struct OpenedContainer {
+        let type: Int32
+        let signature: String?
+        /// Where the marshalled body stood before the container, to take it back.
+        let mark: (bytes: Int, signature: Int)
+        /// Where a marshalled array's length goes and its elements start.
+        let array: (lengthAt: Int, elementsAt: Int)?
+        /// Where a marshalled struct's or dict entry's first field starts.
+        let fieldsAt: Int
+    }
+
+    /// Starts a container: through libdbus's iterator, or marshalled, its start written (an
+    /// array's length slot and padding, a variant's signature, a struct's alignment).
+    private mutating func open(_ type: Int32, validatedSignature signature: String?) throws(DBusError) -> (MessageWriter, OpenedContainer) {
+        guard let marshalled else {
+            var child = MessageWriter(child: nil, recordsSignature: false)
+            let opened: Bool
+            if let signature {
+                opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &child.iter) != 0 }
+            } else {
+                opened = dbus_message_iter_open_container(&iter, type, nil, &child.iter) != 0
+            }
+            guard opened else { throw .noMemory() }
+            return (child, OpenedContainer(type: type, signature: signature, mark: (0, 0), array: nil, fieldsAt: 0))
+        }
+        let mark = marshalled.mark
+        var array: (lengthAt: Int, elementsAt: Int)?
+        var childRecords = false
+        switch type {
+        case TypeCode.array:
+            guard let first = signature?.utf8.first else { throw .invalidArgs("an array needs an element signature") }
+            array = marshalled.startArray(element: first)
+        case TypeCode.variant:
+            guard let signature else { throw .invalidArgs("a variant needs the signature of its value") }
+            // Validated already: one complete type, so at most 255 bytes.
+            signature.withCString { marshalled.appendString($0, length: signature.utf8.count, type: TypeCode.signature) }
+        case TypeCode.structure, TypeCode.dictEntry:
+            marshalled.pad(to: 8)
+            if recordsSignature { marshalled.record(UInt8(ascii: type == TypeCode.structure ? "(" : "{")) }
+            childRecords = recordsSignature
+        default:
+            throw .invalidArgs("'\(TypeCode.name(type))' is not a container type")
+        }
+        let child = MessageWriter(child: marshalled, recordsSignature: childRecords)
+        return (child, OpenedContainer(type: type, signature: signature, mark: mark, array: array, fieldsAt: marshalled.count))
+    }
+
+    /// Takes back a container whose body threw. A marshalled one leaves nothing behind, its
+    /// start included, so the writer stays usable (libdbus's abandoned container leaves its
+    /// whole message unusable).
+    private mutating func abandon(_ opened: OpenedContainer, child: inout MessageWriter) {
+        if let marshalled {
+            marshalled.truncate(to: opened.mark)
+        } else {
+            dbus_message_iter_abandon_container(&iter, &child.iter)
+        }
+    }
+
+    /// Finishes a container whose body is written: an array's length, a struct's closing
+    /// type code, the container's type in the body's signature.
+    private mutating func close(_ opened: OpenedContainer, child: consuming MessageWriter) throws(DBusError) {
         // Padding, a length, the padding before the first element, and a variant's signature.
-        sizeBound += child.sizeBound + 16 + (signature?.utf8.count ?? 0)
+        sizeBound += child.sizeBound + 16 + (opened.signature?.utf8.count ?? 0)
+        guard let marshalled else {
+            guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
+            return
+        }
+        do throws(DBusError) {
+            switch opened.type {
+            case TypeCode.array:
+                if let array = opened.array { try marshalled.finishArray(array) }
+                if recordsSignature, let signature = opened.signature {
+                    marshalled.record(UInt8(ascii: "a"))
+                    marshalled.record(signature)
+                }
+            case TypeCode.variant:
+                if recordsSignature { marshalled.record(UInt8(ascii: "v")) }
+            default:
+                let isStruct = opened.type == TypeCode.structure
+                guard marshalled.count > opened.fieldsAt else {
+                    throw .invalidArgs("a \(isStruct ? "struct" : "dict entry") needs at least one field")
+                }
+                if recordsSignature { marshalled.record(UInt8(ascii: isStruct ? ")" : "}")) }
+            }
+        } catch {
+            marshalled.truncate(to: opened.mark)
+            throw error
+        }
     }
 
     /// Throws `InvalidArgs` unless `signature` is one complete type that may sit in a container

@@ -146,11 +146,12 @@ extension Daemon {
         let records = PluginRecords(file: pluginRecordsFile(setup), log: log, crashGuard: crashGuard)
         let admission = PluginAdmission(
             records: records, log: log, loop: loop, hangLimit: HangWatch.limit(environment: setup.environment),
-            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session"],
-            // A helper logs at the daemon's level, since its lines go to the daemon's log, and
-            // keeps its plugin from writing the state directory (PluginConfinement).
-            helperArguments: ["--log-level", setup.options.logLevel.name]
-                + (setup.options.persistsState ? ["--state-dir", setup.stateDirectory] : []),
+            // A probe and a helper alike log at the daemon's level, since their lines (the
+            // plugin's among them) go to the daemon's log.
+            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session",
+                             "--log-level", setup.options.logLevel.name],
+            // A helper keeps its plugin from writing the state directory (PluginConfinement).
+            helperArguments: setup.options.persistsState ? ["--state-dir", setup.stateDirectory] : [],
             saveState: { writer?.writeHeldNow() }, crashGuard: crashGuard)
         let host = PluginHost(trust: setup.trust, log: log, admission: admission, defaultIsolation: .default(for: setup.trust))
         host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init),

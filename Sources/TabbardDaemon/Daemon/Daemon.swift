@@ -30,6 +30,8 @@ public enum Daemon {
         case .probePlugin(let file):
             // A probe hung in a plugin ends with the daemon that would have killed it.
             ChildProcess.endWithParent()
+            // Unconfined, unlike a helper: the daemon probes only plugins it loads into itself,
+            // where they run with its rights anyway; an isolated plugin is never probed.
             let outcome = PluginProbe.run(path: file, trust: options.instance == .system ? .system : .session, log: log)
             print(outcome.text)
             return outcome.passed ? 0 : 1

@@ -109,7 +109,7 @@ public struct DaemonOptions: Equatable, Sendable {
                        [--log-level LEVEL]
                tabbard --check-config [--config FILE] [--plugin-dir DIR]...
                tabbard --list-plugins [--plugin-dir DIR]... [--instance system|session]
-               tabbard --probe-plugin FILE
+               tabbard --probe-plugin FILE [--instance system|session] [--log-level LEVEL]
                tabbard --plugin-host MANIFEST [--instance system|session] [--state-dir DIR]
                        [--log-level LEVEL]
                tabbard --version

@@ -22,10 +22,12 @@ public final class PluginAdmission {
     public let records: PluginRecords
     /// The program run as the probe child.
     let executable: String
-    /// Arguments after `--probe-plugin FILE` (the instance kind).
+    /// Arguments after `--probe-plugin FILE`, and a helper's first ones: the instance kind and
+    /// the daemon's log level, which both children log at.
     let probeArguments: [String]
-    /// Arguments a helper gets after the probe's: the daemon's log level and what it needs to
-    /// confine itself (the state directory, `PluginConfinement`).
+    /// Arguments a helper gets after the probe's: what it needs to confine itself (the state
+    /// directory, `PluginConfinement`). A probe needs none: only a plugin that runs in the
+    /// daemon is probed, and it runs there with the daemon's rights anyway.
     let helperArguments: [String]
     /// How long a probe may take before the child is killed.
     let probeTimeout: Duration
@@ -91,7 +93,10 @@ public final class PluginAdmission {
 
     /// Probes `manifest` in a child process on a thread of its own and remembers the outcome
     /// for both files of `probation`; `finished` then runs on the loop thread with the module's
-    /// fingerprint, or the reason the plugin is skipped.
+    /// fingerprint, or the reason the plugin is skipped. Only a plugin that runs in the daemon
+    /// is probed, so the child gives up nothing: the plugin's code runs unconfined in the
+    /// daemon once it passes. An isolated plugin is never probed (`screenIsolated`): no code of
+    /// it runs anywhere but in its confined helper.
     func probe(_ manifest: PluginManifest, _ probation: Probation,
                finished: @escaping (Result<PluginFingerprint, PluginRefusal>) -> Void) {
         nonisolated(unsafe) let finished = finished  // Run on the loop thread only.
@@ -158,10 +163,10 @@ public final class PluginAdmission {
     }
 
     /// The helper process of the isolated plugin of `manifest`: this very program in its
-    /// plugin-host mode, with the probe's arguments (the instance kind), `helperArguments` and a
-    /// clean environment (`PluginEnvironment`), its failures recorded under `fingerprint`, and
-    /// the hang limit as the deadline of every call, so that a helper is given as long as a
-    /// plugin in the daemon.
+    /// plugin-host mode, with the probe's arguments (the instance kind, the log level),
+    /// `helperArguments` and a clean environment (`PluginEnvironment`), its failures recorded
+    /// under `fingerprint`, and the hang limit as the deadline of every call, so that a helper
+    /// is given as long as a plugin in the daemon.
     func helper(for manifest: PluginManifest, fingerprint: PluginFingerprint?) -> PluginHelperProcess {
         let environment = ProcessEnvironment.current()
         return PluginHelperProcess(manifest: manifest, executable: executable, arguments: probeArguments + helperArguments,

@@ -41,7 +41,7 @@ public final class PluginHost {
     /// Each catalog tab's plugin and declaration, by tab id, so creating a tab is O(1).
     private var tabsByID: [String: (plugin: String, tab: PluginTabDeclaration)] = [:]
     /// Runs on the loop thread when a probe ended for a plugin still in use: its name, and
-    /// whether it is loaded now (else its tabs left the catalog).
+    /// whether its tabs may start now, loaded or isolated meanwhile (else they left the catalog).
     var onProbeEnded: ((_ plugin: String, _ loaded: Bool) -> Void)?
 
     /// A host that logs to `log`, running a plugin whose manifest and configuration do not
@@ -128,6 +128,14 @@ public final class PluginHost {
                 return earlier.version
             }
             if let running = probing[manifest.name] {
+                // Not loaded yet, so a new isolation applies: isolated now, the plugin goes to
+                // its helper when the probe ends, never into the daemon.
+                if isolation == .process {
+                    isolatedNow[manifest.name] = (running.manifest, try admission?.screenIsolated(running.file))
+                    if isolated[manifest.name] == nil {
+                        log.info("plugin \(manifest.name) runs in a helper process once its probe has ended")
+                    }
+                }
                 used.append(running.manifest)  // Its outcome decides; a later scan sees any change.
                 return nil
             }
@@ -177,11 +185,18 @@ public final class PluginHost {
     }
 
     /// The probe of plugin `name` ended: a plugin still in use loads, or leaves the catalog
-    /// with the same log line as any plugin skipped.
+    /// with the same log line as any plugin skipped; one isolated meanwhile loads nothing, and
+    /// its tabs may start in its helper.
     private func probeEnded(_ name: String, _ outcome: Result<PluginFingerprint, PluginRefusal>) {
         guard let (manifest, file) = probing.removeValue(forKey: name) else { return }
         // Left out by a scan meanwhile: a later scan that wants it finds its outcome remembered.
         guard inUse.contains(where: { $0.name == name }) else { return }
+        guard isolated[name] == nil else {
+            // The outcome is remembered, but judges only a plugin in the daemon: in a helper
+            // a failure costs the plugin, not the daemon (`screenIsolated`).
+            onProbeEnded?(name, true)
+            return
+        }
         do throws(PluginRefusal) {
             try loadModule(file, manifest: manifest, fingerprint: try outcome.get())
             indexTabs()

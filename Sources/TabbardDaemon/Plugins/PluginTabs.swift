@@ -55,7 +55,8 @@ final class PluginTabs: @unchecked Sendable {
     var isProbing: Bool { host.isProbing }
 
     /// Runs on the loop thread when the probe of a plugin in use ended: its name, and whether
-    /// it is loaded now (its tabs may get instances) or was skipped (its tabs left `catalog`).
+    /// its tabs may get instances now (it is loaded, or runs in a helper since a reload made
+    /// it isolated) or it was skipped (its tabs left `catalog`).
     var onProbeEnded: ((_ plugin: String, _ loaded: Bool) -> Void)? {
         get { host.onProbeEnded }
         set { host.onProbeEnded = newValue }
@@ -75,7 +76,8 @@ final class PluginTabs: @unchecked Sendable {
     /// `receive` on the loop thread. False when its plugin created none (logged): the tab then
     /// has no content and no actions.
     func start(_ id: String, stack: [String], receive: @escaping @Sendable (PluginTabEvent) -> Void) -> Bool {
-        if let plugin = host.plugin(offering: id), host.isIsolated(plugin) {
+        // A plugin isolated while its probe runs starts in its helper once the probe ended.
+        if let plugin = host.plugin(offering: id), host.isIsolated(plugin), !host.isProbing(plugin) {
             return startIsolated(id, of: plugin, stack: stack, receive: receive)
         }
         guard let tab = host.createTab(id: id, sink: sink(receive)) else {

@@ -12,9 +12,10 @@ extension TabBarService {
         if started && !plugins.isIsolated(id) { refreshActions(of: id) }
     }
 
-    /// The probe of `plugin` ended, on the loop thread: when it `loaded`, each of its tabs gets
-    /// its instance with its current stack, and the shown one appears; when it was skipped,
-    /// its tabs leave the catalog as they would at a reload.
+    /// The probe of `plugin` ended, on the loop thread: when it `loaded` (into the daemon, or,
+    /// for a plugin a reload isolated while the probe ran, into its helper), each of its tabs
+    /// gets its instance with its current stack, and the shown one appears; when it was
+    /// skipped, its tabs leave the catalog as they would at a reload.
     func probeEnded(_ plugin: String, loaded: Bool) {
         guard loaded else {
             do throws(TabError) {

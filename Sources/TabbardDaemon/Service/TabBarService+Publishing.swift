@@ -29,8 +29,12 @@ extension TabBarService {
                 publish(controller.endSession(owner: owner).events)
             }
         }
-        // Handed over before the reply, so that any stop can write what was acknowledged.
-        if !stateWritten { persistence?.record(events.durability, controller) }
+        // Handed over before the reply, so that any stop can write what was acknowledged; lent
+        // in place, so that the model is copied once, into what the writer holds.
+        if !stateWritten, let persistence {
+            let durability = events.durability
+            reading { persistence.record(durability, $0) }
+        }
         // What plugins said during the calls above belongs to this same request.
         while let event = plugins.nextQueuedEvent() { apply(event) }
     }

@@ -73,7 +73,7 @@ final class Persistence: @unchecked Sendable {
     /// hands it to the writer and schedules the write. A structural change that reaches here
     /// had no caller to refuse (a session that ended, a reload): it is written at once, and a
     /// failure is retried like a batch.
-    func record(_ durability: Durability, _ controller: TabController) {
+    func record(_ durability: Durability, _ controller: borrowing TabController) {
         switch durability {
         case .none:
             return

@@ -57,9 +57,11 @@ final class StateWriter: Sendable {
 
     /// Hands over `controller` as the newest acknowledged state; it replaces any older one
     /// that was still waiting. Called before the reply that acknowledges the change.
-    func hold(_ controller: TabController) {
+    func hold(_ controller: borrowing TabController) {
+        // Borrowed, so that the caller's model is copied once, here, and not first into the
+        // argument: each copy of the value retains every collection it holds.
         held.withLock { held in
-            held.controller = controller
+            held.controller = copy controller
             held.handedOver &+= 1
         }
     }

@@ -86,6 +86,37 @@ struct PluginHostIsolationTests {
         #expect(host.helper(for: "back") == nil)
     }
 
+    @Test("a plugin that [plugin.NAME] isolates at SIGHUP while its probe runs is not loaded yet, so it runs in its helper: the passed probe loads nothing into the daemon and its tabs may start")
+    func isolatedWhileProbed() throws {
+        let directory = try TemporaryDirectory()
+        try compileFixture("racer", in: directory)
+        try directory.write("racer.plugin", testManifest("racer", tabs: ["r"]))
+        let passing = try PluginAdmissionTests.scripts(["echo 'ok: plugin racer 0.1 (ABI 1.0)'"], in: directory)[0]
+        let loop = try EventLoop()
+        let host = PluginHost(trust: .session, log: quietLog,
+                              admission: Self.admission(PluginRecords(file: nil, log: quietLog), loop: loop, probe: passing))
+        host.load(directories: [directory.path])
+        #expect(host.isProbing("racer") && !host.isIsolated("racer"))
+
+        // The probe's outcome is handed to the loop, which runs only after this scan: the
+        // SIGHUP always comes first here.
+        host.load(directories: [directory.path], settings: ["racer": PluginSettings(isolation: .process)])
+        #expect(host.isProbing("racer") && host.isIsolated("racer"))
+        // Its tabs wait for the probe, in the daemon or in a helper alike.
+        #expect(host.createTab(id: "r", sink: { _ in }) == nil)
+        var ended: [String] = []
+        host.onProbeEnded = { plugin, startable in
+            ended.append("\(plugin) \(startable)")
+            loop.stop()
+        }
+        let timeout = try loop.schedule(after: .seconds(20)) { loop.stop() }
+        loop.run()
+        timeout.cancel()
+        #expect(ended == ["racer true"])
+        #expect(host.modules.isEmpty && !host.isProbing && host.isIsolated("racer"))
+        #expect(host.helper(for: "racer")?.manifest.name == "racer")
+    }
+
     @Test("an isolated plugin whose module failed the failure limit times is skipped, naming its file")
     func disabledIsolatedPluginIsSkipped() throws {
         let directory = try TemporaryDirectory()
