@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TabModel
 @testable import TabbardDaemon
+import TabbardTestSupport
 
 /// The state file's hand-written reader against its hand-written writer and against Foundation's
 /// coders, over generated snapshots that use every field, every optional both present and
@@ -121,24 +122,18 @@ struct StateDocumentTests {
 /// text drawn from pieces that need escaping (quotes, backslashes, slashes, control
 /// characters, non-ASCII, astral characters).
 struct SnapshotGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
     /// Whether the names of dictionary entries (restoration ids, divider keys) are plain
     /// lowercase words rather than any text.
     private let plainKeys: Bool
 
     init(seed: UInt64, plainKeys: Bool = false) {
-        state = seed
+        random = SplitMix64(seed: seed)
         self.plainKeys = plainKeys
     }
 
-    /// SplitMix64: the same sequence for the same seed on every run.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// The same sequence for the same seed on every run.
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     private mutating func flip() -> Bool { next() & 1 == 0 }
