@@ -3,9 +3,9 @@
 ///
 /// libdbus's `DBusMessageIter` rewrites the message header's signature field each time a
 /// top-level value is finished, and each rewrite walks the header with its generic type
-/// reader: three rewrites per `PropertiesChanged`, most of what sending one costs. A body
-/// written here goes into a message whole (`Message.assembled`), where libdbus checks all
-/// of it once, the way it checks every message it receives.
+/// reader: two or three rewrites per `PropertiesChanged`, most of what sending one costs. A
+/// body written here goes into a message whole (`Message.assembledSignal`, `assembledReply`),
+/// where libdbus checks all of it once, the way it checks every message it receives.
 ///
 /// A class, so that the writers of nested containers append to the same bytes.
 final class MessageBody {
@@ -23,7 +23,8 @@ final class MessageBody {
     /// dynamic check of a class's stored property cost more than the appends it guarded.
     @exclusivity(unchecked) private(set) var signature: [UInt8] = []
     /// True once a file descriptor (`h`) was written: libdbus must write such a body itself
-    /// (`Message.assembled` refuses it), since only its iterator attaches the descriptor.
+    /// (`Message.assembledSignal` and `assembledReply` refuse it), since only its iterator
+    /// attaches the descriptor.
     var carriesFileDescriptors = false
 
     /// The largest array the specification allows (2^26 bytes).

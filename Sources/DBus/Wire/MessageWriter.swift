@@ -5,9 +5,10 @@ import CDBus
 /// the body throws.
 ///
 /// A writer marshals either into a `MessageBody` of its own, for the messages this library
-/// builds whole (replies and signals, `Message.assembled`), or through libdbus's
-/// `DBusMessageIter` into a message libdbus made (`Message.writer()`, the way callers build
-/// method calls, and the only way a file descriptor can travel).
+/// builds whole (signals, and replies of two or more arguments: `Message+Assembly.swift`), or
+/// through libdbus's `DBusMessageIter` into a message libdbus made (`Message.writer()`, the way
+/// callers build method calls; replies of one argument; the only way a file descriptor can
+/// travel).
 public struct MessageWriter {
     var iter: DBusMessageIter
     /// The body marshalled here, or nil when writing through `iter`. Not retained: the one
