@@ -49,29 +49,22 @@ struct NameTable<Value> {
     /// Every value, in no particular order.
     var values: [Value] { buckets.values.flatMap { $0.map(\.value) } }
 
-    // FNV-1a over the bytes; both forms give the same hash for the same name.
+    // Both forms hash the same bytes, so they give the same hash for the same name.
     private static func hash(_ name: UnsafePointer<CChar>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var cursor = name
-        while cursor.pointee != 0 {
-            hash = (hash ^ UInt64(UInt8(bitPattern: cursor.pointee))) &* 0x100_0000_01b3
-            cursor += 1
-        }
-        return hash
+        hash(UnsafeRawBufferPointer(start: name, count: strlen(name)))
     }
 
     private static func hash(_ name: String) -> UInt64 {
-        // A native string's bytes are contiguous: hashing them in place costs a tenth of
-        // stepping through its UTF-8 view.
-        if let hash = name.utf8.withContiguousStorageIfAvailable({ bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return hash
-        }) {
-            return hash
-        }
+        // In place: a native string's bytes are contiguous (`withUTF8` makes any other so),
+        // and stepping through its UTF-8 view instead costs ten times more.
+        var name = name
+        return name.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// FNV-1a over `bytes`.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
     }
 }

@@ -107,7 +107,7 @@ public final class TabBarService: @unchecked Sendable {
     }
 
     /// What `question` answers of the model, read in place: the property getters of every
-    /// announcement read through here. Any read of `controller` that spans a call into the
+    /// announcement read through here, and the hand-over of each change to the state writer. Any read of `controller` that spans a call into the
     /// model copies the whole model (a retain of every field, and a release after), since the
     /// compiler cannot see that the call leaves the service's model alone; a getter's closure,
     /// which holds the service `unowned`, copies it besides so that the service can be let go
