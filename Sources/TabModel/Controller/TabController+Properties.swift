@@ -34,26 +34,38 @@ extension TabController {
     /// The value of a property of catalog tab `id`, nil when the catalog has no such tab. O(1)
     /// (O(bar) for `AccessibilityLabel` of a bar tab).
     public func value(of property: TabProperty, tab id: String) -> PropertyValue? {
-        guard let tab = reading(id) else { return nil }
-        return value(of: property, tab)
+        guard let tab = place(of: id) else { return nil }
+        return lendingDefinition(tab.definition) { value(of: property, $0, runtime.values[tab.state], at: tab.position) }
     }
 
     /// The values of several properties of catalog tab `id`, in the order asked, nil when the
     /// catalog has no such tab: the tab is looked up once, not once per property. O(properties).
     public func values(of properties: [TabProperty], tab id: String) -> [PropertyValue]? {
-        guard let tab = reading(id) else { return nil }
-        return properties.map { value(of: $0, tab) }
+        guard let tab = place(of: id) else { return nil }
+        var values: [PropertyValue] = []
+        values.reserveCapacity(properties.count)
+        lendingDefinition(tab.definition) { definition in
+            for property in properties { values.append(value(of: property, definition, runtime.values[tab.state], at: tab.position)) }
+        }
+        return values
     }
 
     /// What a request compares before and after for several properties of catalog tab `id`, in
     /// the order asked, nil when the catalog has no such tab: the values, except that
     /// `AccessibilityLabel` is observed through its inputs (A11Y-1). O(properties).
     func observedValues(of properties: [TabProperty], tab id: String) -> [ObservedTabValue]? {
-        guard let tab = reading(id) else { return nil }
-        return properties.map { property in
-            guard property == .accessibilityLabel else { return .value(value(of: property, tab)) }
-            return .accessibilityLabel(accessibilityLabelInputs(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state))
+        guard let tab = place(of: id) else { return nil }
+        var values: [ObservedTabValue] = []
+        values.reserveCapacity(properties.count)
+        lendingDefinition(tab.definition) { definition in
+            for property in properties {
+                values.append(property == .accessibilityLabel
+                    ? .accessibilityLabel(accessibilityLabelInputs(of: id, at: tab.position, definition: definition,
+                                                                   state: runtime.values[tab.state]))
+                    : .value(value(of: property, definition, runtime.values[tab.state], at: tab.position)))
+            }
         }
+        return values
     }
 
     /// Hands `body` the values of `properties` of every catalog tab, in catalog order, in one
@@ -65,26 +77,35 @@ extension TabController {
         values.reserveCapacity(properties.count)
         for definition in catalog {
             guard let state = runtime[definition.id] else { continue }
-            let tab = TabReading(definition: definition, state: state, position: tabPosition[definition.id])
+            let position = tabPosition[definition.id]
             values.removeAll(keepingCapacity: true)
-            for property in properties { values.append(value(of: property, tab)) }
+            for property in properties { values.append(value(of: property, definition, state, at: position)) }
             body(values)
         }
     }
 
-    /// What every property of one catalog tab is read from, looked up once.
-    private struct TabReading {
-        let definition: TabDefinition
-        let state: TabRuntime
+    /// Where every property of one catalog tab is read from, looked up once: places, not
+    /// values, so that the definition and the state are read where they are stored. A copy of
+    /// a definition or a state retains every string and collection in it, and a request reads
+    /// the tabs it involves twice, and their changed properties once more.
+    private struct TabPlace {
+        /// The definition's index in `catalog`.
+        let definition: Int
+        /// The state's index in `runtime`.
+        let state: Dictionary<String, TabRuntime>.Index
         /// The tab's index in `Tabs`, nil when it is not there.
         let position: Int?
-
-        var id: String { definition.id }
     }
 
-    private func reading(_ id: String) -> TabReading? {
-        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
-        return TabReading(definition: catalog[position], state: state, position: tabPosition[id])
+    private func place(of id: String) -> TabPlace? {
+        guard let definition = catalogPosition[id], let state = runtime.index(forKey: id) else { return nil }
+        return TabPlace(definition: definition, state: state, position: tabPosition[id])
+    }
+
+    /// Lends `body` the definition at `index` in `catalog` where it is stored: an array's
+    /// subscript hands out a copy, a buffer's lends in place.
+    private func lendingDefinition<Answer>(_ index: Int, _ body: (borrowing TabDefinition) -> Answer) -> Answer {
+        catalog.withUnsafeBufferPointer { body($0[index]) }
     }
 
     /// The placement of the tab at `position` in `Tabs`, `.none` for nil. (A closure over
@@ -94,11 +115,13 @@ extension TabController {
         return placement(ofIndex: position)
     }
 
-    private func value(of property: TabProperty, _ tab: TabReading) -> PropertyValue {
-        let definition = tab.definition
-        let state = tab.state
-        return switch property {
-        case .id: .string(tab.id)
+    /// The value of `property` of the catalog tab with `definition` and `state`, at `position`
+    /// in `Tabs` (nil when it is not there); both are borrowed, so only what the value holds is
+    /// copied.
+    private func value(of property: TabProperty, _ definition: borrowing TabDefinition, _ state: borrowing TabRuntime,
+                       at position: Int?) -> PropertyValue {
+        switch property {
+        case .id: .string(definition.id)
         case .plugin: .string(definition.plugin)
         case .title: .string(title(of: definition, state: state))
         case .image: .string(definition.systemItem?.imageName ?? definition.image)
@@ -110,17 +133,17 @@ extension TabController {
         case .badgeValue: .string(state.badge?.value ?? "")
         case .badgeColor: .string(state.badgeColor)
         case .enabled: .bool(state.enabled)
-        case .index: .int32(Int32(tab.position ?? -1))
-        case .placement: .string(placement(atIndex: tab.position).rawValue)
-        case .customizable: .bool(tab.position != nil && (everyTabCustomizable || customizableSet.contains(tab.id)))
-        case .selected: .bool(selectedTab == tab.id)
+        case .index: .int32(Int32(position ?? -1))
+        case .placement: .string(placement(atIndex: position).rawValue)
+        case .customizable: .bool(position != nil && (everyTabCustomizable || customizableSet.contains(definition.id)))
+        case .selected: .bool(selectedTab == definition.id)
         case .restorationId: .string(definition.restorationId ?? "")
         case .orientations: .strings(definition.orientations.sorted().map(\.rawValue))
         case .page: .string(state.stack.last!)
         case .depth: .uint32(UInt32(state.stack.count))
         case .actions: .strings(state.actions)
         case .contentRevision: .uint64(state.contentRevision)
-        case .accessibilityLabel: .string(accessibilityLabel(of: tab.id, at: tab.position, definition: definition, state: state))
+        case .accessibilityLabel: .string(accessibilityLabel(of: definition.id, at: position, definition: definition, state: state))
         }
     }
 
@@ -152,7 +175,7 @@ extension TabController {
     /// The actions catalog tab `id` accepts now; empty when unknown.
     public func actions(of id: String) -> [String] { runtime[id]?.actions ?? [] }
 
-    func title(of definition: TabDefinition, state: TabRuntime) -> String {
+    func title(of definition: borrowing TabDefinition, state: borrowing TabRuntime) -> String {
         if let systemItem = definition.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3
         if let title = state.title { return title }
         return localeChain.pick(definition.localizedTitles) ?? definition.title // L10N-1, ITEM-2
@@ -160,13 +183,13 @@ extension TabController {
 
     /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.
     /// `position` is the tab's index in `Tabs`, nil when it is not there.
-    func accessibilityLabel(of id: String, at position: Int?, definition: TabDefinition, state: TabRuntime) -> String {
+    func accessibilityLabel(of id: String, at position: Int?, definition: borrowing TabDefinition, state: borrowing TabRuntime) -> String {
         accessibilityLabelInputs(of: id, at: position, definition: definition, state: state).label
     }
 
     /// What the A11Y-1 label of tab `id` is made from, without making it.
-    func accessibilityLabelInputs(of id: String, at position: Int?, definition: TabDefinition,
-                                  state: TabRuntime) -> AccessibilityLabelInputs {
+    func accessibilityLabelInputs(of id: String, at position: Int?, definition: borrowing TabDefinition,
+                                  state: borrowing TabRuntime) -> AccessibilityLabelInputs {
         let title = title(of: definition, state: state)
         guard let index = position, placement(ofIndex: index) == .bar else { return AccessibilityLabelInputs(title: title, place: nil) }
         let place = AccessibilityLabelInputs.BarPlace(position: index + 1, count: barTabCount + (showsMore ? 1 : 0),
