@@ -60,10 +60,18 @@ final class ObjectTable {
     // MARK: Property changes
 
     func propertiesChanged(_ path: ObjectPath, interface: String, names: [String]) throws(DBusError) {
+        let object = try changedObject(at: path)
+        if try object.markChanged(interface: interface, properties: names) { dirty.append(object) }
+    }
+
+    func propertiesChanged(_ path: ObjectPath, interface: String, at indices: [Int]) throws(DBusError) {
+        let object = try changedObject(at: path)
+        if try object.markChanged(interface: interface, at: indices) { dirty.append(object) }
+    }
+
+    private func changedObject(at path: ObjectPath) throws(DBusError) -> ExportedObject {
         guard let object = objects.lookup(path.rawValue) else { throw .unknownObject("no object at \(path)") }
-        if try object.markChanged(interface: interface, properties: names) {
-            dirty.append(object)
-        }
+        return object
     }
 
     /// Sends one `PropertiesChanged` per changed interface of each dirty object.
