@@ -131,13 +131,14 @@ public struct MessageWriter {
             abandon(opened, child: &child)
             throw error
         }
-        try close(opened, child: child)
+        try close(opened, signature: signature, child: child)
     }
 
-    /// What closing a container needs to know of its opening.
+    /// What closing a container needs to know of its opening, besides the contained
+    /// signature. Plain values only, so that it is copied and dropped without retaining
+    /// anything: a `PropertiesChanged` opens a dozen containers.
     private struct OpenedContainer {
         let type: Int32
-        let signature: String?
         /// Where the marshalled body stood before the container, to take it back.
         let mark: (bytes: Int, signature: Int)
         /// Where a marshalled array's length goes and its elements start.
@@ -158,7 +159,7 @@ public struct MessageWriter {
                 opened = dbus_message_iter_open_container(&iter, type, nil, &child.iter) != 0
             }
             guard opened else { throw .noMemory() }
-            return (child, OpenedContainer(type: type, signature: signature, mark: (0, 0), array: nil, fieldsAt: 0))
+            return (child, OpenedContainer(type: type, mark: (0, 0), array: nil, fieldsAt: 0))
         }
         let records = recordsSignature
         let start: MarshalledStart
@@ -187,7 +188,7 @@ public struct MessageWriter {
             throw .invalidArgs("'\(TypeCode.name(type))' is not a container type")
         }
         let child = MessageWriter(child: marshalled, recordsSignature: records && (type == TypeCode.structure || type == TypeCode.dictEntry))
-        return (child, OpenedContainer(type: type, signature: signature, mark: start.mark, array: start.array, fieldsAt: start.fieldsAt))
+        return (child, OpenedContainer(type: type, mark: start.mark, array: start.array, fieldsAt: start.fieldsAt))
     }
 
     /// What opening a marshalled container wrote, for `OpenedContainer`.
@@ -210,9 +211,9 @@ public struct MessageWriter {
 
     /// Finishes a container whose body is written: an array's length, a struct's closing
     /// type code, the container's type in the body's signature.
-    private mutating func close(_ opened: OpenedContainer, child: consuming MessageWriter) throws(DBusError) {
+    private mutating func close(_ opened: OpenedContainer, signature: String?, child: consuming MessageWriter) throws(DBusError) {
         // Padding, a length, the padding before the first element, and a variant's signature.
-        sizeBound += child.sizeBound + 16 + (opened.signature?.utf8.count ?? 0)
+        sizeBound += child.sizeBound + 16 + (signature?.utf8.count ?? 0)
         guard let marshalled else {
             guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
             return
@@ -223,7 +224,7 @@ public struct MessageWriter {
                 switch opened.type {
                 case TypeCode.array:
                     if let array = opened.array { try body.finishArray(array) }
-                    if records, let signature = opened.signature {
+                    if records, let signature {
                         body.record(UInt8(ascii: "a"))
                         body.record(signature)
                     }
