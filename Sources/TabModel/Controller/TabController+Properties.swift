@@ -35,7 +35,7 @@ extension TabController {
     /// (O(bar) for `AccessibilityLabel` of a bar tab).
     public func value(of property: TabProperty, tab id: String) -> PropertyValue? {
         guard let tab = place(of: id) else { return nil }
-        return lendingDefinition(tab.definition) { value(of: property, $0, runtime.values[tab.state], at: tab.position) }
+        return lending(tab) { definition, state in value(of: property, definition, state, at: tab.position) }
     }
 
     /// The values of several properties of catalog tab `id`, in the order asked, nil when the
@@ -44,8 +44,8 @@ extension TabController {
         guard let tab = place(of: id) else { return nil }
         var values: [PropertyValue] = []
         values.reserveCapacity(properties.count)
-        lendingDefinition(tab.definition) { definition in
-            for property in properties { values.append(value(of: property, definition, runtime.values[tab.state], at: tab.position)) }
+        lending(tab) { definition, state in
+            for property in properties { values.append(value(of: property, definition, state, at: tab.position)) }
         }
         return values
     }
@@ -57,12 +57,12 @@ extension TabController {
         guard let tab = place(of: id) else { return nil }
         var values: [ObservedTabValue] = []
         values.reserveCapacity(properties.count)
-        lendingDefinition(tab.definition) { definition in
+        lending(tab) { definition, state in
             for property in properties {
                 values.append(property == .accessibilityLabel
                     ? .accessibilityLabel(accessibilityLabelInputs(of: id, at: tab.position, definition: definition,
-                                                                   state: runtime.values[tab.state]))
-                    : .value(value(of: property, definition, runtime.values[tab.state], at: tab.position)))
+                                                                   state: state))
+                    : .value(value(of: property, definition, state, at: tab.position)))
             }
         }
         return values
@@ -85,9 +85,10 @@ extension TabController {
     }
 
     /// Where every property of one catalog tab is read from, looked up once: places, not
-    /// values, so that the definition and the state are read where they are stored. A copy of
-    /// a definition or a state retains every string and collection in it, and a request reads
-    /// the tabs it involves twice, and their changed properties once more.
+    /// values, so that the definition is read where it is stored and the state copied once per
+    /// read (`lending`). A copy of a definition or a state retains every string and collection
+    /// in it, and a request reads the tabs it involves twice, and their changed properties once
+    /// more.
     private struct TabPlace {
         /// The definition's index in `catalog`.
         let definition: Int
@@ -102,10 +103,12 @@ extension TabController {
         return TabPlace(definition: definition, state: state, position: tabPosition[id])
     }
 
-    /// Lends `body` the definition at `index` in `catalog` where it is stored: an array's
-    /// subscript hands out a copy, a buffer's lends in place.
-    private func lendingDefinition<Answer>(_ index: Int, _ body: (borrowing TabDefinition) -> Answer) -> Answer {
-        catalog.withUnsafeBufferPointer { body($0[index]) }
+    /// Lends `body` the definition and the state of the catalog tab at `tab`: the definition
+    /// where the catalog's buffer holds it (an array's subscript hands out a copy), the state
+    /// copied once for all the properties read (a dictionary lends its values no other way).
+    private func lending<Answer>(_ tab: TabPlace, _ body: (borrowing TabDefinition, borrowing TabRuntime) -> Answer) -> Answer {
+        let state = runtime.values[tab.state]
+        return catalog.withUnsafeBufferPointer { body(($0.baseAddress! + tab.definition).pointee, state) }
     }
 
     /// The placement of the tab at `position` in `Tabs`, `.none` for nil. (A closure over
