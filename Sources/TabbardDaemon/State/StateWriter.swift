@@ -86,13 +86,20 @@ final class StateWriter: Sendable {
             let wasHolding = held.controller != nil
             held.controller = nil
             let result = Result { () throws(Failure) in try change(&controller) }
-            if wasHolding || (try? result.get()).map(handingOver) == true {
+            var handsOver = wasHolding
+            if !handsOver, case .success(let value) = result { handsOver = handingOver(value) }
+            if handsOver {
                 held.controller = controller
                 held.handedOver &+= 1
             }
             outcome = result
         }
-        return try outcome!.get()
+        // Taken, not read with `get()`, which would copy the outcome (a request's events)
+        // before the optional holding it is dropped.
+        switch outcome.take()! {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
     }
 
     /// Whether an acknowledged state waits for the disk.
