@@ -79,7 +79,9 @@ extension TabController {
             guard let state = runtime[definition.id] else { continue }
             let position = tabPosition[definition.id]
             values.removeAll(keepingCapacity: true)
-            for property in properties { values.append(value(of: property, definition, state, at: position)) }
+            withUnsafePointer(to: definition) { definition in
+                for property in properties { values.append(value(of: property, definition, state, at: position)) }
+            }
             body(values)
         }
     }
@@ -103,12 +105,14 @@ extension TabController {
         return TabPlace(definition: definition, state: state, position: tabPosition[id])
     }
 
-    /// Lends `body` the definition and the state of the catalog tab at `tab`: the definition
-    /// where the catalog's buffer holds it (an array's subscript hands out a copy), the state
-    /// copied once for all the properties read (a dictionary lends its values no other way).
-    private func lending<Answer>(_ tab: TabPlace, _ body: (borrowing TabDefinition, borrowing TabRuntime) -> Answer) -> Answer {
+    /// Lends `body` the definition and the state of the catalog tab at `tab`: a pointer to the
+    /// definition where the catalog's buffer holds it (an array's subscript hands out a copy,
+    /// and so does a value passed on, borrowed or not; see `title(of:state:)`), the state copied
+    /// once for all the properties read (a dictionary lends its values no other way). The
+    /// pointer is valid only inside `body`.
+    private func lending<Answer>(_ tab: TabPlace, _ body: (UnsafePointer<TabDefinition>, borrowing TabRuntime) -> Answer) -> Answer {
         let state = runtime.values[tab.state]
-        return catalog.withUnsafeBufferPointer { body(($0.baseAddress! + tab.definition).pointee, state) }
+        return catalog.withUnsafeBufferPointer { body($0.baseAddress! + tab.definition, state) }
     }
 
     /// The placement of the tab at `position` in `Tabs`, `.none` for nil. (A closure over
@@ -118,35 +122,35 @@ extension TabController {
         return placement(ofIndex: position)
     }
 
-    /// The value of `property` of the catalog tab with `definition` and `state`, at `position`
-    /// in `Tabs` (nil when it is not there); both are borrowed, so only what the value holds is
+    /// The value of `property` of the catalog tab with the definition at `definition` and
+    /// `state`, at `position` in `Tabs` (nil when it is not there); only what the value holds is
     /// copied.
-    private func value(of property: TabProperty, _ definition: borrowing TabDefinition, _ state: borrowing TabRuntime,
+    private func value(of property: TabProperty, _ definition: UnsafePointer<TabDefinition>, _ state: borrowing TabRuntime,
                        at position: Int?) -> PropertyValue {
         switch property {
-        case .id: .string(definition.id)
-        case .plugin: .string(definition.plugin)
+        case .id: .string(definition.pointee.id)
+        case .plugin: .string(definition.pointee.plugin)
         case .title: .string(title(of: definition, state: state))
-        case .image: .string(definition.systemItem?.imageName ?? definition.image)
-        case .selectedImage: .string(definition.systemItem?.imageName ?? definition.selectedImage)
-        case .imageRenderingMode: .string(definition.imageRenderingMode.rawValue)
-        case .systemItem: .string(definition.systemItem?.rawValue ?? "")
-        case .tag: .int32(definition.tag)
+        case .image: .string(definition.pointee.systemItem?.imageName ?? definition.pointee.image)
+        case .selectedImage: .string(definition.pointee.systemItem?.imageName ?? definition.pointee.selectedImage)
+        case .imageRenderingMode: .string(definition.pointee.imageRenderingMode.rawValue)
+        case .systemItem: .string(definition.pointee.systemItem?.rawValue ?? "")
+        case .tag: .int32(definition.pointee.tag)
         case .hasBadge: .bool(state.badge != nil)
         case .badgeValue: .string(state.badge?.value ?? "")
         case .badgeColor: .string(state.badgeColor)
         case .enabled: .bool(state.enabled)
         case .index: .int32(Int32(position ?? -1))
         case .placement: .string(placement(atIndex: position).rawValue)
-        case .customizable: .bool(position != nil && (everyTabCustomizable || customizableSet.contains(definition.id)))
-        case .selected: .bool(selectedTab == definition.id)
-        case .restorationId: .string(definition.restorationId ?? "")
-        case .orientations: .strings(definition.orientations.sorted().map(\.rawValue))
+        case .customizable: .bool(position != nil && (everyTabCustomizable || customizableSet.contains(definition.pointee.id)))
+        case .selected: .bool(selectedTab == definition.pointee.id)
+        case .restorationId: .string(definition.pointee.restorationId ?? "")
+        case .orientations: .strings(definition.pointee.orientations.sorted().map(\.rawValue))
         case .page: .string(state.stack.last!)
         case .depth: .uint32(UInt32(state.stack.count))
         case .actions: .strings(state.actions)
         case .contentRevision: .uint64(state.contentRevision)
-        case .accessibilityLabel: .string(accessibilityLabel(of: definition.id, at: position, definition: definition, state: state))
+        case .accessibilityLabel: .string(accessibilityLabel(of: definition.pointee.id, at: position, definition: definition, state: state))
         }
     }
 
@@ -163,7 +167,7 @@ extension TabController {
     /// The localized title of catalog tab `id` (ITEM-2/3, L10N-1), nil when unknown. O(1).
     public func title(of id: String) -> String? {
         guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
-        return title(of: catalog[position], state: state)
+        return catalog.withUnsafeBufferPointer { title(of: $0.baseAddress! + position, state: state) }
     }
 
     /// The badge of catalog tab `id` (nil when absent or unknown). O(1).
@@ -178,21 +182,27 @@ extension TabController {
     /// The actions catalog tab `id` accepts now; empty when unknown.
     public func actions(of id: String) -> [String] { runtime[id]?.actions ?? [] }
 
-    func title(of definition: borrowing TabDefinition, state: borrowing TabRuntime) -> String {
-        if let systemItem = definition.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3
+    /// The title of the catalog tab whose definition is at `definition` (ITEM-2/3, L10N-1).
+    ///
+    /// The definitions are read where the catalog stores them, through a pointer, by this and
+    /// the reads below: one handed over as a value, borrowed or not, was copied for the call,
+    /// a retain of each of its strings and collections.
+    private func title(of definition: UnsafePointer<TabDefinition>, state: borrowing TabRuntime) -> String {
+        if let systemItem = definition.pointee.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3
         if let title = state.title { return title }
-        return localeChain.pick(definition.localizedTitles) ?? definition.title // L10N-1, ITEM-2
+        return localeChain.pick(definition.pointee.localizedTitles) ?? definition.pointee.title // L10N-1, ITEM-2
     }
 
     /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.
     /// `position` is the tab's index in `Tabs`, nil when it is not there.
-    func accessibilityLabel(of id: String, at position: Int?, definition: borrowing TabDefinition, state: borrowing TabRuntime) -> String {
+    private func accessibilityLabel(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
+                                    state: borrowing TabRuntime) -> String {
         accessibilityLabelInputs(of: id, at: position, definition: definition, state: state).label
     }
 
     /// What the A11Y-1 label of tab `id` is made from, without making it.
-    func accessibilityLabelInputs(of id: String, at position: Int?, definition: borrowing TabDefinition,
-                                  state: borrowing TabRuntime) -> AccessibilityLabelInputs {
+    private func accessibilityLabelInputs(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
+                                          state: borrowing TabRuntime) -> AccessibilityLabelInputs {
         let title = title(of: definition, state: state)
         guard let index = position, placement(ofIndex: index) == .bar else { return AccessibilityLabelInputs(title: title, place: nil) }
         let place = AccessibilityLabelInputs.BarPlace(position: index + 1, count: barTabCount + (showsMore ? 1 : 0),
