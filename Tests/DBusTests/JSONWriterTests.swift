@@ -117,6 +117,26 @@ struct JSONWriterTests {
         #expect(byKey.text == #"[{"Id":[],"Id":1},{"say \"hi\"":[],"say \"hi\"":1},{"é":[],"é":1}]"#)
     }
 
+    @Test("a copy of a writer goes on apart: what one writes after the copy the other does not see")
+    func copiesAreIndependent() {
+        var first = JSONWriter(capacity: 8)
+        first.beginArray()
+        first.string("shared")
+        var second = first
+        first.string("first")
+        second.integer(2)
+        // Past the first buffer, so that the copy that grows does it alone.
+        let long = String(repeating: "x", count: 200)
+        second.string(long)
+        let before = first
+        first.endArray()
+        second.endArray()
+        #expect(first.text == #"["shared","first"]"#)
+        #expect(second.text == #"["shared",2,""# + long + #""]"#)
+        #expect(before.text == #"["shared","first""#)
+        #expect(first.withCString { start, length in String(cString: start).utf8.count == length })
+    }
+
     @Test("a document travels as an s argument holding exactly its text")
     func documentAsArgument() throws {
         var json = JSONWriter()

@@ -1,17 +1,16 @@
-import Glibc
-
 /// Writes JSON text (RFC 8259) straight into one byte buffer, one token at a time, without
 /// building a tree first: what `busctl --json` style output and large state dumps need. Object
 /// members are written in the order given, so output is stable from run to run.
 ///
 /// Large documents (`Describe` of 10,000 tabs, about 4 MB) are almost nothing but small writes,
-/// so each write reserves its room once and copies through a pointer: strings are scanned as
-/// UTF-8 bytes and copied a run at a time between the bytes that need escaping, numbers are
-/// formatted in place, and `Key` writes a member name quoted beforehand with one copy.
+/// so each token (a value with the comma before it, a member name with its colon) makes sure of
+/// its room once and is written through a pointer: strings are copied as UTF-8 bytes with the
+/// bytes that need it escaped, numbers are formatted in place, and `Key` writes a member name
+/// quoted beforehand with one copy.
 public struct JSONWriter {
-    /// The buffer: the document in its first `count` bytes, zeros after (room for what comes,
-    /// and always at least one, so that the document is also a C string).
-    private var storage: [UInt8]
+    /// The document in its first `count` bytes and a NUL after them, so that the document is
+    /// also a C string; room for what comes after that.
+    private var storage: Storage
     /// How many bytes of `storage` are written.
     private var count = 0
     /// Whether the next value needs a comma before it. After a container closes, the container
@@ -20,16 +19,15 @@ public struct JSONWriter {
 
     /// An empty writer; `capacity` reserves room for the expected size in bytes.
     public init(capacity: Int = 0) {
-        storage = Self.zeroed(Swift.max(capacity, 64), keeping: [], count: 0)
+        storage = Storage(capacity: Swift.max(capacity, 64))
+        storage.start[0] = 0
     }
 
     /// The UTF-8 written so far.
-    public var bytes: [UInt8] { Array(storage[..<count]) }
+    public var bytes: [UInt8] { withWritten { Array($0) } }
 
     /// The text written so far.
-    public var text: String {
-        storage.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[..<count]), as: UTF8.self) }
-    }
+    public var text: String { withWritten { String(decoding: $0, as: UTF8.self) } }
 
     /// The text written so far as the bytes of a C string (NUL-terminated), read by `body`
     /// without a copy. Valid UTF-8 without an inner NUL, since strings are written from Swift
@@ -37,71 +35,61 @@ public struct JSONWriter {
     public func withCString<Result, Failure: Error>(
         _ body: (UnsafePointer<CChar>, _ length: Int) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let length = count
-        return try storage.withUnsafeBufferPointer { (buffer) throws(Failure) in
+        try withWritten { (written) throws(Failure) in
             // CChar and UInt8 may alias: the same bytes, read as C characters.
-            try body(UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), length)
+            try body(UnsafeRawPointer(written.baseAddress!).assumingMemoryBound(to: CChar.self), written.count)
         }
     }
 
     /// Opens an object; close it with `endObject`.
     public mutating func beginObject() {
-        separate()
-        put(UInt8(ascii: "{"))
-        needsComma = false
+        append(atMost: 1, leavingComma: false) { $0.pointee = UInt8(ascii: "{"); return 1 }
     }
 
     /// Closes the innermost object.
     public mutating func endObject() {
-        put(UInt8(ascii: "}"))
-        needsComma = true
+        append(atMost: 1, separated: false) { $0.pointee = UInt8(ascii: "}"); return 1 }
     }
 
     /// Opens an array; close it with `endArray`.
     public mutating func beginArray() {
-        separate()
-        put(UInt8(ascii: "["))
-        needsComma = false
+        append(atMost: 1, leavingComma: false) { $0.pointee = UInt8(ascii: "["); return 1 }
     }
 
     /// Closes the innermost array.
     public mutating func endArray() {
-        put(UInt8(ascii: "]"))
-        needsComma = true
+        append(atMost: 1, separated: false) { $0.pointee = UInt8(ascii: "]"); return 1 }
     }
 
     /// Writes a member name inside an object; the next value is its value.
     public mutating func key(_ name: String) {
-        separate()
-        quote(name)
-        put(UInt8(ascii: ":"))
-        needsComma = false
+        quote(name, then: UInt8(ascii: ":"))
     }
 
     /// Writes a member name quoted beforehand; the next value is its value.
     public mutating func key(_ name: Key) {
-        separate()
-        name.quoted.withUnsafeBufferPointer { copy($0) }
-        needsComma = false
+        name.quoted.withUnsafeBufferPointer { quoted in
+            append(atMost: quoted.count, leavingComma: false) { out in Self.copy(quoted, to: out) }
+        }
     }
 
     /// Writes a string.
     public mutating func string(_ value: String) {
-        separate()
-        quote(value)
+        quote(value, then: nil)
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        separate()
-        copy(value ? "true" : "false")
+        literal(value ? "true" : "false")
     }
 
     /// Writes an integer.
+    @inlinable
     public mutating func integer<T: BinaryInteger>(_ value: T) {
-        separate()
+        // Inlinable so that callers in other modules get it specialized for their type, not
+        // the generic code's metadata lookups for every number.
         guard let magnitude = UInt64(exactly: value.magnitude) else {
-            copy(String(value))  // Wider than 64 bits: rare enough for the general path.
+            number(String(value))  // Wider than 64 bits: rare enough for the general path.
             return
         }
         decimal(magnitude, negative: value < 0)
@@ -109,14 +97,13 @@ public struct JSONWriter {
 
     /// Writes a number; NaN and infinities, which JSON cannot express, become `null`.
     public mutating func double(_ value: Double) {
-        separate()
-        copy(value.isFinite ? String(value) : "null")
+        guard value.isFinite else { return null() }
+        number(String(value))
     }
 
     /// Writes `null`.
     public mutating func null() {
-        separate()
-        copy("null")
+        literal("null")
     }
 
     /// Writes a D-Bus value: numbers and booleans as themselves, strings, object paths and
@@ -161,98 +148,116 @@ public struct JSONWriter {
         }
     }
 
-    // MARK: Bytes
+    // MARK: Tokens
 
-    private mutating func separate() {
-        if needsComma { put(UInt8(ascii: ",")) }
-        needsComma = true
+    /// Appends one token of at most `maximum` bytes, written by `body` at the pointer it is
+    /// given (it returns how many it wrote), after a comma when `separated` and a value came
+    /// before; then the next value needs a comma when `leavingComma`. Each token checks for room
+    /// and ownership once and is written through a pointer: a document of megabytes is almost
+    /// nothing but tokens of a few bytes.
+    @inline(__always)
+    private mutating func append(
+        atMost maximum: Int, separated: Bool = true, leavingComma: Bool = true,
+        _ body: (UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        let comma = separated && needsComma ? 1 : 0
+        let needed = comma + maximum + 1  // And the NUL after the document.
+        if !isKnownUniquelyReferenced(&storage) || storage.capacity - count < needed {
+            storage = storage.copy(count: count, room: needed)
+        }
+        let out = storage.start + count
+        if comma == 1 { out.pointee = UInt8(ascii: ",") }
+        count += comma + body(out + comma)
+        storage.start[count] = 0
+        needsComma = leavingComma
     }
 
-    /// Makes room for `needed` more bytes and the NUL after them: at least doubles, so that
-    /// appends stay amortized O(1).
-    private mutating func reserve(_ needed: Int) {
-        guard storage.count - count <= needed else { return }
-        storage = Self.zeroed(Swift.max(storage.count * 2, count + needed + 1), keeping: storage, count: count)
-    }
-
-    /// A buffer of `capacity` bytes: the first `count` of `old`, zeros after. Copied and
-    /// cleared with `memcpy` and `memset`, so that a document of megabytes grows as fast in a
-    /// debug build as in a release one.
-    private static func zeroed(_ capacity: Int, keeping old: [UInt8], count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            old.withUnsafeBufferPointer { old in
-                if count > 0 { memcpy(buffer.baseAddress!, old.baseAddress!, count) }
+    /// Appends `value` as a JSON string literal, followed by `suffix` when there is one (a
+    /// member name's colon).
+    private mutating func quote(_ value: String, then suffix: UInt8?) {
+        var value = value
+        value.withUTF8 { utf8 in
+            // Every byte escaped as `\u00XX` at worst, the quotes and the suffix.
+            append(atMost: utf8.count * 6 + 3, leavingComma: suffix == nil) { out in
+                var written = Self.quote(utf8, to: out)
+                if let suffix {
+                    out[written] = suffix
+                    written += 1
+                }
+                return written
             }
-            memset(buffer.baseAddress! + count, 0, capacity - count)
-            initialized = capacity
         }
     }
 
-    private mutating func put(_ byte: UInt8) {
-        reserve(1)
-        storage[count] = byte
-        count += 1
+    private mutating func literal(_ text: StaticString) {
+        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        append(atMost: bytes.count) { out in Self.copy(bytes, to: out) }
     }
 
-    /// Appends `source` as it is.
-    private mutating func copy(_ source: UnsafeBufferPointer<UInt8>) {
-        reserve(source.count)
-        let start = count
-        storage.withUnsafeMutableBufferPointer { buffer in
-            guard let from = source.baseAddress else { return }
-            memcpy(buffer.baseAddress! + start, from, source.count)
-        }
-        count += source.count
-    }
-
-    private mutating func copy(_ text: String) {
+    @usableFromInline
+    mutating func number(_ text: String) {
         var text = text
-        text.withUTF8 { copy($0) }
+        text.withUTF8 { utf8 in append(atMost: utf8.count) { out in Self.copy(utf8, to: out) } }
     }
 
     /// Appends `magnitude` in decimal, after a minus sign when `negative`.
-    private mutating func decimal(_ magnitude: UInt64, negative: Bool) {
-        reserve(21)  // A sign and UInt64.max's 20 digits.
-        if negative { put(UInt8(ascii: "-")) }
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let start = count
-        storage.withUnsafeMutableBufferPointer { buffer in
-            var position = start + digits
-            var rest = magnitude
+    @usableFromInline
+    mutating func decimal(_ magnitude: UInt64, negative: Bool) {
+        append(atMost: 21) { out in  // A sign and UInt64.max's 20 digits.
+            var digits = 1
+            var rest = magnitude / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            let sign = negative ? 1 : 0
+            if negative { out.pointee = UInt8(ascii: "-") }
+            var position = sign + digits
+            rest = magnitude
             repeat {
                 position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                out[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest > 0
+            return sign + digits
         }
-        count += digits
     }
 
-    /// Appends `value` as a JSON string literal: quotes, backslashes and control characters
-    /// escaped; everything else as its UTF-8 bytes.
-    private mutating func quote(_ value: String) {
-        var value = value
-        value.withUTF8 { quote($0) }
+    // MARK: Bytes
+
+    /// `body` reads the bytes written so far.
+    private func withWritten<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withExtendedLifetime(storage) { () throws(Failure) in
+            try body(UnsafeBufferPointer(start: storage.start, count: count))
+        }
     }
 
-    private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>) {
-        put(UInt8(ascii: "\""))
-        var index = 0
-        while index < utf8.count {
-            // The run up to the next byte that needs escaping is copied whole.
-            var end = index
-            while end < utf8.count && !Self.needsEscape(utf8[end]) { end += 1 }
-            copy(UnsafeBufferPointer(rebasing: utf8[index..<end]))
-            guard end < utf8.count else { break }
-            escape(utf8[end])
-            index = end + 1
+    /// Copies `source` to `out`; returns its length.
+    @inline(__always)
+    private static func copy(_ source: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let from = source.baseAddress else { return 0 }
+        out.update(from: from, count: source.count)
+        return source.count
+    }
+
+    /// Writes `utf8` as a JSON string literal at `out`: quotes, backslashes and control
+    /// characters escaped, everything else as its bytes. Returns the length, at most
+    /// `6 × utf8.count + 2`.
+    private static func quote(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out.pointee = UInt8(ascii: "\"")
+        var written = 1
+        for byte in utf8 {
+            if needsEscape(byte) {
+                written += escape(byte, to: out + written)
+            } else {
+                out[written] = byte
+                written += 1
+            }
         }
-        put(UInt8(ascii: "\""))
+        out[written] = UInt8(ascii: "\"")
+        return written + 1
     }
 
     @inline(__always)
@@ -260,20 +265,25 @@ public struct JSONWriter {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
-    /// Appends the escape of `byte`: by name where JSON has one, else `\u00XX`.
-    private mutating func escape(_ byte: UInt8) {
-        put(UInt8(ascii: "\\"))
+    /// Writes the escape of `byte` at `out`: by name where JSON has one, else `\u00XX`.
+    /// Returns its length.
+    private static func escape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "\\")
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
-        case UInt8(ascii: "\n"): put(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): put(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): put(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte
+        case UInt8(ascii: "\n"): out[1] = UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): out[1] = UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): out[1] = UInt8(ascii: "t")
         default:
             let hexDigits: StaticString = "0123456789abcdef"
-            copy("u00")
-            put(hexDigits.utf8Start[Int(byte >> 4)])
-            put(hexDigits.utf8Start[Int(byte & 0xF)])
+            out[1] = UInt8(ascii: "u")
+            out[2] = UInt8(ascii: "0")
+            out[3] = UInt8(ascii: "0")
+            out[4] = hexDigits.utf8Start[Int(byte >> 4)]
+            out[5] = hexDigits.utf8Start[Int(byte & 0xF)]
+            return 6
         }
+        return 2
     }
 }
 
