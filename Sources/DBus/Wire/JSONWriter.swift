@@ -5,14 +5,14 @@
 /// Large documents (`Describe` of 10,000 tabs, about 4 MB) are almost nothing but small writes,
 /// so each token (a value with the comma before it, a member name with its colon) makes sure of
 /// its room once and is written through a pointer: strings are copied as UTF-8 bytes with the
-/// bytes that need it escaped, numbers are formatted in place, and `Key` writes a member name
-/// quoted beforehand with one copy.
+/// bytes that need it escaped, numbers are formatted in place, and member names quoted
+/// beforehand (`Keys`) are copied in the same write as their value.
 public struct JSONWriter {
     /// The document in its first `count` bytes and a NUL after them, so that the document is
     /// also a C string; room for what comes after that.
     private var storage: Storage
     /// How many bytes of `storage` are written.
-    private var count = 0
+    private(set) var count = 0
     /// Whether the next value needs a comma before it. After a container closes, the container
     /// that holds it has a value written, so one flag serves every depth.
     private var needsComma = false
@@ -63,24 +63,24 @@ public struct JSONWriter {
 
     /// Writes a member name inside an object; the next value is its value.
     public mutating func key(_ name: String) {
-        quote(name, then: UInt8(ascii: ":"))
-    }
-
-    /// Writes a member name quoted beforehand; the next value is its value.
-    public mutating func key(_ name: Key) {
-        name.quoted.withUnsafeBufferPointer { quoted in
-            append(atMost: quoted.count, leavingComma: false) { out in Self.copy(quoted, to: out) }
+        var name = name
+        name.withUTF8 { utf8 in
+            append(atMost: Self.quotedLength(utf8) + 1, leavingComma: false) { out in
+                let quoted = Self.quote(utf8, to: out)
+                out[quoted] = UInt8(ascii: ":")
+                return quoted + 1
+            }
         }
     }
 
     /// Writes a string.
     public mutating func string(_ value: String) {
-        quote(value, then: nil)
+        string(value, after: .none)
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        literal(value ? "true" : "false")
+        bool(value, after: .none)
     }
 
     /// Writes an integer.
@@ -92,7 +92,7 @@ public struct JSONWriter {
             number(String(value))  // Wider than 64 bits: rare enough for the general path.
             return
         }
-        decimal(magnitude, negative: value < 0)
+        decimal(magnitude, negative: value < 0, after: .none)
     }
 
     /// Writes a number; NaN and infinities, which JSON cannot express, become `null`.
@@ -103,7 +103,8 @@ public struct JSONWriter {
 
     /// Writes `null`.
     public mutating func null() {
-        literal("null")
+        let null: StaticString = "null"
+        append(atMost: 4) { out in Self.copy(null, to: out) }
     }
 
     /// Writes a D-Bus value: numbers and booleans as themselves, strings, object paths and
@@ -150,48 +151,53 @@ public struct JSONWriter {
 
     // MARK: Tokens
 
-    /// Appends one token of at most `maximum` bytes, written by `body` at the pointer it is
-    /// given (it returns how many it wrote), after a comma when `separated` and a value came
-    /// before; then the next value needs a comma when `leavingComma`. Each token checks for room
-    /// and ownership once and is written through a pointer: a document of megabytes is almost
-    /// nothing but tokens of a few bytes.
+    /// Appends one token: a comma when `separated` and a value came before, then `prefix` (a
+    /// member name quoted beforehand, written with its value), then at most `maximum` bytes
+    /// written by `body` at the pointer it is given (it returns how many it wrote); then the
+    /// next value needs a comma when `leavingComma`. Each token checks for room and ownership
+    /// once and is written through a pointer: a document of megabytes is almost nothing but
+    /// tokens of a few bytes.
     @inline(__always)
-    private mutating func append(
-        atMost maximum: Int, separated: Bool = true, leavingComma: Bool = true,
-        _ body: (UnsafeMutablePointer<UInt8>) -> Int
+    mutating func append(
+        atMost maximum: Int, after prefix: UnsafeBufferPointer<UInt8>? = nil, separated: Bool = true,
+        leavingComma: Bool = true, _ body: (UnsafeMutablePointer<UInt8>) -> Int
     ) {
         let comma = separated && needsComma ? 1 : 0
-        let needed = comma + maximum + 1  // And the NUL after the document.
-        if !isKnownUniquelyReferenced(&storage) || storage.capacity - count < needed {
+        // Sizes of text held in memory: these sums cannot overflow.
+        let needed = comma &+ (prefix?.count ?? 0) &+ maximum &+ 1  // And the NUL after the document.
+        if !isKnownUniquelyReferenced(&storage) || storage.capacity &- count < needed {
             storage = storage.copy(count: count, room: needed)
         }
-        let out = storage.start + count
-        if comma == 1 { out.pointee = UInt8(ascii: ",") }
-        count += comma + body(out + comma)
-        storage.start[count] = 0
+        var out = storage.start + count
+        if comma == 1 {
+            out.pointee = UInt8(ascii: ",")
+            out += 1
+        }
+        if let prefix { out += Self.copy(prefix, to: out) }
+        out += body(out)
+        out.pointee = 0
+        count = out - storage.start
         needsComma = leavingComma
     }
 
-    /// Appends `value` as a JSON string literal, followed by `suffix` when there is one (a
-    /// member name's colon).
-    private mutating func quote(_ value: String, then suffix: UInt8?) {
+    /// Appends `value` as a JSON string literal, after `prefix`.
+    mutating func string(_ value: String, after prefix: UnsafeBufferPointer<UInt8>?) {
+        // Read in place: Swift's own strings are contiguous UTF-8. Only others (bridged) are
+        // copied first, which `withUTF8` does.
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in string(utf8: utf8, after: prefix) }
+        guard written == nil else { return }
         var value = value
-        value.withUTF8 { utf8 in
-            // Every byte escaped as `\u00XX` at worst, the quotes and the suffix.
-            append(atMost: utf8.count * 6 + 3, leavingComma: suffix == nil) { out in
-                var written = Self.quote(utf8, to: out)
-                if let suffix {
-                    out[written] = suffix
-                    written += 1
-                }
-                return written
-            }
-        }
+        value.withUTF8 { utf8 in string(utf8: utf8, after: prefix) }
     }
 
-    private mutating func literal(_ text: StaticString) {
-        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        append(atMost: bytes.count) { out in Self.copy(bytes, to: out) }
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>, after prefix: UnsafeBufferPointer<UInt8>?) {
+        append(atMost: Self.quotedLength(utf8), after: prefix) { out in Self.quote(utf8, to: out) }
+    }
+
+    /// Appends `true` or `false`, after `prefix`.
+    mutating func bool(_ value: Bool, after prefix: UnsafeBufferPointer<UInt8>?) {
+        let text: StaticString = value ? "true" : "false"
+        append(atMost: 5, after: prefix) { out in Self.copy(text, to: out) }
     }
 
     @usableFromInline
@@ -200,26 +206,26 @@ public struct JSONWriter {
         text.withUTF8 { utf8 in append(atMost: utf8.count) { out in Self.copy(utf8, to: out) } }
     }
 
-    /// Appends `magnitude` in decimal, after a minus sign when `negative`.
+    /// Appends `magnitude` in decimal, after `prefix` and a minus sign when `negative`.
     @usableFromInline
-    mutating func decimal(_ magnitude: UInt64, negative: Bool) {
-        append(atMost: 21) { out in  // A sign and UInt64.max's 20 digits.
+    mutating func decimal(_ magnitude: UInt64, negative: Bool, after prefix: UnsafeBufferPointer<UInt8>?) {
+        append(atMost: 21, after: prefix) { out in  // A sign and UInt64.max's 20 digits.
             var digits = 1
             var rest = magnitude / 10
             while rest > 0 {
-                digits += 1
+                digits &+= 1
                 rest /= 10
             }
             let sign = negative ? 1 : 0
             if negative { out.pointee = UInt8(ascii: "-") }
-            var position = sign + digits
+            var position = sign &+ digits
             rest = magnitude
             repeat {
-                position -= 1
-                out[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                position &-= 1
+                out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest > 0
-            return sign + digits
+            return sign &+ digits
         }
     }
 
@@ -242,22 +248,34 @@ public struct JSONWriter {
         return source.count
     }
 
+    /// Copies `text` to `out`; returns its length.
+    @inline(__always)
+    private static func copy(_ text: StaticString, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: out)
+    }
+
+    /// The most bytes `quote` writes for `utf8`: every byte escaped as `\u00XX`, and the quotes.
+    @inline(__always)
+    static func quotedLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        utf8.count &* 6 &+ 2
+    }
+
     /// Writes `utf8` as a JSON string literal at `out`: quotes, backslashes and control
     /// characters escaped, everything else as its bytes. Returns the length, at most
-    /// `6 × utf8.count + 2`.
-    private static func quote(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    /// `quotedLength(utf8)`.
+    static func quote(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out.pointee = UInt8(ascii: "\"")
         var written = 1
         for byte in utf8 {
             if needsEscape(byte) {
-                written += escape(byte, to: out + written)
+                written &+= escape(byte, to: out + written)
             } else {
                 out[written] = byte
-                written += 1
+                written &+= 1
             }
         }
         out[written] = UInt8(ascii: "\"")
-        return written + 1
+        return written &+ 1
     }
 
     @inline(__always)
@@ -284,21 +302,5 @@ public struct JSONWriter {
             return 6
         }
         return 2
-    }
-}
-
-extension JSONWriter {
-    /// A member name quoted once, with its colon, for documents that write the same names many
-    /// times (`Describe` writes each tab property's name once per tab).
-    public struct Key: Sendable {
-        /// `"name":` as UTF-8.
-        let quoted: [UInt8]
-
-        /// The member name `name`.
-        public init(_ name: String) {
-            var writer = JSONWriter()
-            writer.key(name)
-            quoted = writer.bytes
-        }
     }
 }

@@ -33,11 +33,13 @@ struct DescribeDocument {
 
     private static let tabProperties = TabProperty.allCases
     /// The tab properties' names, quoted once: each is written once per tab.
-    private static let tabKeys = tabProperties.map { JSONWriter.Key($0.rawValue) }
+    private static let tabKeys = JSONWriter.Keys(tabProperties.map(\.rawValue))
 
     /// The document written so far.
     private var json: JSONWriter
-    /// The position in `tabProperties` of the next tab value's property.
+    /// `tabKeys`, read once per document rather than once per value.
+    private let tabKeys = Self.tabKeys
+    /// The position in `tabProperties` (and `tabKeys`) of the next tab value's property.
     private var nextTabProperty = 0
 
     /// The `bars` array: per bar its properties, then `items`. O(bars × items × properties).
@@ -78,42 +80,37 @@ extension DescribeDocument: TabPropertyReceiver {
     }
 
     mutating func receive(_ value: String, of property: TabProperty) {
-        key(property)
-        json.string(value)
+        json.member(position(of: property), of: tabKeys, value)
     }
 
     mutating func receive(_ value: [String], of property: TabProperty) {
-        key(property)
+        json.key(position(of: property), of: tabKeys)
         json.beginArray()
         for element in value { json.string(element) }
         json.endArray()
     }
 
     mutating func receive(_ value: Bool, of property: TabProperty) {
-        key(property)
-        json.bool(value)
+        json.member(position(of: property), of: tabKeys, value)
     }
 
     mutating func receive(_ value: Int32, of property: TabProperty) {
-        key(property)
-        json.integer(value)
+        json.member(position(of: property), of: tabKeys, value)
     }
 
     mutating func receive(_ value: UInt32, of property: TabProperty) {
-        key(property)
-        json.integer(value)
+        json.member(position(of: property), of: tabKeys, value)
     }
 
     mutating func receive(_ value: UInt64, of property: TabProperty) {
-        key(property)
-        json.integer(value)
+        json.member(position(of: property), of: tabKeys, value)
     }
 
-    /// The member name of `property`, which the model hands in the order asked.
-    private mutating func key(_ property: TabProperty) {
+    /// The position in `tabKeys` of `property`, which the model hands in the order asked.
+    private mutating func position(of property: TabProperty) -> Int {
         assert(Self.tabProperties[nextTabProperty] == property, "a tab's values come in the order of tabProperties")
-        json.key(Self.tabKeys[nextTabProperty])
-        nextTabProperty += 1
+        defer { nextTabProperty += 1 }
+        return nextTabProperty
     }
 }
 
