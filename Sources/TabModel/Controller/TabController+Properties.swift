@@ -100,34 +100,34 @@ extension TabController {
 
     /// Hands `receiver` the value of `property` of `tab`.
     private func read<Receiver: TabPropertyReceiver>(_ property: TabProperty, of tab: TabReading, into receiver: inout Receiver) {
-        let definition = tab.definition
-        let state = tab.state
+        // Each case reads what it needs from `tab` in place: naming its definition and state
+        // first would load every field of both for every property.
         switch property {
         case .id: receiver.receive(tab.id, of: property)
-        case .plugin: receiver.receive(definition.plugin, of: property)
-        case .title: receiver.receive(title(of: definition, state: state), of: property)
-        case .image: receiver.receive(definition.systemItem?.imageName ?? definition.image, of: property)
-        case .selectedImage: receiver.receive(definition.systemItem?.imageName ?? definition.selectedImage, of: property)
-        case .imageRenderingMode: receiver.receive(definition.imageRenderingMode.rawValue, of: property)
-        case .systemItem: receiver.receive(definition.systemItem?.rawValue ?? "", of: property)
-        case .tag: receiver.receive(definition.tag, of: property)
-        case .hasBadge: receiver.receive(state.badge != nil, of: property)
-        case .badgeValue: receiver.receive(state.badge?.value ?? "", of: property)
-        case .badgeColor: receiver.receive(state.badgeColor, of: property)
-        case .enabled: receiver.receive(state.enabled, of: property)
+        case .plugin: receiver.receive(tab.definition.plugin, of: property)
+        case .title: receiver.receive(title(of: tab.definition, state: tab.state), of: property)
+        case .image: receiver.receive(tab.definition.systemItem?.imageName ?? tab.definition.image, of: property)
+        case .selectedImage: receiver.receive(tab.definition.systemItem?.imageName ?? tab.definition.selectedImage, of: property)
+        case .imageRenderingMode: receiver.receive(tab.definition.imageRenderingMode.rawValue, of: property)
+        case .systemItem: receiver.receive(tab.definition.systemItem?.rawValue ?? "", of: property)
+        case .tag: receiver.receive(tab.definition.tag, of: property)
+        case .hasBadge: receiver.receive(tab.state.badge != nil, of: property)
+        case .badgeValue: receiver.receive(tab.state.badge?.value ?? "", of: property)
+        case .badgeColor: receiver.receive(tab.state.badgeColor, of: property)
+        case .enabled: receiver.receive(tab.state.enabled, of: property)
         case .index: receiver.receive(Int32(tab.position ?? -1), of: property)
         case .placement: receiver.receive(placement(atIndex: tab.position).rawValue, of: property)
         case .customizable:
             receiver.receive(tab.position != nil && (everyTabCustomizable || customizableSet.contains(tab.id)), of: property)
         case .selected: receiver.receive(selectedTab == tab.id, of: property)
-        case .restorationId: receiver.receive(definition.restorationId ?? "", of: property)
-        case .orientations: receiver.receive(Orientation.names(of: definition.orientations), of: property)
-        case .page: receiver.receive(state.stack.last!, of: property)
-        case .depth: receiver.receive(UInt32(state.stack.count), of: property)
-        case .actions: receiver.receive(state.actions, of: property)
-        case .contentRevision: receiver.receive(state.contentRevision, of: property)
+        case .restorationId: receiver.receive(tab.definition.restorationId ?? "", of: property)
+        case .orientations: receiver.receive(Orientation.names(of: tab.definition.orientations), of: property)
+        case .page: receiver.receive(tab.state.stack.last!, of: property)
+        case .depth: receiver.receive(UInt32(tab.state.stack.count), of: property)
+        case .actions: receiver.receive(tab.state.actions, of: property)
+        case .contentRevision: receiver.receive(tab.state.contentRevision, of: property)
         case .accessibilityLabel:
-            receiver.receive(accessibilityLabel(of: tab.id, at: tab.position, definition: definition, state: state), of: property)
+            receiver.receive(accessibilityLabel(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state), of: property)
         }
     }
 
