@@ -34,85 +34,80 @@ extension TabController {
     /// The value of a property of catalog tab `id`, nil when the catalog has no such tab. O(1)
     /// (O(bar) for `AccessibilityLabel` of a bar tab).
     public func value(of property: TabProperty, tab id: String) -> PropertyValue? {
-        guard let tab = place(of: id) else { return nil }
-        return lending(tab) { definition, state in value(of: property, definition, state, at: tab.position) }
+        reading(id) { tab in value(of: property, tab) }
     }
 
     /// The values of several properties of catalog tab `id`, in the order asked, nil when the
     /// catalog has no such tab: the tab is looked up once, not once per property. O(properties).
     public func values(of properties: [TabProperty], tab id: String) -> [PropertyValue]? {
-        guard let tab = place(of: id) else { return nil }
-        var values: [PropertyValue] = []
-        values.reserveCapacity(properties.count)
-        lending(tab) { definition, state in
-            for property in properties { values.append(value(of: property, definition, state, at: tab.position)) }
+        reading(id) { tab in
+            var values: [PropertyValue] = []
+            values.reserveCapacity(properties.count)
+            for property in properties { values.append(value(of: property, tab)) }
+            return values
         }
-        return values
     }
 
     /// What a request compares before and after for several properties of catalog tab `id`, in
     /// the order asked, nil when the catalog has no such tab: the values, except that
     /// `AccessibilityLabel` is observed through its inputs (A11Y-1). O(properties).
     func observedValues(of properties: [TabProperty], tab id: String) -> [ObservedTabValue]? {
-        guard let tab = place(of: id) else { return nil }
-        var values: [ObservedTabValue] = []
-        values.reserveCapacity(properties.count)
-        lending(tab) { definition, state in
+        reading(id) { tab in
+            var values: [ObservedTabValue] = []
+            values.reserveCapacity(properties.count)
             for property in properties {
                 values.append(property == .accessibilityLabel
-                    ? .accessibilityLabel(accessibilityLabelInputs(of: id, at: tab.position, definition: definition,
-                                                                   state: state))
-                    : .value(value(of: property, definition, state, at: tab.position)))
+                    ? .accessibilityLabel(accessibilityLabelInputs(of: id, at: tab.position, definition: tab.definition, state: tab.state))
+                    : .value(value(of: property, tab)))
             }
-        }
-        return values
-    }
-
-    /// Hands `body` the values of `properties` of every catalog tab, in catalog order, in one
-    /// array reused from tab to tab (`body` must not keep it). `Describe` reads every property
-    /// of every tab: walking the catalog finds each tab's definition without a lookup, and its
-    /// state and position are looked up once per tab. O(tabs × properties).
-    public func forEachCatalogTab(reading properties: [TabProperty], _ body: ([PropertyValue]) -> Void) {
-        var values: [PropertyValue] = []
-        values.reserveCapacity(properties.count)
-        for definition in catalog {
-            guard let state = runtime[definition.id] else { continue }
-            let position = tabPosition[definition.id]
-            values.removeAll(keepingCapacity: true)
-            withUnsafePointer(to: definition) { definition in
-                for property in properties { values.append(value(of: property, definition, state, at: position)) }
-            }
-            body(values)
+            return values
         }
     }
 
-    /// Where every property of one catalog tab is read from, looked up once: places, not
-    /// values, so that the definition is read where it is stored and the state copied once per
-    /// read (`lending`). A copy of a definition or a state retains every string and collection
-    /// in it, and a request reads the tabs it involves twice, and their changed properties once
-    /// more.
-    private struct TabPlace {
-        /// The definition's index in `catalog`.
-        let definition: Int
-        /// The state's index in `runtime`.
-        let state: Dictionary<String, TabRuntime>.Index
+    /// Hands `receiver` the values of `properties` of every catalog tab, in catalog order, each
+    /// tab's between `beginTab` and `endTab` in the order of `properties`. `Describe` reads every
+    /// property of every tab: walking the catalog finds each tab's definition and state without
+    /// a lookup, its position is looked up once per tab, and no `PropertyValue` is made.
+    /// O(tabs × properties).
+    public func forEachCatalogTab<Receiver: TabPropertyReceiver>(reading properties: [TabProperty], into receiver: inout Receiver) {
+        catalog.withUnsafeBufferPointer { definitions in
+            runtime.withUnsafeBufferPointer { states in
+                for index in definitions.indices {
+                    let definition = definitions.baseAddress! + index
+                    let tab = TabReading(definition: definition, state: states.baseAddress! + index,
+                                         position: tabPosition[definition.pointee.id])
+                    receiver.beginTab()
+                    for property in properties { read(property, of: tab, into: &receiver) }
+                    receiver.endTab()
+                }
+            }
+        }
+    }
+
+    /// What every property of one catalog tab is read from, looked up once: its definition and
+    /// its state where `catalog` and `runtime` store them, valid only while the reading lasts
+    /// (`reading(_:_:)`, `forEachCatalogTab`). Pointers, not values: handed on as a value,
+    /// borrowed or not, a definition or a state was copied for each call, a retain of every
+    /// string and collection in it, and a request reads the tabs it involves twice and the
+    /// properties it announces once more.
+    private struct TabReading {
+        let definition: UnsafePointer<TabDefinition>
+        let state: UnsafePointer<TabRuntime>
         /// The tab's index in `Tabs`, nil when it is not there.
         let position: Int?
+
+        var id: String { definition.pointee.id }
     }
 
-    private func place(of id: String) -> TabPlace? {
-        guard let definition = catalogPosition[id], let state = runtime.index(forKey: id) else { return nil }
-        return TabPlace(definition: definition, state: state, position: tabPosition[id])
-    }
-
-    /// Lends `body` the definition and the state of the catalog tab at `tab`: a pointer to the
-    /// definition where the catalog's buffer holds it (an array's subscript hands out a copy,
-    /// and so does a value passed on, borrowed or not; see `title(of:state:)`), the state copied
-    /// once for all the properties read (a dictionary lends its values no other way). The
-    /// pointer is valid only inside `body`.
-    private func lending<Answer>(_ tab: TabPlace, _ body: (UnsafePointer<TabDefinition>, borrowing TabRuntime) -> Answer) -> Answer {
-        let state = runtime.values[tab.state]
-        return catalog.withUnsafeBufferPointer { body($0.baseAddress! + tab.definition, state) }
+    /// Lends `body` the reading of catalog tab `id`; nil when the catalog has no such tab.
+    private func reading<Answer>(_ id: String, _ body: (TabReading) -> Answer) -> Answer? {
+        guard let position = catalogPosition[id] else { return nil }
+        return catalog.withUnsafeBufferPointer { definitions in
+            runtime.withUnsafeBufferPointer { states in
+                body(TabReading(definition: definitions.baseAddress! + position, state: states.baseAddress! + position,
+                                position: tabPosition[id]))
+            }
+        }
     }
 
     /// The placement of the tab at `position` in `Tabs`, `.none` for nil. (A closure over
@@ -122,35 +117,42 @@ extension TabController {
         return placement(ofIndex: position)
     }
 
-    /// The value of `property` of the catalog tab with the definition at `definition` and
-    /// `state`, at `position` in `Tabs` (nil when it is not there); only what the value holds is
-    /// copied.
-    private func value(of property: TabProperty, _ definition: UnsafePointer<TabDefinition>, _ state: borrowing TabRuntime,
-                       at position: Int?) -> PropertyValue {
+    private func value(of property: TabProperty, _ tab: TabReading) -> PropertyValue {
+        var receiver = PropertyValueReceiver()
+        read(property, of: tab, into: &receiver)
+        return receiver.value!
+    }
+
+    /// Hands `receiver` the value of `property` of `tab`.
+    private func read<Receiver: TabPropertyReceiver>(_ property: TabProperty, of tab: TabReading, into receiver: inout Receiver) {
+        // Each case reads what it needs from `tab` in place: naming its definition and state
+        // first would load every field of both for every property.
         switch property {
-        case .id: .string(definition.pointee.id)
-        case .plugin: .string(definition.pointee.plugin)
-        case .title: .string(title(of: definition, state: state))
-        case .image: .string(definition.pointee.systemItem?.imageName ?? definition.pointee.image)
-        case .selectedImage: .string(definition.pointee.systemItem?.imageName ?? definition.pointee.selectedImage)
-        case .imageRenderingMode: .string(definition.pointee.imageRenderingMode.rawValue)
-        case .systemItem: .string(definition.pointee.systemItem?.rawValue ?? "")
-        case .tag: .int32(definition.pointee.tag)
-        case .hasBadge: .bool(state.badge != nil)
-        case .badgeValue: .string(state.badge?.value ?? "")
-        case .badgeColor: .string(state.badgeColor)
-        case .enabled: .bool(state.enabled)
-        case .index: .int32(Int32(position ?? -1))
-        case .placement: .string(placement(atIndex: position).rawValue)
-        case .customizable: .bool(position != nil && (everyTabCustomizable || customizableSet.contains(definition.pointee.id)))
-        case .selected: .bool(selectedTab == definition.pointee.id)
-        case .restorationId: .string(definition.pointee.restorationId ?? "")
-        case .orientations: .strings(definition.pointee.orientations.sorted().map(\.rawValue))
-        case .page: .string(state.stack.last!)
-        case .depth: .uint32(UInt32(state.stack.count))
-        case .actions: .strings(state.actions)
-        case .contentRevision: .uint64(state.contentRevision)
-        case .accessibilityLabel: .string(accessibilityLabel(of: definition.pointee.id, at: position, definition: definition, state: state))
+        case .id: receiver.receive(tab.id, of: property)
+        case .plugin: receiver.receive(tab.definition.pointee.plugin, of: property)
+        case .title: receiver.receive(title(of: tab.definition, state: tab.state), of: property)
+        case .image: receiver.receive(tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.image, of: property)
+        case .selectedImage: receiver.receive(tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.selectedImage, of: property)
+        case .imageRenderingMode: receiver.receive(tab.definition.pointee.imageRenderingMode.rawValue, of: property)
+        case .systemItem: receiver.receive(tab.definition.pointee.systemItem?.rawValue ?? "", of: property)
+        case .tag: receiver.receive(tab.definition.pointee.tag, of: property)
+        case .hasBadge: receiver.receive(tab.state.pointee.badge != nil, of: property)
+        case .badgeValue: receiver.receive(tab.state.pointee.badge?.value ?? "", of: property)
+        case .badgeColor: receiver.receive(tab.state.pointee.badgeColor, of: property)
+        case .enabled: receiver.receive(tab.state.pointee.enabled, of: property)
+        case .index: receiver.receive(Int32(tab.position ?? -1), of: property)
+        case .placement: receiver.receive(placement(atIndex: tab.position).rawValue, of: property)
+        case .customizable:
+            receiver.receive(tab.position != nil && (everyTabCustomizable || customizableSet.contains(tab.id)), of: property)
+        case .selected: receiver.receive(selectedTab == tab.id, of: property)
+        case .restorationId: receiver.receive(tab.definition.pointee.restorationId ?? "", of: property)
+        case .orientations: receiver.receive(Orientation.names(of: tab.definition.pointee.orientations), of: property)
+        case .page: receiver.receive(tab.state.pointee.stack.last!, of: property)
+        case .depth: receiver.receive(UInt32(tab.state.pointee.stack.count), of: property)
+        case .actions: receiver.receive(tab.state.pointee.actions, of: property)
+        case .contentRevision: receiver.receive(tab.state.pointee.contentRevision, of: property)
+        case .accessibilityLabel:
+            receiver.receive(accessibilityLabel(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state), of: property)
         }
     }
 
@@ -166,43 +168,44 @@ extension TabController {
 
     /// The localized title of catalog tab `id` (ITEM-2/3, L10N-1), nil when unknown. O(1).
     public func title(of id: String) -> String? {
-        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
-        return catalog.withUnsafeBufferPointer { title(of: $0.baseAddress! + position, state: state) }
+        reading(id) { tab in title(of: tab.definition, state: tab.state) }
     }
 
     /// The badge of catalog tab `id` (nil when absent or unknown). O(1).
-    public func badge(of id: String) -> Badge? { runtime[id]?.badge }
+    public func badge(of id: String) -> Badge? { runtime(of: id)?.badge }
 
     /// Whether catalog tab `id` is enabled (ITEM-6); false when unknown. O(1).
-    public func isEnabled(_ id: String) -> Bool { runtime[id]?.enabled ?? false }
+    public func isEnabled(_ id: String) -> Bool { runtime(of: id)?.enabled ?? false }
 
     /// The navigation stack of catalog tab `id`, root first (NAV-1); empty when unknown. O(depth).
-    public func stack(of id: String) -> [String] { runtime[id]?.stack ?? [] }
+    public func stack(of id: String) -> [String] { runtime(of: id)?.stack ?? [] }
 
     /// The actions catalog tab `id` accepts now; empty when unknown.
-    public func actions(of id: String) -> [String] { runtime[id]?.actions ?? [] }
+    public func actions(of id: String) -> [String] { runtime(of: id)?.actions ?? [] }
 
-    /// The title of the catalog tab whose definition is at `definition` (ITEM-2/3, L10N-1).
-    ///
-    /// The definitions are read where the catalog stores them, through a pointer, by this and
-    /// the reads below: one handed over as a value, borrowed or not, was copied for the call,
-    /// a retain of each of its strings and collections.
-    private func title(of definition: UnsafePointer<TabDefinition>, state: borrowing TabRuntime) -> String {
+    /// The runtime state of catalog tab `id`, nil when the catalog has no such tab. O(1).
+    func runtime(of id: String) -> TabRuntime? {
+        catalogPosition[id].map { runtime[$0] }
+    }
+
+    /// The title of the catalog tab with the definition at `definition` and the state at
+    /// `state` (ITEM-2/3, L10N-1); both are read in place, as `TabReading` says why.
+    private func title(of definition: UnsafePointer<TabDefinition>, state: UnsafePointer<TabRuntime>) -> String {
         if let systemItem = definition.pointee.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3
-        if let title = state.title { return title }
+        if let title = state.pointee.title { return title }
         return localeChain.pick(definition.pointee.localizedTitles) ?? definition.pointee.title // L10N-1, ITEM-2
     }
 
     /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.
     /// `position` is the tab's index in `Tabs`, nil when it is not there.
     private func accessibilityLabel(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
-                                    state: borrowing TabRuntime) -> String {
+                                    state: UnsafePointer<TabRuntime>) -> String {
         accessibilityLabelInputs(of: id, at: position, definition: definition, state: state).label
     }
 
     /// What the A11Y-1 label of tab `id` is made from, without making it.
     private func accessibilityLabelInputs(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
-                                          state: borrowing TabRuntime) -> AccessibilityLabelInputs {
+                                          state: UnsafePointer<TabRuntime>) -> AccessibilityLabelInputs {
         let title = title(of: definition, state: state)
         guard let index = position, placement(ofIndex: index) == .bar else { return AccessibilityLabelInputs(title: title, place: nil) }
         let place = AccessibilityLabelInputs.BarPlace(position: index + 1, count: barTabCount + (showsMore ? 1 : 0),
