@@ -316,10 +316,14 @@ targets += [
 
 targets += [
     // A client that scripts start once per command must start fast (docs/performance.md):
-    // no Foundation, and in release builds the Swift runtime and the C++ runtime it needs are
-    // linked in (`Linking/libstdc++.so` is a linker script naming the static archive) and the
+    // no Foundation, and in release builds the Swift runtime, the C++ runtime it needs and
+    // libdbus are linked in (`Linking/libstdc++.so` and `Linking/libdbus-1.so` are linker
+    // scripts naming the static archives; the Makefile's builds read a dbus-1.pc without the
+    // -L that would find the shared libdbus first, see scripts/dbus-pkgconfig) and the
     // executable is not position-independent, which leaves the dynamic loader a fraction of
-    // the work. Debug builds stay dynamic, like the test bundles that link this target.
+    // the work: the shared libdbus alone loads libsystemd and six libraries behind it, 0.7 ms
+    // and 75 page faults at every start. Debug builds stay dynamic, like the test bundles that
+    // link this target.
     // The daemon's module settings apply here too: an implicit import of the concurrency module
     // would link libdispatch, whose initializer counts the CPUs at every start. In release
     // builds the code is optimized for size, and no symbol is exported: the static runtime's
@@ -345,9 +349,16 @@ targets += [
         name: "CBacktraceSetting",
         cSettings: [.define("TABCTL_BACKTRACE_SETTING", .when(configuration: .release))]
     ),
+    // systemd's two socket-activation calls, which libdbus's static archive refers to: tabctl's
+    // release build links that archive (`Linking/libdbus-1.so` is a linker script naming it), so
+    // that its start loads neither libdbus's shared library nor, through it, libsystemd and the
+    // six libraries libsystemd needs (docs/performance.md). Compiled in every build, so that the
+    // tests check them; in debug builds, which link libdbus dynamically, they stand in for
+    // libsystemd's for the process.
+    .target(name: "CSocketActivation"),
     .executableTarget(
         name: "tabctl",
-        dependencies: ["Loop", "DBus", "CArgumentVector", "CBacktraceSetting"],
+        dependencies: ["Loop", "DBus", "CArgumentVector", "CBacktraceSetting", "CSocketActivation"],
         exclude: ["Linking"],
         swiftSettings: inDaemonProcess + [.unsafeFlags(["-Osize", "-Xfrontend", "-function-sections"], .when(configuration: .release))],
         linkerSettings: [
@@ -363,7 +374,7 @@ targets += [
     // private bus (needs `swift build` and `make plugins`).
     .testTarget(
         name: "tabctlTests",
-        dependencies: ["tabctl", "Loop", "DBus", "TabbardTestSupport"],
+        dependencies: ["tabctl", "Loop", "DBus", "CSocketActivation", "TabbardTestSupport"],
         swiftSettings: strict
     ),
 ]

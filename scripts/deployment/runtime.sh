@@ -43,6 +43,17 @@ else
         fail "the private runtime is incomplete or holds unneeded libraries" "missing: $missing"$'\n'"unneeded: $unneeded"
     fi
 
+    # tabctl starts once per command: its release build carries libdbus (the static archive)
+    # and the Swift runtime, so that its start loads neither libdbus's shared library nor the
+    # libsystemd, libgcrypt, liblzma, libzstd, liblz4, libgpg-error and libcap it brings.
+    tabctl_needs=$(readelf -d "$stage/usr/bin/tabctl" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' \
+        | grep -v '^ld-linux' | LC_ALL=C sort | tr '\n' ' ')
+    if [ "$tabctl_needs" = "libc.so.6 libm.so.6 " ]; then
+        pass "the installed tabctl needs only the C library and libm (libdbus linked in)"
+    else
+        fail "the installed tabctl loads more than the C library at start" "NEEDED: $tabctl_needs"
+    fi
+
     # With the toolchain gone, ldd resolves every library of every installed file.
     unresolved=$("$without_toolchain" sh -c 'for f in "$@"; do ldd "$f" 2>&1 | grep "not found" | sed "s|^|$f: |"; done' sh $elves)
     if [ -z "$unresolved" ]; then
