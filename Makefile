@@ -21,8 +21,8 @@ CONFIG     ?= debug
 all: build release-plugins
 
 # Every build here reads libdbus's pkg-config file from .build/pkgconfig: the system's without
-# its -L, so that tabctl's release build finds the linker script that links libdbus statically
-# (scripts/dbus-pkgconfig says why). `deps` writes it.
+# its -L, so that the release builds of tabbard and tabctl find the linker script that links
+# libdbus statically (scripts/dbus-pkgconfig says why). `deps` writes it.
 PKG_CONFIG_DIR := $(CURDIR)/.build/pkgconfig
 ifeq ($(filter $(PKG_CONFIG_DIR),$(subst :, ,$(PKG_CONFIG_PATH))),)
 export PKG_CONFIG_PATH := $(PKG_CONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))

@@ -41,10 +41,17 @@ else
         fi
         depends=$(dpkg-deb -f "$deb" Depends)
         if [ -n "$depends" ] && ! grep -qi swift <<< "$depends" \
-            && [ -z "$(sed 's/([^)]*)//g; s/,/\n/g' <<< "$depends" | tr -d ' ' | grep -vxE 'libc6|libdbus-1-3|libgcc-s1|libstdc\+\+6')" ]; then
+            && [ -z "$(sed 's/([^)]*)//g; s/,/\n/g' <<< "$depends" | tr -d ' ' | grep -vxE 'libc6|libgcc-s1|libstdc\+\+6')" ]; then
             pass "the package depends only on the Debian libraries its ELF files need: $depends"
         else
             fail "the package depends on more than the libraries its ELF files need" "$depends"
+        fi
+        # libdbus is linked in: the package names the source it was built with.
+        static_built_using=$(dpkg-deb -f "$deb" Static-Built-Using)
+        if [[ "$static_built_using" == "dbus (= "*")" ]]; then
+            pass "the package names the libdbus linked into it: Static-Built-Using: $static_built_using"
+        else
+            fail "the package does not name the libdbus linked into it" "Static-Built-Using: $static_built_using"
         fi
 
         # The packaged tabctl (a release build) starts without the runtime's own start-up reads

@@ -43,15 +43,20 @@ else
         fail "the private runtime is incomplete or holds unneeded libraries" "missing: $missing"$'\n'"unneeded: $unneeded"
     fi
 
-    # tabctl starts once per command: its release build carries libdbus (the static archive)
-    # and the Swift runtime, so that its start loads neither libdbus's shared library nor the
-    # libsystemd, libgcrypt, liblzma, libzstd, liblz4, libgpg-error and libcap it brings.
-    tabctl_needs=$(readelf -d "$stage/usr/bin/tabctl" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' \
-        | grep -v '^ld-linux' | LC_ALL=C sort | tr '\n' ' ')
-    if [ "$tabctl_needs" = "libc.so.6 libm.so.6 " ]; then
-        pass "the installed tabctl needs only the C library and libm (libdbus linked in)"
+    # The daemon and tabctl carry libdbus (its static archive), so that neither loads libdbus's
+    # shared library nor the libsystemd, libgcrypt, liblzma, libzstd, liblz4, libgpg-error and
+    # libcap behind it: tabctl needs only the C library, the daemon that and the Swift runtime.
+    needs_of() {
+        readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -v '^ld-linux' | LC_ALL=C sort | tr '\n' ' '
+    }
+    tabctl_needs=$(needs_of "$stage/usr/bin/tabctl")
+    daemon_needs=$(needs_of "$stage/usr/bin/tabbard")
+    if [ "$tabctl_needs" = "libc.so.6 libm.so.6 " ] \
+        && [ "$daemon_needs" = "libc.so.6 libm.so.6 libswiftCore.so libswiftGlibc.so libswiftSynchronization.so " ]; then
+        pass "the installed daemon and tabctl load no libdbus or libsystemd (libdbus linked in)"
     else
-        fail "the installed tabctl loads more than the C library at start" "NEEDED: $tabctl_needs"
+        fail "the installed daemon or tabctl loads more than the C library and the Swift runtime" \
+            "tabctl NEEDED: $tabctl_needs"$'\n'"daemon NEEDED: $daemon_needs"
     fi
 
     # With the toolchain gone, ldd resolves every library of every installed file.
