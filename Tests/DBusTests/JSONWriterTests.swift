@@ -89,32 +89,65 @@ struct JSONWriterTests {
         #expect(json.text == "[" + expected.joined(separator: ",") + "]")
     }
 
-    @Test("a member name quoted beforehand writes what the name does; commas stay right after nested containers")
+    @Test("member names quoted beforehand write what the names do, alone or with a value; commas stay right after nested containers")
     func quotedKeys() {
+        let names = ["Id", "say \"hi\"", "é"]
+        let keys = JSONWriter.Keys(names)
+        #expect(keys.count == 3)
         var byName = JSONWriter()
         var byKey = JSONWriter()
         byName.beginArray()
         byKey.beginArray()
-        for name in ["Id", "say \"hi\"", "é"] {
+        for (position, name) in names.enumerated() {
             byName.beginObject()
             byName.key(name)
             byName.beginArray()
             byName.endArray()
+            for value in [1, -20] {
+                byName.key(name)
+                byName.integer(value)
+            }
             byName.key(name)
-            byName.integer(1)
+            byName.integer(Int128(Int64.max) * 4)
+            byName.key(name)
+            byName.string("a \"b\"")
+            byName.key(name)
+            byName.bool(position == 1)
             byName.endObject()
             byKey.beginObject()
-            byKey.key(JSONWriter.Key(name))
+            byKey.key(position, of: keys)
             byKey.beginArray()
             byKey.endArray()
-            byKey.key(JSONWriter.Key(name))
-            byKey.integer(1)
+            for value in [1, -20] { byKey.member(position, of: keys, value) }
+            byKey.member(position, of: keys, Int128(Int64.max) * 4)
+            byKey.member(position, of: keys, "a \"b\"")
+            byKey.member(position, of: keys, position == 1)
             byKey.endObject()
         }
         byName.endArray()
         byKey.endArray()
         #expect(byKey.text == byName.text)
-        #expect(byKey.text == #"[{"Id":[],"Id":1},{"say \"hi\"":[],"say \"hi\"":1},{"é":[],"é":1}]"#)
+        #expect(byKey.text.hasPrefix(#"[{"Id":[],"Id":1,"Id":-20,"Id":36893488147419103228,"Id":"a \"b\"","Id":false},{"say \"hi\"":[],"#))
+    }
+
+    @Test("a copy of a writer goes on apart: what one writes after the copy the other does not see")
+    func copiesAreIndependent() {
+        var first = JSONWriter(capacity: 8)
+        first.beginArray()
+        first.string("shared")
+        var second = first
+        first.string("first")
+        second.integer(2)
+        // Past the first buffer, so that the copy that grows does it alone.
+        let long = String(repeating: "x", count: 200)
+        second.string(long)
+        let before = first
+        first.endArray()
+        second.endArray()
+        #expect(first.text == #"["shared","first"]"#)
+        #expect(second.text == #"["shared",2,""# + long + #""]"#)
+        #expect(before.text == #"["shared","first""#)
+        #expect(first.withCString { start, length in String(cString: start).utf8.count == length })
     }
 
     @Test("a document travels as an s argument holding exactly its text")

@@ -46,6 +46,30 @@ struct EventTests {
         #expect(events.announces(.availableTabs))
     }
 
+    @Test("replacing the catalog keeps each staying tab's runtime state wherever the tab moves in it; a joining tab starts fresh")
+    func catalogReplacementKeepsStatePerTab() throws {
+        var controller = try TabController(catalog: Fixture.definitions(Fixture.media))
+        _ = try controller.setBadge("playlists", to: .text("1"))
+        _ = try controller.setBadgeColor("artists", to: "#00ff00")
+        _ = try controller.setEnabled("songs", false)
+        _ = try controller.navigate("composers", to: "detail")
+        _ = try controller.setTitle("compilations", to: "Mixes")
+        // Reversed, one tab gone from the front half and one joining: every staying tab moves.
+        var catalog = Array(Fixture.definitions(Fixture.media).filter { $0.id != "videos" }.reversed())
+        catalog.insert(contentsOf: Fixture.definitions(["world-clock"], plugin: "clock"), at: 2)
+        _ = try controller.replaceCatalog(catalog)
+        #expect(controller.catalog.map(\.id) == catalog.map(\.id))
+        #expect(controller.badge(of: "playlists") == .text("1"))
+        #expect(controller.value(of: .badgeColor, tab: "artists") == .string("#00FF00"))
+        #expect(!controller.isEnabled("songs") && controller.isEnabled("podcasts"))
+        #expect(controller.stack(of: "composers") == ["main", "detail"])
+        #expect(controller.title(of: "compilations") == "Mixes")
+        #expect(controller.badge(of: "world-clock") == nil && controller.stack(of: "world-clock") == ["main"])
+        for id in ["genres", "audiobooks", "podcasts"] {
+            #expect(controller.badge(of: id) == nil && controller.stack(of: id) == ["main"] && controller.isEnabled(id), "\(id)")
+        }
+    }
+
     @Test("one delegate at a time; only its owner unregisters; it is dropped when its owner leaves")
     func delegate() throws {
         var controller = try Fixture.media(showing: 3)

@@ -12,6 +12,23 @@ struct OrientationTests {
         #expect(Orientation.allCases.map(\.rawValue) == ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"])
     }
 
+    @Test("a tab's Orientations list every orientation it supports once, in declaration order, whatever the set (ORI-1)")
+    func orientationsInDeclarationOrder() throws {
+        var catalog: [TabDefinition] = []
+        for subset in 1..<(1 << Orientation.allCases.count) {
+            var definition = Fixture.definitions(["t\(subset)"])[0]
+            definition.orientations = Set(Orientation.allCases.indices.filter { subset & (1 << $0) != 0 }.map { Orientation.allCases[$0] })
+            catalog.append(definition)
+        }
+        let controller = try TabController(catalog: catalog)
+        #expect(catalog.count == 15)
+        for definition in catalog {
+            let expected = Orientation.allCases.filter(definition.orientations.contains).map(\.rawValue)
+            #expect(controller.value(of: .orientations, tab: definition.id) == .strings(expected), "\(definition.orientations)")
+        }
+        #expect(controller.value(of: .orientations, tab: "t5") == .strings(["portrait", "landscape-left"]))
+    }
+
     @Test("SupportedOrientations is the intersection over all tabs, More-list tabs included; all four without tabs (ORI-2)")
     func intersection() throws {
         var catalog = Fixture.definitions(Fixture.media)

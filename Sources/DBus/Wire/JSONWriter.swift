@@ -1,35 +1,33 @@
-import Glibc
-
 /// Writes JSON text (RFC 8259) straight into one byte buffer, one token at a time, without
 /// building a tree first: what `busctl --json` style output and large state dumps need. Object
 /// members are written in the order given, so output is stable from run to run.
 ///
 /// Large documents (`Describe` of 10,000 tabs, about 4 MB) are almost nothing but small writes,
-/// so each write reserves its room once and copies through a pointer: strings are scanned as
-/// UTF-8 bytes and copied a run at a time between the bytes that need escaping, numbers are
-/// formatted in place, and `Key` writes a member name quoted beforehand with one copy.
+/// so each token (a value with the comma before it, a member name with its colon) makes sure of
+/// its room once and is written through a pointer: strings are copied as UTF-8 bytes with the
+/// bytes that need it escaped, numbers are formatted in place, and member names quoted
+/// beforehand (`Keys`) are copied in the same write as their value.
 public struct JSONWriter {
-    /// The buffer: the document in its first `count` bytes, zeros after (room for what comes,
-    /// and always at least one, so that the document is also a C string).
-    private var storage: [UInt8]
+    /// The document in its first `count` bytes and a NUL after them, so that the document is
+    /// also a C string; room for what comes after that.
+    private var storage: Storage
     /// How many bytes of `storage` are written.
-    private var count = 0
+    private(set) var count = 0
     /// Whether the next value needs a comma before it. After a container closes, the container
     /// that holds it has a value written, so one flag serves every depth.
     private var needsComma = false
 
     /// An empty writer; `capacity` reserves room for the expected size in bytes.
     public init(capacity: Int = 0) {
-        storage = Self.zeroed(Swift.max(capacity, 64), keeping: [], count: 0)
+        storage = Storage(capacity: Swift.max(capacity, 64))
+        storage.start[0] = 0
     }
 
     /// The UTF-8 written so far.
-    public var bytes: [UInt8] { Array(storage[..<count]) }
+    public var bytes: [UInt8] { withWritten { Array($0) } }
 
     /// The text written so far.
-    public var text: String {
-        storage.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[..<count]), as: UTF8.self) }
-    }
+    public var text: String { withWritten { String(decoding: $0, as: UTF8.self) } }
 
     /// The text written so far as the bytes of a C string (NUL-terminated), read by `body`
     /// without a copy. Valid UTF-8 without an inner NUL, since strings are written from Swift
@@ -37,86 +35,76 @@ public struct JSONWriter {
     public func withCString<Result, Failure: Error>(
         _ body: (UnsafePointer<CChar>, _ length: Int) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let length = count
-        return try storage.withUnsafeBufferPointer { (buffer) throws(Failure) in
+        try withWritten { (written) throws(Failure) in
             // CChar and UInt8 may alias: the same bytes, read as C characters.
-            try body(UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), length)
+            try body(UnsafeRawPointer(written.baseAddress!).assumingMemoryBound(to: CChar.self), written.count)
         }
     }
 
     /// Opens an object; close it with `endObject`.
     public mutating func beginObject() {
-        separate()
-        put(UInt8(ascii: "{"))
-        needsComma = false
+        append(atMost: 1, leavingComma: false) { $0.pointee = UInt8(ascii: "{"); return 1 }
     }
 
     /// Closes the innermost object.
     public mutating func endObject() {
-        put(UInt8(ascii: "}"))
-        needsComma = true
+        append(atMost: 1, separated: false) { $0.pointee = UInt8(ascii: "}"); return 1 }
     }
 
     /// Opens an array; close it with `endArray`.
     public mutating func beginArray() {
-        separate()
-        put(UInt8(ascii: "["))
-        needsComma = false
+        append(atMost: 1, leavingComma: false) { $0.pointee = UInt8(ascii: "["); return 1 }
     }
 
     /// Closes the innermost array.
     public mutating func endArray() {
-        put(UInt8(ascii: "]"))
-        needsComma = true
+        append(atMost: 1, separated: false) { $0.pointee = UInt8(ascii: "]"); return 1 }
     }
 
     /// Writes a member name inside an object; the next value is its value.
     public mutating func key(_ name: String) {
-        separate()
-        quote(name)
-        put(UInt8(ascii: ":"))
-        needsComma = false
-    }
-
-    /// Writes a member name quoted beforehand; the next value is its value.
-    public mutating func key(_ name: Key) {
-        separate()
-        name.quoted.withUnsafeBufferPointer { copy($0) }
-        needsComma = false
+        var name = name
+        name.withUTF8 { utf8 in
+            append(atMost: Self.quotedLength(utf8) + 1, leavingComma: false) { out in
+                let quoted = Self.quote(utf8, to: out)
+                out[quoted] = UInt8(ascii: ":")
+                return quoted + 1
+            }
+        }
     }
 
     /// Writes a string.
     public mutating func string(_ value: String) {
-        separate()
-        quote(value)
+        string(value, after: .none)
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        separate()
-        copy(value ? "true" : "false")
+        bool(value, after: .none)
     }
 
     /// Writes an integer.
+    @inlinable
     public mutating func integer<T: BinaryInteger>(_ value: T) {
-        separate()
+        // Inlinable so that callers in other modules get it specialized for their type, not
+        // the generic code's metadata lookups for every number.
         guard let magnitude = UInt64(exactly: value.magnitude) else {
-            copy(String(value))  // Wider than 64 bits: rare enough for the general path.
+            number(String(value))  // Wider than 64 bits: rare enough for the general path.
             return
         }
-        decimal(magnitude, negative: value < 0)
+        decimal(magnitude, negative: value < 0, after: .none)
     }
 
     /// Writes a number; NaN and infinities, which JSON cannot express, become `null`.
     public mutating func double(_ value: Double) {
-        separate()
-        copy(value.isFinite ? String(value) : "null")
+        guard value.isFinite else { return null() }
+        number(String(value))
     }
 
     /// Writes `null`.
     public mutating func null() {
-        separate()
-        copy("null")
+        let null: StaticString = "null"
+        append(atMost: 4) { out in Self.copy(null, to: out) }
     }
 
     /// Writes a D-Bus value: numbers and booleans as themselves, strings, object paths and
@@ -161,98 +149,133 @@ public struct JSONWriter {
         }
     }
 
-    // MARK: Bytes
+    // MARK: Tokens
 
-    private mutating func separate() {
-        if needsComma { put(UInt8(ascii: ",")) }
-        needsComma = true
-    }
-
-    /// Makes room for `needed` more bytes and the NUL after them: at least doubles, so that
-    /// appends stay amortized O(1).
-    private mutating func reserve(_ needed: Int) {
-        guard storage.count - count <= needed else { return }
-        storage = Self.zeroed(Swift.max(storage.count * 2, count + needed + 1), keeping: storage, count: count)
-    }
-
-    /// A buffer of `capacity` bytes: the first `count` of `old`, zeros after. Copied and
-    /// cleared with `memcpy` and `memset`, so that a document of megabytes grows as fast in a
-    /// debug build as in a release one.
-    private static func zeroed(_ capacity: Int, keeping old: [UInt8], count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            old.withUnsafeBufferPointer { old in
-                if count > 0 { memcpy(buffer.baseAddress!, old.baseAddress!, count) }
-            }
-            memset(buffer.baseAddress! + count, 0, capacity - count)
-            initialized = capacity
+    /// Appends one token: a comma when `separated` and a value came before, then `prefix` (a
+    /// member name quoted beforehand, written with its value), then at most `maximum` bytes
+    /// written by `body` at the pointer it is given (it returns how many it wrote); then the
+    /// next value needs a comma when `leavingComma`. Each token checks for room and ownership
+    /// once and is written through a pointer: a document of megabytes is almost nothing but
+    /// tokens of a few bytes.
+    @inline(__always)
+    mutating func append(
+        atMost maximum: Int, after prefix: UnsafeBufferPointer<UInt8>? = nil, separated: Bool = true,
+        leavingComma: Bool = true, _ body: (UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        let comma = separated && needsComma ? 1 : 0
+        // Sizes of text held in memory: these sums cannot overflow.
+        let needed = comma &+ (prefix?.count ?? 0) &+ maximum &+ 1  // And the NUL after the document.
+        if !isKnownUniquelyReferenced(&storage) || storage.capacity &- count < needed {
+            storage = storage.copy(count: count, room: needed)
         }
-    }
-
-    private mutating func put(_ byte: UInt8) {
-        reserve(1)
-        storage[count] = byte
-        count += 1
-    }
-
-    /// Appends `source` as it is.
-    private mutating func copy(_ source: UnsafeBufferPointer<UInt8>) {
-        reserve(source.count)
-        let start = count
-        storage.withUnsafeMutableBufferPointer { buffer in
-            guard let from = source.baseAddress else { return }
-            memcpy(buffer.baseAddress! + start, from, source.count)
+        var out = storage.start + count
+        if comma == 1 {
+            out.pointee = UInt8(ascii: ",")
+            out += 1
         }
-        count += source.count
+        if let prefix { out += Self.copy(prefix, to: out) }
+        out += body(out)
+        out.pointee = 0
+        count = out - storage.start
+        needsComma = leavingComma
     }
 
-    private mutating func copy(_ text: String) {
+    /// Appends `value` as a JSON string literal, after `prefix`.
+    mutating func string(_ value: String, after prefix: UnsafeBufferPointer<UInt8>?) {
+        // Read in place: Swift's own strings are contiguous UTF-8. Only others (bridged) are
+        // copied first, which `withUTF8` does.
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in string(utf8: utf8, after: prefix) }
+        guard written == nil else { return }
+        var value = value
+        value.withUTF8 { utf8 in string(utf8: utf8, after: prefix) }
+    }
+
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>, after prefix: UnsafeBufferPointer<UInt8>?) {
+        append(atMost: Self.quotedLength(utf8), after: prefix) { out in Self.quote(utf8, to: out) }
+    }
+
+    /// Appends `true` or `false`, after `prefix`.
+    mutating func bool(_ value: Bool, after prefix: UnsafeBufferPointer<UInt8>?) {
+        let text: StaticString = value ? "true" : "false"
+        append(atMost: 5, after: prefix) { out in Self.copy(text, to: out) }
+    }
+
+    @usableFromInline
+    mutating func number(_ text: String) {
         var text = text
-        text.withUTF8 { copy($0) }
+        text.withUTF8 { utf8 in append(atMost: utf8.count) { out in Self.copy(utf8, to: out) } }
     }
 
-    /// Appends `magnitude` in decimal, after a minus sign when `negative`.
-    private mutating func decimal(_ magnitude: UInt64, negative: Bool) {
-        reserve(21)  // A sign and UInt64.max's 20 digits.
-        if negative { put(UInt8(ascii: "-")) }
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let start = count
-        storage.withUnsafeMutableBufferPointer { buffer in
-            var position = start + digits
-            var rest = magnitude
+    /// Appends `magnitude` in decimal, after `prefix` and a minus sign when `negative`.
+    @usableFromInline
+    mutating func decimal(_ magnitude: UInt64, negative: Bool, after prefix: UnsafeBufferPointer<UInt8>?) {
+        append(atMost: 21, after: prefix) { out in  // A sign and UInt64.max's 20 digits.
+            var digits = 1
+            var rest = magnitude / 10
+            while rest > 0 {
+                digits &+= 1
+                rest /= 10
+            }
+            let sign = negative ? 1 : 0
+            if negative { out.pointee = UInt8(ascii: "-") }
+            var position = sign &+ digits
+            rest = magnitude
             repeat {
-                position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                position &-= 1
+                out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest > 0
+            return sign &+ digits
         }
-        count += digits
     }
 
-    /// Appends `value` as a JSON string literal: quotes, backslashes and control characters
-    /// escaped; everything else as its UTF-8 bytes.
-    private mutating func quote(_ value: String) {
-        var value = value
-        value.withUTF8 { quote($0) }
+    // MARK: Bytes
+
+    /// `body` reads the bytes written so far.
+    private func withWritten<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withExtendedLifetime(storage) { () throws(Failure) in
+            try body(UnsafeBufferPointer(start: storage.start, count: count))
+        }
     }
 
-    private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>) {
-        put(UInt8(ascii: "\""))
-        var index = 0
-        while index < utf8.count {
-            // The run up to the next byte that needs escaping is copied whole.
-            var end = index
-            while end < utf8.count && !Self.needsEscape(utf8[end]) { end += 1 }
-            copy(UnsafeBufferPointer(rebasing: utf8[index..<end]))
-            guard end < utf8.count else { break }
-            escape(utf8[end])
-            index = end + 1
+    /// Copies `source` to `out`; returns its length.
+    @inline(__always)
+    private static func copy(_ source: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let from = source.baseAddress else { return 0 }
+        out.update(from: from, count: source.count)
+        return source.count
+    }
+
+    /// Copies `text` to `out`; returns its length.
+    @inline(__always)
+    private static func copy(_ text: StaticString, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: out)
+    }
+
+    /// The most bytes `quote` writes for `utf8`: every byte escaped as `\u00XX`, and the quotes.
+    @inline(__always)
+    static func quotedLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        utf8.count &* 6 &+ 2
+    }
+
+    /// Writes `utf8` as a JSON string literal at `out`: quotes, backslashes and control
+    /// characters escaped, everything else as its bytes. Returns the length, at most
+    /// `quotedLength(utf8)`.
+    static func quote(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out.pointee = UInt8(ascii: "\"")
+        var written = 1
+        for byte in utf8 {
+            if needsEscape(byte) {
+                written &+= escape(byte, to: out + written)
+            } else {
+                out[written] = byte
+                written &+= 1
+            }
         }
-        put(UInt8(ascii: "\""))
+        out[written] = UInt8(ascii: "\"")
+        return written &+ 1
     }
 
     @inline(__always)
@@ -260,35 +283,24 @@ public struct JSONWriter {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
-    /// Appends the escape of `byte`: by name where JSON has one, else `\u00XX`.
-    private mutating func escape(_ byte: UInt8) {
-        put(UInt8(ascii: "\\"))
+    /// Writes the escape of `byte` at `out`: by name where JSON has one, else `\u00XX`.
+    /// Returns its length.
+    private static func escape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "\\")
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
-        case UInt8(ascii: "\n"): put(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): put(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): put(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte
+        case UInt8(ascii: "\n"): out[1] = UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): out[1] = UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): out[1] = UInt8(ascii: "t")
         default:
             let hexDigits: StaticString = "0123456789abcdef"
-            copy("u00")
-            put(hexDigits.utf8Start[Int(byte >> 4)])
-            put(hexDigits.utf8Start[Int(byte & 0xF)])
+            out[1] = UInt8(ascii: "u")
+            out[2] = UInt8(ascii: "0")
+            out[3] = UInt8(ascii: "0")
+            out[4] = hexDigits.utf8Start[Int(byte >> 4)]
+            out[5] = hexDigits.utf8Start[Int(byte & 0xF)]
+            return 6
         }
-    }
-}
-
-extension JSONWriter {
-    /// A member name quoted once, with its colon, for documents that write the same names many
-    /// times (`Describe` writes each tab property's name once per tab).
-    public struct Key: Sendable {
-        /// `"name":` as UTF-8.
-        let quoted: [UInt8]
-
-        /// The member name `name`.
-        public init(_ name: String) {
-            var writer = JSONWriter()
-            writer.key(name)
-            quoted = writer.bytes
-        }
+        return 2
     }
 }

@@ -17,17 +17,19 @@ extension TabController {
         let removed = catalog.map(\.id).filter { positions[$0] == nil }
         let added = definitions.map(\.id).filter { catalogPosition[$0] == nil }
 
-        var newRuntime: [String: TabRuntime] = [:]
+        var newRuntime: [TabRuntime] = []
         newRuntime.reserveCapacity(definitions.count)
         for definition in definitions {
-            guard var state = runtime[definition.id], let old = self.definition(of: definition.id) else {
-                newRuntime[definition.id] = TabRuntime(definition)
+            guard let position = catalogPosition[definition.id] else {
+                newRuntime.append(TabRuntime(definition))
                 continue
             }
+            let old = catalog[position]
+            var state = runtime[position]
             if old.rootPage != definition.rootPage { state.stack[0] = definition.rootPage }
             if old.actions != definition.actions { state.actions = definition.actions }
             if definition.systemItem != nil { state.title = nil } // ITEM-3
-            newRuntime[definition.id] = state
+            newRuntime.append(state)
         }
         catalog = definitions
         catalogPosition = positions

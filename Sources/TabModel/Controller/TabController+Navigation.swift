@@ -14,7 +14,7 @@ extension TabController {
     public func checkNavigate(_ id: String, to page: String) throws(TabError) {
         try requireCatalogTab(id)
         try PageName.validate(page)
-        guard runtime[id]!.stack.count < Self.maximumDepth else {
+        guard runtime[catalogPosition[id]!].stack.count < Self.maximumDepth else {
             throw .invalidArgument("Tab \(quoted: id) is already \(Self.maximumDepth) pages deep; \(quoted: page) cannot be pushed.")
         }
     }
@@ -22,8 +22,8 @@ extension TabController {
     /// Pops the top page (`Back`). Throws `InvalidArgument` at the root page. O(1).
     public mutating func back(_ id: String) throws(TabError) -> TabEvents {
         try requireCatalogTab(id)
-        guard runtime[id]!.stack.count > 1 else {
-            throw .invalidArgument("Tab \(quoted: id) is at its root page \(quoted: runtime[id]!.stack[0]); there is nothing to go back to.")
+        guard runtime[catalogPosition[id]!].stack.count > 1 else {
+            throw .invalidArgument("Tab \(quoted: id) is at its root page \(quoted: runtime[catalogPosition[id]!].stack[0]); there is nothing to go back to.")
         }
         return updateTab(id, [.page, .depth]) { _ = $0.stack.popLast() }
     }

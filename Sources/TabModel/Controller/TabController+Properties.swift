@@ -56,19 +56,17 @@ extension TabController {
         }
     }
 
-    /// Hands `body` the values of `properties` of every catalog tab, in catalog order, in one
-    /// array reused from tab to tab (`body` must not keep it). `Describe` reads every property
-    /// of every tab: walking the catalog finds each tab's definition without a lookup, and its
-    /// state and position are looked up once per tab. O(tabs × properties).
-    public func forEachCatalogTab(reading properties: [TabProperty], _ body: ([PropertyValue]) -> Void) {
-        var values: [PropertyValue] = []
-        values.reserveCapacity(properties.count)
-        for definition in catalog {
-            guard let state = runtime[definition.id] else { continue }
+    /// Hands `receiver` the values of `properties` of every catalog tab, in catalog order, each
+    /// tab's between `beginTab` and `endTab` in the order of `properties`. `Describe` reads every
+    /// property of every tab: walking the catalog finds each tab's definition and state without
+    /// a lookup, its position is looked up once per tab, and no `PropertyValue` is made.
+    /// O(tabs × properties).
+    public func forEachCatalogTab<Receiver: TabPropertyReceiver>(reading properties: [TabProperty], into receiver: inout Receiver) {
+        for (definition, state) in zip(catalog, runtime) {
             let tab = TabReading(definition: definition, state: state, position: tabPosition[definition.id])
-            values.removeAll(keepingCapacity: true)
-            for property in properties { values.append(value(of: property, tab)) }
-            body(values)
+            receiver.beginTab()
+            for property in properties { read(property, of: tab, into: &receiver) }
+            receiver.endTab()
         }
     }
 
@@ -83,8 +81,8 @@ extension TabController {
     }
 
     private func reading(_ id: String) -> TabReading? {
-        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
-        return TabReading(definition: catalog[position], state: state, position: tabPosition[id])
+        guard let position = catalogPosition[id] else { return nil }
+        return TabReading(definition: catalog[position], state: runtime[position], position: tabPosition[id])
     }
 
     /// The placement of the tab at `position` in `Tabs`, `.none` for nil. (A closure over
@@ -95,32 +93,41 @@ extension TabController {
     }
 
     private func value(of property: TabProperty, _ tab: TabReading) -> PropertyValue {
-        let definition = tab.definition
-        let state = tab.state
-        return switch property {
-        case .id: .string(tab.id)
-        case .plugin: .string(definition.plugin)
-        case .title: .string(title(of: definition, state: state))
-        case .image: .string(definition.systemItem?.imageName ?? definition.image)
-        case .selectedImage: .string(definition.systemItem?.imageName ?? definition.selectedImage)
-        case .imageRenderingMode: .string(definition.imageRenderingMode.rawValue)
-        case .systemItem: .string(definition.systemItem?.rawValue ?? "")
-        case .tag: .int32(definition.tag)
-        case .hasBadge: .bool(state.badge != nil)
-        case .badgeValue: .string(state.badge?.value ?? "")
-        case .badgeColor: .string(state.badgeColor)
-        case .enabled: .bool(state.enabled)
-        case .index: .int32(Int32(tab.position ?? -1))
-        case .placement: .string(placement(atIndex: tab.position).rawValue)
-        case .customizable: .bool(tab.position != nil && (everyTabCustomizable || customizableSet.contains(tab.id)))
-        case .selected: .bool(selectedTab == tab.id)
-        case .restorationId: .string(definition.restorationId ?? "")
-        case .orientations: .strings(definition.orientations.sorted().map(\.rawValue))
-        case .page: .string(state.stack.last!)
-        case .depth: .uint32(UInt32(state.stack.count))
-        case .actions: .strings(state.actions)
-        case .contentRevision: .uint64(state.contentRevision)
-        case .accessibilityLabel: .string(accessibilityLabel(of: tab.id, at: tab.position, definition: definition, state: state))
+        var receiver = PropertyValueReceiver()
+        read(property, of: tab, into: &receiver)
+        return receiver.value!
+    }
+
+    /// Hands `receiver` the value of `property` of `tab`.
+    private func read<Receiver: TabPropertyReceiver>(_ property: TabProperty, of tab: TabReading, into receiver: inout Receiver) {
+        // Each case reads what it needs from `tab` in place: naming its definition and state
+        // first would load every field of both for every property.
+        switch property {
+        case .id: receiver.receive(tab.id, of: property)
+        case .plugin: receiver.receive(tab.definition.plugin, of: property)
+        case .title: receiver.receive(title(of: tab.definition, state: tab.state), of: property)
+        case .image: receiver.receive(tab.definition.systemItem?.imageName ?? tab.definition.image, of: property)
+        case .selectedImage: receiver.receive(tab.definition.systemItem?.imageName ?? tab.definition.selectedImage, of: property)
+        case .imageRenderingMode: receiver.receive(tab.definition.imageRenderingMode.rawValue, of: property)
+        case .systemItem: receiver.receive(tab.definition.systemItem?.rawValue ?? "", of: property)
+        case .tag: receiver.receive(tab.definition.tag, of: property)
+        case .hasBadge: receiver.receive(tab.state.badge != nil, of: property)
+        case .badgeValue: receiver.receive(tab.state.badge?.value ?? "", of: property)
+        case .badgeColor: receiver.receive(tab.state.badgeColor, of: property)
+        case .enabled: receiver.receive(tab.state.enabled, of: property)
+        case .index: receiver.receive(Int32(tab.position ?? -1), of: property)
+        case .placement: receiver.receive(placement(atIndex: tab.position).rawValue, of: property)
+        case .customizable:
+            receiver.receive(tab.position != nil && (everyTabCustomizable || customizableSet.contains(tab.id)), of: property)
+        case .selected: receiver.receive(selectedTab == tab.id, of: property)
+        case .restorationId: receiver.receive(tab.definition.restorationId ?? "", of: property)
+        case .orientations: receiver.receive(Orientation.names(of: tab.definition.orientations), of: property)
+        case .page: receiver.receive(tab.state.stack.last!, of: property)
+        case .depth: receiver.receive(UInt32(tab.state.stack.count), of: property)
+        case .actions: receiver.receive(tab.state.actions, of: property)
+        case .contentRevision: receiver.receive(tab.state.contentRevision, of: property)
+        case .accessibilityLabel:
+            receiver.receive(accessibilityLabel(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state), of: property)
         }
     }
 
@@ -136,21 +143,26 @@ extension TabController {
 
     /// The localized title of catalog tab `id` (ITEM-2/3, L10N-1), nil when unknown. O(1).
     public func title(of id: String) -> String? {
-        guard let position = catalogPosition[id], let state = runtime[id] else { return nil }
-        return title(of: catalog[position], state: state)
+        guard let position = catalogPosition[id] else { return nil }
+        return title(of: catalog[position], state: runtime[position])
     }
 
     /// The badge of catalog tab `id` (nil when absent or unknown). O(1).
-    public func badge(of id: String) -> Badge? { runtime[id]?.badge }
+    public func badge(of id: String) -> Badge? { runtime(of: id)?.badge }
 
     /// Whether catalog tab `id` is enabled (ITEM-6); false when unknown. O(1).
-    public func isEnabled(_ id: String) -> Bool { runtime[id]?.enabled ?? false }
+    public func isEnabled(_ id: String) -> Bool { runtime(of: id)?.enabled ?? false }
 
     /// The navigation stack of catalog tab `id`, root first (NAV-1); empty when unknown. O(depth).
-    public func stack(of id: String) -> [String] { runtime[id]?.stack ?? [] }
+    public func stack(of id: String) -> [String] { runtime(of: id)?.stack ?? [] }
 
     /// The actions catalog tab `id` accepts now; empty when unknown.
-    public func actions(of id: String) -> [String] { runtime[id]?.actions ?? [] }
+    public func actions(of id: String) -> [String] { runtime(of: id)?.actions ?? [] }
+
+    /// The runtime state of catalog tab `id`, nil when the catalog has no such tab. O(1).
+    func runtime(of id: String) -> TabRuntime? {
+        catalogPosition[id].map { runtime[$0] }
+    }
 
     func title(of definition: TabDefinition, state: TabRuntime) -> String {
         if let systemItem = definition.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3

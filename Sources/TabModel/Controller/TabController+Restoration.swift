@@ -4,8 +4,8 @@ extension TabController {
     /// The state to save (STATE-1..3). snapshot → restore → snapshot is the identity.
     public func snapshot() -> ControllerSnapshot {
         var states: [String: SavedTabState] = [:]
-        for definition in catalog {
-            guard let key = definition.restorationId, let state = runtime[definition.id] else { continue }
+        for (definition, state) in zip(catalog, runtime) {
+            guard let key = definition.restorationId else { continue }
             if state.badge != nil || !state.badgeColor.isEmpty || state.stack.count > 1 {
                 states[key] = SavedTabState(badge: state.badge, badgeColor: state.badgeColor, stack: state.stack)
             }
@@ -73,11 +73,11 @@ extension TabController {
         delegateTimeoutMs = configuration.delegateTimeoutMs
         delegateTimeoutPolicy = configuration.delegateTimeoutPolicy
         orientation = .portrait
-        for definition in catalog {
-            runtime[definition.id]!.badge = nil
-            runtime[definition.id]!.badgeColor = ""
-            runtime[definition.id]!.enabled = true
-            runtime[definition.id]!.stack = [definition.rootPage]
+        for (position, definition) in catalog.enumerated() {
+            runtime[position].badge = nil
+            runtime[position].badgeColor = ""
+            runtime[position].enabled = true
+            runtime[position].stack = [definition.rootPage]
         }
         applyConfiguredStructure()
         var resetEvents = finish(scope, since: before)
@@ -177,13 +177,13 @@ extension TabController {
         replaceTabs(with: Array(ids.prefix(Self.maximumTabs)))
         customizableSet = movable.intersection(tabs)
 
-        for definition in catalog {
+        for (position, definition) in catalog.enumerated() {
             guard let key = definition.restorationId else { continue } // STATE-1
             let state = saved.tabStates[key]
-            runtime[definition.id]!.badge = state?.badge
-            runtime[definition.id]!.badgeColor = state?.badgeColor ?? ""
+            runtime[position].badge = state?.badge
+            runtime[position].badgeColor = state?.badgeColor ?? ""
             let above = state.map { Array($0.stack.dropFirst().prefix(Self.maximumDepth - 1)) } ?? []
-            runtime[definition.id]!.stack = [definition.rootPage] + above
+            runtime[position].stack = [definition.rootPage] + above
         }
 
         if supportedOrientations.contains(saved.orientation) { orientation = saved.orientation }

@@ -54,7 +54,7 @@ extension TabController {
     /// daemon may forward `Activate` to the plugin. Changes nothing. O(actions).
     public func checkAction(_ id: String, _ action: String) throws(TabError) {
         try requireCatalogTab(id)
-        guard runtime[id]!.actions.contains(action) else {
+        guard runtime[catalogPosition[id]!].actions.contains(action) else {
             throw .invalidArgument("Tab \(quoted: id) has no action \(quoted: action).")
         }
     }
@@ -63,7 +63,7 @@ extension TabController {
     mutating func updateTab(_ id: String, _ properties: [TabProperty], _ change: (inout TabRuntime) -> Void) -> TabEvents {
         let scope = ObservationScope.tab(id, properties)
         let before = observe(scope)
-        change(&runtime[id]!)
+        change(&runtime[catalogPosition[id]!])
         return finish(scope, since: before)
     }
 }

@@ -26,7 +26,7 @@ extension TabController {
         let reselect = selectedTab == item && !showsMoreList
         let scope = ObservationScope.selection([selectedTab, item], tabProperties: [.selected, .accessibilityLabel, .page, .depth])
         let before = observe(scope)
-        if reselect { runtime[item]!.stack.removeSubrange(1...) }
+        if reselect { runtime[catalogPosition[item]!].stack.removeSubrange(1...) }
         show(tab: item) // TAP-4: a More-list tab is shown inside More
         return TapOutcome(selected: true, events: finish(scope, since: before, signals: [.didSelect(item)]))
     }
@@ -62,7 +62,7 @@ extension TabController {
         } else {
             guard let index = tabPosition[item] else { throw .noSuchTab(item) } // TAP-8
             guard placement(ofIndex: index) != .hidden else { throw .notReachable(item) } // TAP-8, TOP-1
-            guard runtime[item]!.enabled else { throw .disabled(item) } // ITEM-6
+            guard runtime[catalogPosition[item]!].enabled else { throw .disabled(item) } // ITEM-6
         }
         if let session { throw .busy("A customization session by \(session.owner) is open; \(quoted: item) cannot be tapped now.") } // TAP-6
     }

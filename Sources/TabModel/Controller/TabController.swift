@@ -16,7 +16,9 @@ public struct TabController: Equatable, Sendable {
     /// Every tab the loaded plugins offer, in load order (`AvailableTabs`).
     public internal(set) var catalog: [TabDefinition]
     var catalogPosition: [String: Int]
-    var runtime: [String: TabRuntime]
+    /// Each catalog tab's runtime state, at the tab's catalog position: walking the catalog
+    /// (`Describe`) reads a tab's state without a lookup.
+    var runtime: [TabRuntime]
 
     // MARK: Structure
 
@@ -81,8 +83,7 @@ public struct TabController: Equatable, Sendable {
         let positions = try Self.validatedCatalog(catalog)
         self.catalog = catalog
         catalogPosition = positions
-        runtime = [:]
-        for definition in catalog { runtime[definition.id] = TabRuntime(definition) }
+        runtime = catalog.map(TabRuntime.init)
         tabs = []
         tabPosition = [:]
         customizableSet = []

@@ -89,7 +89,7 @@ extension TabController {
             }
             guard !changed.isEmpty else { continue }
             events.tabProperties.append(TabPropertyChanges(tab: id, properties: changed))
-            if changed.contains(.page) || changed.contains(.depth), let stack = runtime[id]?.stack {
+            if changed.contains(.page) || changed.contains(.depth), let stack = runtime(of: id)?.stack {
                 events.navigation.append(NavigationChange(tab: id, page: stack.last!, depth: stack.count))
             }
         }

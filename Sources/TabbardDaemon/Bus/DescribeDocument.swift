@@ -5,42 +5,42 @@ import TabModel
 /// `Bars`; `catalog`, every catalog tab with its properties, in catalog order; and `bars`, every
 /// standalone bar with its properties and `items`, the properties of each item it defines, in
 /// definition order (SBAR-1). One JSON object with stable keys, meant for jq.
-enum DescribeDocument {
+struct DescribeDocument {
     /// The JSON document of `controller` in a daemon of `version`, ready to be sent as an `s`.
     /// O(tabs × properties). The caller hands over one copy of the model for the whole document:
     /// reading a struct stored in a class copies it on every access, which at 10,000 tabs would
     /// dominate the cost.
     static func json(of controller: TabController, version: String) -> JSONWriter {
-        var json = JSONWriter(capacity: 512 + controller.catalog.count * 700)
-        json.beginObject()
+        var document = DescribeDocument(json: JSONWriter(capacity: 512 + controller.catalog.count * 700))
+        document.json.beginObject()
         for property in ControllerProperty.allCases {
-            json.key(property.rawValue)
-            json.property(controller.value(of: property))
+            document.json.key(property.rawValue)
+            document.json.property(controller.value(of: property))
         }
-        json.key("Version")
-        json.string(version)
-        json.key("Bars")
-        json.property(.strings(controller.barNames))
-        json.key("catalog")
-        json.beginArray()
-        controller.forEachCatalogTab(reading: tabProperties) { values in
-            json.beginObject()
-            for index in values.indices {
-                json.key(tabKeys[index])
-                json.property(values[index])
-            }
-            json.endObject()
-        }
-        json.endArray()
-        json.key("bars")
-        bars(of: controller, into: &json)
-        json.endObject()
-        return json
+        document.json.key("Version")
+        document.json.string(version)
+        document.json.key("Bars")
+        document.json.property(.strings(controller.barNames))
+        document.json.key("catalog")
+        document.json.beginArray()
+        controller.forEachCatalogTab(reading: tabProperties, into: &document)
+        document.json.endArray()
+        document.json.key("bars")
+        bars(of: controller, into: &document.json)
+        document.json.endObject()
+        return document.json
     }
 
     private static let tabProperties = TabProperty.allCases
     /// The tab properties' names, quoted once: each is written once per tab.
-    private static let tabKeys = tabProperties.map { JSONWriter.Key($0.rawValue) }
+    private static let tabKeys = JSONWriter.Keys(tabProperties.map(\.rawValue))
+
+    /// The document written so far.
+    private var json: JSONWriter
+    /// `tabKeys`, read once per document rather than once per value.
+    private let tabKeys = Self.tabKeys
+    /// The position in `tabProperties` (and `tabKeys`) of the next tab value's property.
+    private var nextTabProperty = 0
 
     /// The `bars` array: per bar its properties, then `items`. O(bars × items × properties).
     private static func bars(of controller: TabController, into json: inout JSONWriter) {
@@ -65,6 +65,52 @@ enum DescribeDocument {
             json.endObject()
         }
         json.endArray()
+    }
+}
+
+/// Each catalog tab as an object of its properties, written as the model reads them.
+extension DescribeDocument: TabPropertyReceiver {
+    mutating func beginTab() {
+        json.beginObject()
+        nextTabProperty = 0
+    }
+
+    mutating func endTab() {
+        json.endObject()
+    }
+
+    mutating func receive(_ value: String, of property: TabProperty) {
+        json.member(position(of: property), of: tabKeys, value)
+    }
+
+    mutating func receive(_ value: [String], of property: TabProperty) {
+        json.key(position(of: property), of: tabKeys)
+        json.beginArray()
+        for element in value { json.string(element) }
+        json.endArray()
+    }
+
+    mutating func receive(_ value: Bool, of property: TabProperty) {
+        json.member(position(of: property), of: tabKeys, value)
+    }
+
+    mutating func receive(_ value: Int32, of property: TabProperty) {
+        json.member(position(of: property), of: tabKeys, value)
+    }
+
+    mutating func receive(_ value: UInt32, of property: TabProperty) {
+        json.member(position(of: property), of: tabKeys, value)
+    }
+
+    mutating func receive(_ value: UInt64, of property: TabProperty) {
+        json.member(position(of: property), of: tabKeys, value)
+    }
+
+    /// The position in `tabKeys` of `property`, which the model hands in the order asked.
+    private mutating func position(of property: TabProperty) -> Int {
+        assert(Self.tabProperties[nextTabProperty] == property, "a tab's values come in the order of tabProperties")
+        defer { nextTabProperty += 1 }
+        return nextTabProperty
     }
 }
 
