@@ -54,6 +54,23 @@ else
             fail "the package does not name the libdbus linked into it" "Static-Built-Using: $static_built_using"
         fi
 
+        # The packaged daemon and tabctl (release builds) carry libdbus (its static archive), so
+        # that neither loads libdbus's shared library nor the libsystemd, libgcrypt, liblzma,
+        # libzstd, liblz4, libgpg-error and libcap behind it: tabctl needs only the C library,
+        # the daemon that and the Swift runtime.
+        needs_of() {
+            readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -v '^ld-linux' | LC_ALL=C sort | tr '\n' ' '
+        }
+        tabctl_needs=$(needs_of "$repo/.build/deb/root/usr/bin/tabctl")
+        daemon_needs=$(needs_of "$repo/.build/deb/root/usr/bin/tabbard")
+        if [ "$tabctl_needs" = "libc.so.6 libm.so.6 " ] \
+            && [ "$daemon_needs" = "libc.so.6 libm.so.6 libswiftCore.so libswiftGlibc.so libswiftSynchronization.so " ]; then
+            pass "the packaged daemon and tabctl load no libdbus or libsystemd (libdbus linked in)"
+        else
+            fail "the packaged daemon or tabctl loads more than the C library and the Swift runtime" \
+                "tabctl NEEDED: $tabctl_needs"$'\n'"daemon NEEDED: $daemon_needs"
+        fi
+
         # The packaged tabctl (a release build) starts without the runtime's own start-up reads
         # (docs/performance.md, "tabctl"): no /proc/self/maps (the runtime's argument grabber,
         # replaced by CArgumentVector), no CPU count (libdispatch's initializer), no search for

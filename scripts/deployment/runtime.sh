@@ -43,22 +43,6 @@ else
         fail "the private runtime is incomplete or holds unneeded libraries" "missing: $missing"$'\n'"unneeded: $unneeded"
     fi
 
-    # The daemon and tabctl carry libdbus (its static archive), so that neither loads libdbus's
-    # shared library nor the libsystemd, libgcrypt, liblzma, libzstd, liblz4, libgpg-error and
-    # libcap behind it: tabctl needs only the C library, the daemon that and the Swift runtime.
-    needs_of() {
-        readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -v '^ld-linux' | LC_ALL=C sort | tr '\n' ' '
-    }
-    tabctl_needs=$(needs_of "$stage/usr/bin/tabctl")
-    daemon_needs=$(needs_of "$stage/usr/bin/tabbard")
-    if [ "$tabctl_needs" = "libc.so.6 libm.so.6 " ] \
-        && [ "$daemon_needs" = "libc.so.6 libm.so.6 libswiftCore.so libswiftGlibc.so libswiftSynchronization.so " ]; then
-        pass "the installed daemon and tabctl load no libdbus or libsystemd (libdbus linked in)"
-    else
-        fail "the installed daemon or tabctl loads more than the C library and the Swift runtime" \
-            "tabctl NEEDED: $tabctl_needs"$'\n'"daemon NEEDED: $daemon_needs"
-    fi
-
     # With the toolchain gone, ldd resolves every library of every installed file.
     unresolved=$("$without_toolchain" sh -c 'for f in "$@"; do ldd "$f" 2>&1 | grep "not found" | sed "s|^|$f: |"; done' sh $elves)
     if [ -z "$unresolved" ]; then
