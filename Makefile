@@ -20,8 +20,17 @@ CONFIG     ?= debug
 
 all: build release-plugins
 
+# Every build here reads libdbus's pkg-config file from .build/pkgconfig: the system's without
+# its -L, so that the release builds of tabbard and tabctl find the linker script that links
+# libdbus statically (scripts/dbus-pkgconfig says why). `deps` writes it.
+PKG_CONFIG_DIR := $(CURDIR)/.build/pkgconfig
+ifeq ($(filter $(PKG_CONFIG_DIR),$(subst :, ,$(PKG_CONFIG_PATH))),)
+export PKG_CONFIG_PATH := $(PKG_CONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
+
 deps:
 	@scripts/install-deps build
+	@scripts/dbus-pkgconfig $(PKG_CONFIG_DIR)
 
 test-deps:
 	@scripts/install-deps test
@@ -78,7 +87,7 @@ PLUGIN_STAGE ?= .build/plugins
 PLUGIN_CFLAGS_debug   = -g -O0
 PLUGIN_CFLAGS_release = -O2
 
-plugins:
+plugins: deps
 	$(SWIFT) build -c $(CONFIG) --product clock $(SWIFTFLAGS)
 	$(SWIFT) build -c $(CONFIG) --product media $(SWIFTFLAGS)
 	mkdir -p $(PLUGIN_STAGE)
@@ -92,7 +101,7 @@ plugins:
 # Plugins only the tests load, staged apart from the bundled ones (a daemon given
 # PLUGIN_STAGE must not find them): the Swift fault plugin of the isolation tests.
 TEST_PLUGIN_STAGE = .build/test-plugins
-test-plugins:
+test-plugins: deps
 	$(SWIFT) build --product swiftfault $(SWIFTFLAGS)
 	mkdir -p $(TEST_PLUGIN_STAGE)
 	install -m 0644 "$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS))/libswiftfault.so" Tests/Plugins/swiftfault/swiftfault.plugin \

@@ -266,6 +266,15 @@ targets += [
         ],
         swiftSettings: sizeOptimized
     ),
+    // systemd's two socket-activation calls, which libdbus's static archive refers to. The
+    // release builds of tabbard and tabctl link that archive (`Linking/libdbus-1.so` here is a
+    // linker script naming it, found ahead of the shared library because the Makefile's builds
+    // read a dbus-1.pc without its -L: scripts/dbus-pkgconfig), so that neither loads libdbus's
+    // shared library nor, through it, libsystemd and the six libraries libsystemd needs: 0.7 ms
+    // and 75 page faults at every start, 820 kB of an idle daemon's memory
+    // (docs/performance.md). Compiled in every build, so that the tests check them; in debug
+    // builds, which link libdbus dynamically, they stand in for libsystemd's in the process.
+    .target(name: "CSocketActivation", exclude: ["Linking"]),
     // A thin main over the library. The Swift runtime stays a shared library (the default on
     // Linux), so that Swift plugins loaded at run time share it with the daemon. Release builds
     // link with the toolchain's lld, which packs the executable's relative relocations into a
@@ -273,10 +282,13 @@ targets += [
     // every start reads and an idle daemon kept resident, become 1.3 kB.
     .executableTarget(
         name: "tabbard",
-        dependencies: ["TabbardDaemon"],
+        dependencies: ["TabbardDaemon", "CSocketActivation"],
         swiftSettings: sizeOptimized,
         linkerSettings: [
-            .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release)),
+            .unsafeFlags([
+                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/CSocketActivation/Linking",
+            ], .when(configuration: .release)),
         ]
     ),
     // Unit tests of the daemon's pieces, and the loader's tests. They never link a plugin
@@ -316,10 +328,11 @@ targets += [
 
 targets += [
     // A client that scripts start once per command must start fast (docs/performance.md):
-    // no Foundation, and in release builds the Swift runtime and the C++ runtime it needs are
-    // linked in (`Linking/libstdc++.so` is a linker script naming the static archive) and the
-    // executable is not position-independent, which leaves the dynamic loader a fraction of
-    // the work. Debug builds stay dynamic, like the test bundles that link this target.
+    // no Foundation, and in release builds the Swift runtime, the C++ runtime it needs and
+    // libdbus are linked in (`Linking/libstdc++.so` is a linker script naming the static
+    // archive; libdbus's is CSocketActivation's) and the executable is not
+    // position-independent, which leaves the dynamic loader a fraction of the work. Debug
+    // builds stay dynamic, like the test bundles that link this target.
     // The daemon's module settings apply here too: an implicit import of the concurrency module
     // would link libdispatch, whose initializer counts the CPUs at every start. In release
     // builds the code is optimized for size, and no symbol is exported: the static runtime's
@@ -347,13 +360,14 @@ targets += [
     ),
     .executableTarget(
         name: "tabctl",
-        dependencies: ["Loop", "DBus", "CArgumentVector", "CBacktraceSetting"],
+        dependencies: ["Loop", "DBus", "CArgumentVector", "CBacktraceSetting", "CSocketActivation"],
         exclude: ["Linking"],
         swiftSettings: inDaemonProcess + [.unsafeFlags(["-Osize", "-Xfrontend", "-function-sections"], .when(configuration: .release))],
         linkerSettings: [
             .unsafeFlags([
                 "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
                 "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/tabctl/Linking",
+                "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/CSocketActivation/Linking",
                 "-Xlinker", "--no-export-dynamic",
                 "-Xlinker", "--section-ordering-file=" + Context.packageDirectory + "/Sources/tabctl/Linking/start-order.txt",
             ], .when(configuration: .release)),
@@ -363,7 +377,7 @@ targets += [
     // private bus (needs `swift build` and `make plugins`).
     .testTarget(
         name: "tabctlTests",
-        dependencies: ["tabctl", "Loop", "DBus", "TabbardTestSupport"],
+        dependencies: ["tabctl", "Loop", "DBus", "CSocketActivation", "TabbardTestSupport"],
         swiftSettings: strict
     ),
 ]

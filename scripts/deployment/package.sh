@@ -41,10 +41,34 @@ else
         fi
         depends=$(dpkg-deb -f "$deb" Depends)
         if [ -n "$depends" ] && ! grep -qi swift <<< "$depends" \
-            && [ -z "$(sed 's/([^)]*)//g; s/,/\n/g' <<< "$depends" | tr -d ' ' | grep -vxE 'libc6|libdbus-1-3|libgcc-s1|libstdc\+\+6')" ]; then
+            && [ -z "$(sed 's/([^)]*)//g; s/,/\n/g' <<< "$depends" | tr -d ' ' | grep -vxE 'libc6|libgcc-s1|libstdc\+\+6')" ]; then
             pass "the package depends only on the Debian libraries its ELF files need: $depends"
         else
             fail "the package depends on more than the libraries its ELF files need" "$depends"
+        fi
+        # libdbus is linked in: the package names the source it was built with.
+        static_built_using=$(dpkg-deb -f "$deb" Static-Built-Using)
+        if [[ "$static_built_using" == "dbus (= "*")" ]]; then
+            pass "the package names the libdbus linked into it: Static-Built-Using: $static_built_using"
+        else
+            fail "the package does not name the libdbus linked into it" "Static-Built-Using: $static_built_using"
+        fi
+
+        # The packaged daemon and tabctl (release builds) carry libdbus (its static archive), so
+        # that neither loads libdbus's shared library nor the libsystemd, libgcrypt, liblzma,
+        # libzstd, liblz4, libgpg-error and libcap behind it: tabctl needs only the C library,
+        # the daemon that and the Swift runtime.
+        needs_of() {
+            readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -v '^ld-linux' | LC_ALL=C sort | tr '\n' ' '
+        }
+        tabctl_needs=$(needs_of "$repo/.build/deb/root/usr/bin/tabctl")
+        daemon_needs=$(needs_of "$repo/.build/deb/root/usr/bin/tabbard")
+        if [ "$tabctl_needs" = "libc.so.6 libm.so.6 " ] \
+            && [ "$daemon_needs" = "libc.so.6 libm.so.6 libswiftCore.so libswiftGlibc.so libswiftSynchronization.so " ]; then
+            pass "the packaged daemon and tabctl load no libdbus or libsystemd (libdbus linked in)"
+        else
+            fail "the packaged daemon or tabctl loads more than the C library and the Swift runtime" \
+                "tabctl NEEDED: $tabctl_needs"$'\n'"daemon NEEDED: $daemon_needs"
         fi
 
         # The packaged tabctl (a release build) starts without the runtime's own start-up reads
