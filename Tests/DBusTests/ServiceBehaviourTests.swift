@@ -68,6 +68,27 @@ struct ServiceBehaviourTests {
         #expect(events.current.count == 2)
     }
 
+    @Test("changes named by their position in the interface table go out as changes named by name; a position outside it is refused")
+    func changedByPosition() throws {
+        let fixture = try ServiceFixture()
+        let client = try Client(address: fixture.bus.address)
+        let events = Inbox<String>()
+        try recordChanges(client, into: events)
+        let refusal = try fixture.withService { service -> DBusError? in
+            service.title = "by position"
+            // Title, Secret (announced as invalidated) and Version (constant: never announced).
+            try service.connection.propertiesChanged(TestService.path, interface: TestService.interface, at: [0, 2, 3])
+            do throws(DBusError) {
+                try service.connection.propertiesChanged(TestService.path, interface: TestService.interface, at: [6])
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(events.wait(for: 1) == ["changed org.example.Test1 [Title='by position'] invalidated [Secret]"])
+        #expect(refusal?.name == "org.freedesktop.DBus.Error.UnknownProperty")
+    }
+
     @Test("GetManagedObjects lists the children, and InterfacesAdded and InterfacesRemoved follow them")
     func objectManager() throws {
         let fixture = try ServiceFixture()

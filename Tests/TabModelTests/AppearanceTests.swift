@@ -30,6 +30,19 @@ struct AppearanceTests {
         expectError("InvalidArgument", mentioning: "#12345") { try controller.set(.unselectedItemTintColor, to: .string("#12345")) }
     }
 
+    @Test("an appearance change reaches the controller it was made on, not a copy taken before (LOOK-1..7)")
+    func changeLeavesCopiesAlone() throws {
+        var controller = try Fixture.controller(["a"])
+        let copy = controller
+        _ = try controller.set(.barTintColor, to: .string("#336699"))
+        #expect(controller.value(of: .barTintColor) == .string("#336699"))
+        #expect(copy.value(of: .barTintColor) == .string(""), "the copy shares the appearance until one of them changes it")
+        #expect(controller != copy)
+        _ = try controller.set(.barTintColor, to: .string(""))
+        #expect(controller.appearance == copy.appearance)
+        #expect(controller.configuration == copy.configuration)
+    }
+
     @Test("Translucent defaults to true (LOOK-3)")
     func translucent() throws {
         var controller = try Fixture.controller(["a"])

@@ -82,6 +82,25 @@ struct PersistenceTests {
         #expect(saved(directory) == (try controller(badge: "2")).snapshot())
     }
 
+    @Test("a change to be saved is held after it with nothing held before, and one not to be saved is not (STATE-4)")
+    func changeToBeSavedIsHandedOver() throws {
+        let directory = temporaryDirectory()
+        let writer = try writer(directory)
+        var model = try controller(badge: "1")
+        let unsaved = try writer.change(&model, by: { model throws(TabError) in try model.setBadge("songs", to: .text("1")) },
+                                        handingOver: { $0.durability != .none })
+        #expect(unsaved.durability == .none)
+        #expect(!writer.isHolding, "a change that saves nothing hands nothing over")
+        let events = try writer.change(&model, by: { model throws(TabError) in try model.setBadge("songs", to: .text("2")) },
+                                       handingOver: { $0.durability != .none })
+        #expect(events.durability == .volatile)
+        #expect(writer.isHolding, "the changed state waits for the disk without a hand-over of its own")
+        _ = try writer.change(&model, by: { model throws(TabError) in try model.setBadge("songs", to: .text("3")) },
+                              handingOver: { _ in false })
+        #expect(writer.writeHeldNow() == nil)
+        #expect(saved(directory) == (try controller(badge: "3")).snapshot(), "a state held before is replaced by the newer one")
+    }
+
     @Test("a change that fails while a state is held leaves it held, and nothing held stays so (STATE-4, ERR-2)")
     func failedChangeKeepsHeldState() throws {
         let directory = temporaryDirectory()

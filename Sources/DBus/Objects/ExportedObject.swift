@@ -30,26 +30,53 @@ final class ExportedObject {
 
     /// Records that `names` of `interface` changed; unknown names throw `UnknownProperty`.
     func markChanged(interface name: String, properties names: [String]) throws(DBusError) -> Bool {
-        guard let interfaceIndex = interfaces.firstIndex(where: { $0.name == name }) else {
-            throw .unknownInterface("object \(path) has no interface \(name)")
-        }
+        let interfaceIndex = try index(ofInterface: name)
         let interface = interfaces[interfaceIndex]
         var indices: [Int] = []
         for propertyName in names {
             guard let index = interface.properties.lookup(propertyName) else {
                 throw .unknownProperty("no property \(propertyName) in interface \(name)")
             }
-            let mode = interface.interface.properties[index].emitsChanged
-            if mode == .true || mode == .invalidates { indices.append(index) }
+            indices.append(index)
         }
-        guard !indices.isEmpty else { return false }
+        return try markChanged(interface: interfaceIndex, properties: indices)
+    }
+
+    /// Records that the properties at `indices` of `interface` changed: positions in the
+    /// interface's table, so that nothing is looked up by name. An index out of the table
+    /// throws `UnknownProperty`.
+    func markChanged(interface name: String, at indices: [Int]) throws(DBusError) -> Bool {
+        try markChanged(interface: try index(ofInterface: name), properties: indices)
+    }
+
+    private func index(ofInterface name: String) throws(DBusError) -> Int {
+        guard let index = interfaces.firstIndex(where: { $0.name == name }) else {
+            throw .unknownInterface("object \(path) has no interface \(name)")
+        }
+        return index
+    }
+
+    /// Records the properties at `indices` of the interface at `interfaceIndex` whose changes
+    /// are announced; returns whether the object had no change noted before.
+    private func markChanged(interface interfaceIndex: Int, properties indices: [Int]) throws(DBusError) -> Bool {
+        let properties = interfaces[interfaceIndex].interface.properties
+        var announced: [Int] = []
+        announced.reserveCapacity(indices.count)
+        for index in indices {
+            guard properties.indices.contains(index) else {
+                throw .unknownProperty("no property at \(index) in interface \(interfaces[interfaceIndex].name)")
+            }
+            let mode = properties[index].emitsChanged
+            if mode == .true || mode == .invalidates { announced.append(index) }
+        }
+        guard !announced.isEmpty else { return false }
         let wasClean = changed.isEmpty
         if let slot = changed.firstIndex(where: { $0.interface == interfaceIndex }) {
-            for index in indices where !changed[slot].properties.contains(index) {
+            for index in announced where !changed[slot].properties.contains(index) {
                 changed[slot].properties.append(index)
             }
         } else {
-            changed.append((interfaceIndex, indices))
+            changed.append((interfaceIndex, announced))
         }
         return wasClean
     }

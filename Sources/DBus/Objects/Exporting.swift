@@ -30,6 +30,15 @@ extension Connection {
         try objects.propertiesChanged(path, interface: interface, names: names)
     }
 
+    /// Like `propertiesChanged(_:interface:_:)`, with the properties named by their positions
+    /// in the `properties` of the `Interface` the object was exported with: for a caller that
+    /// announces often and knows its tables, no name is looked up. A position outside the
+    /// table throws `UnknownProperty`. Loop thread only.
+    public func propertiesChanged(_ path: ObjectPath, interface: String, at indices: [Int]) throws(DBusError) {
+        assertOwnThread()
+        try objects.propertiesChanged(path, interface: interface, at: indices)
+    }
+
     /// Sends pending `PropertiesChanged` now (e.g. before emitting a signal that should follow
     /// them).
     public func flushPropertyChanges() { objects.flushChanges() }

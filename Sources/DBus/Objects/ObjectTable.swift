@@ -60,10 +60,18 @@ final class ObjectTable {
     // MARK: Property changes
 
     func propertiesChanged(_ path: ObjectPath, interface: String, names: [String]) throws(DBusError) {
+        let object = try changedObject(at: path)
+        if try object.markChanged(interface: interface, properties: names) { dirty.append(object) }
+    }
+
+    func propertiesChanged(_ path: ObjectPath, interface: String, at indices: [Int]) throws(DBusError) {
+        let object = try changedObject(at: path)
+        if try object.markChanged(interface: interface, at: indices) { dirty.append(object) }
+    }
+
+    private func changedObject(at path: ObjectPath) throws(DBusError) -> ExportedObject {
         guard let object = objects.lookup(path.rawValue) else { throw .unknownObject("no object at \(path)") }
-        if try object.markChanged(interface: interface, properties: names) {
-            dirty.append(object)
-        }
+        return object
     }
 
     /// Sends one `PropertiesChanged` per changed interface of each dirty object.
@@ -87,21 +95,25 @@ final class ObjectTable {
         try body.write { (writer: inout MessageWriter) throws(DBusError) in
             try writer.appendValidatedString(TypeCode.string, interface.name)
             var invalidated: [String] = []
+            let properties = interface.interface.properties
             try writer.appendContainer(TypeCode.array, validatedSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
                 for index in indices {
-                    let property = interface.interface.properties[index]
-                    guard property.emitsChanged == .true else {
-                        invalidated.append(property.name)
+                    // Only the fields sent are read: a copy of the whole property retains its
+                    // setter and annotations too.
+                    let name = properties[index].name
+                    guard properties[index].emitsChanged == .true else {
+                        invalidated.append(name)
                         continue
                     }
+                    let signature = properties[index].signature, getter = properties[index].getter
                     do {
                         try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
-                            try entry.appendValidatedString(TypeCode.string, property.name)
-                            try entry.appendContainer(TypeCode.variant, validatedSignature: property.signature, property.getter)
+                            try entry.appendValidatedString(TypeCode.string, name)
+                            try entry.appendContainer(TypeCode.variant, validatedSignature: signature, getter)
                         }
                     } catch {
                         // A getter that fails now still gets announced, without its value.
-                        invalidated.append(property.name)
+                        invalidated.append(name)
                     }
                 }
             }

@@ -14,8 +14,10 @@ public struct MessageWriter {
     /// The body marshalled here, or nil when writing through `iter`. Not retained: the one
     /// who makes a body keeps it while its writers run (a writer exists only in the call that
     /// made it or in a container's closure), and a writer is copied for every container,
-    /// which would otherwise be two atomic operations on the same object each time.
-    unowned(unsafe) let marshalled: MessageBody?
+    /// which would otherwise be two atomic operations on the same object each time. Used only
+    /// lent (`_withUnsafeGuaranteedRef`): a reference bound from it would be retained and
+    /// released again at every value and container written.
+    let marshalled: Unmanaged<MessageBody>?
     /// True when the values written here are the body's top-level values (or fields of a
     /// top-level struct), whose type codes make up the body's signature; inside an array or a
     /// variant the container's signature already says them.
@@ -38,10 +40,10 @@ public struct MessageWriter {
     /// A writer appending the top-level values of `body`, which must outlive it: made only by
     /// `MessageBody.write`.
     init(marshallingInto body: MessageBody) {
-        self.init(child: body, recordsSignature: true)
+        self.init(child: Unmanaged.passUnretained(body), recordsSignature: true)
     }
 
-    private init(child body: MessageBody?, recordsSignature: Bool) {
+    private init(child body: Unmanaged<MessageBody>?, recordsSignature: Bool) {
         iter = DBusMessageIter()
         marshalled = body
         self.recordsSignature = recordsSignature
@@ -56,11 +58,14 @@ public struct MessageWriter {
     /// Appends a fixed-size basic value (every basic type but strings, paths and signatures).
     public mutating func appendBasic<T: BitwiseCopyable>(_ type: Int32, _ value: T) throws(DBusError) {
         if let marshalled {
-            // libdbus duplicates a descriptor into the message it sends; a message parsed from
-            // bytes has none to point at, so its body is written again through libdbus.
-            if type == TypeCode.unixFD { marshalled.carriesFileDescriptors = true }
-            marshalled.appendFixed(value)
-            if recordsSignature { marshalled.record(UInt8(truncatingIfNeeded: type)) }
+            let records = recordsSignature
+            marshalled._withUnsafeGuaranteedRef { body in
+                // libdbus duplicates a descriptor into the message it sends; a message parsed
+                // from bytes has none to point at, so its body is written again through libdbus.
+                if type == TypeCode.unixFD { body.carriesFileDescriptors = true }
+                body.appendFixed(value)
+                if records { body.record(UInt8(truncatingIfNeeded: type)) }
+            }
             sizeBound += 16
             return
         }
@@ -88,8 +93,11 @@ public struct MessageWriter {
             guard type != TypeCode.signature || length <= Self.longestSignature else {
                 throw .invalidArgs("a signature is at most \(Self.longestSignature) bytes, this one has \(length)")
             }
-            marshalled.appendString(start, length: length, type: type)
-            if recordsSignature { marshalled.record(UInt8(truncatingIfNeeded: type)) }
+            let records = recordsSignature
+            marshalled._withUnsafeGuaranteedRef { body in
+                body.appendString(start, length: length, type: type)
+                if records { body.record(UInt8(truncatingIfNeeded: type)) }
+            }
             sizeBound += length + 8
             return
         }
@@ -123,13 +131,14 @@ public struct MessageWriter {
             abandon(opened, child: &child)
             throw error
         }
-        try close(opened, child: child)
+        try close(opened, signature: signature, child: child)
     }
 
-    /// What closing a container needs to know of its opening.
+    /// What closing a container needs to know of its opening, besides the contained
+    /// signature. Plain values only, so that it is copied and dropped without retaining
+    /// anything: a `PropertiesChanged` opens a dozen containers.
     private struct OpenedContainer {
         let type: Int32
-        let signature: String?
         /// Where the marshalled body stood before the container, to take it back.
         let mark: (bytes: Int, signature: Int)
         /// Where a marshalled array's length goes and its elements start.
@@ -150,28 +159,43 @@ public struct MessageWriter {
                 opened = dbus_message_iter_open_container(&iter, type, nil, &child.iter) != 0
             }
             guard opened else { throw .noMemory() }
-            return (child, OpenedContainer(type: type, signature: signature, mark: (0, 0), array: nil, fieldsAt: 0))
+            return (child, OpenedContainer(type: type, mark: (0, 0), array: nil, fieldsAt: 0))
         }
-        let mark = marshalled.mark
-        var array: (lengthAt: Int, elementsAt: Int)?
-        var childRecords = false
+        let records = recordsSignature
+        let start: MarshalledStart
         switch type {
         case TypeCode.array:
             guard let first = signature?.utf8.first else { throw .invalidArgs("an array needs an element signature") }
-            array = marshalled.startArray(element: first)
+            start = marshalled._withUnsafeGuaranteedRef { body in
+                MarshalledStart(mark: body.mark, array: body.startArray(element: first), fieldsAt: body.count)
+            }
         case TypeCode.variant:
             guard let signature else { throw .invalidArgs("a variant needs the signature of its value") }
-            // Validated already: one complete type, so at most 255 bytes.
-            signature.withCString { marshalled.appendString($0, length: signature.utf8.count, type: TypeCode.signature) }
+            start = marshalled._withUnsafeGuaranteedRef { body in
+                let mark = body.mark
+                // Validated already: one complete type, so at most 255 bytes.
+                signature.withCString { body.appendString($0, length: signature.utf8.count, type: TypeCode.signature) }
+                return MarshalledStart(mark: mark, array: nil, fieldsAt: body.count)
+            }
         case TypeCode.structure, TypeCode.dictEntry:
-            marshalled.pad(to: 8)
-            if recordsSignature { marshalled.record(UInt8(ascii: type == TypeCode.structure ? "(" : "{")) }
-            childRecords = recordsSignature
+            start = marshalled._withUnsafeGuaranteedRef { body in
+                let mark = body.mark
+                body.pad(to: 8)
+                if records { body.record(UInt8(ascii: type == TypeCode.structure ? "(" : "{")) }
+                return MarshalledStart(mark: mark, array: nil, fieldsAt: body.count)
+            }
         default:
             throw .invalidArgs("'\(TypeCode.name(type))' is not a container type")
         }
-        let child = MessageWriter(child: marshalled, recordsSignature: childRecords)
-        return (child, OpenedContainer(type: type, signature: signature, mark: mark, array: array, fieldsAt: marshalled.count))
+        let child = MessageWriter(child: marshalled, recordsSignature: records && (type == TypeCode.structure || type == TypeCode.dictEntry))
+        return (child, OpenedContainer(type: type, mark: start.mark, array: start.array, fieldsAt: start.fieldsAt))
+    }
+
+    /// What opening a marshalled container wrote, for `OpenedContainer`.
+    private struct MarshalledStart {
+        let mark: (bytes: Int, signature: Int)
+        let array: (lengthAt: Int, elementsAt: Int)?
+        let fieldsAt: Int
     }
 
     /// Takes back a container whose body threw. A marshalled one leaves nothing behind, its
@@ -179,7 +203,7 @@ public struct MessageWriter {
     /// whole message unusable).
     private mutating func abandon(_ opened: OpenedContainer, child: inout MessageWriter) {
         if let marshalled {
-            marshalled.truncate(to: opened.mark)
+            marshalled._withUnsafeGuaranteedRef { $0.truncate(to: opened.mark) }
         } else {
             dbus_message_iter_abandon_container(&iter, &child.iter)
         }
@@ -187,34 +211,39 @@ public struct MessageWriter {
 
     /// Finishes a container whose body is written: an array's length, a struct's closing
     /// type code, the container's type in the body's signature.
-    private mutating func close(_ opened: OpenedContainer, child: consuming MessageWriter) throws(DBusError) {
+    private mutating func close(_ opened: OpenedContainer, signature: String?, child: consuming MessageWriter) throws(DBusError) {
         // Padding, a length, the padding before the first element, and a variant's signature.
-        sizeBound += child.sizeBound + 16 + (opened.signature?.utf8.count ?? 0)
+        sizeBound += child.sizeBound + 16 + (signature?.utf8.count ?? 0)
         guard let marshalled else {
             guard dbus_message_iter_close_container(&iter, &child.iter) != 0 else { throw .noMemory() }
             return
         }
-        do throws(DBusError) {
-            switch opened.type {
-            case TypeCode.array:
-                if let array = opened.array { try marshalled.finishArray(array) }
-                if recordsSignature, let signature = opened.signature {
-                    marshalled.record(UInt8(ascii: "a"))
-                    marshalled.record(signature)
+        let records = recordsSignature
+        let failure = marshalled._withUnsafeGuaranteedRef { body -> DBusError? in
+            do throws(DBusError) {
+                switch opened.type {
+                case TypeCode.array:
+                    if let array = opened.array { try body.finishArray(array) }
+                    if records, let signature {
+                        body.record(UInt8(ascii: "a"))
+                        body.record(signature)
+                    }
+                case TypeCode.variant:
+                    if records { body.record(UInt8(ascii: "v")) }
+                default:
+                    let isStruct = opened.type == TypeCode.structure
+                    guard body.count > opened.fieldsAt else {
+                        throw .invalidArgs("a \(isStruct ? "struct" : "dict entry") needs at least one field")
+                    }
+                    if records { body.record(UInt8(ascii: isStruct ? ")" : "}")) }
                 }
-            case TypeCode.variant:
-                if recordsSignature { marshalled.record(UInt8(ascii: "v")) }
-            default:
-                let isStruct = opened.type == TypeCode.structure
-                guard marshalled.count > opened.fieldsAt else {
-                    throw .invalidArgs("a \(isStruct ? "struct" : "dict entry") needs at least one field")
-                }
-                if recordsSignature { marshalled.record(UInt8(ascii: isStruct ? ")" : "}")) }
+            } catch {
+                body.truncate(to: opened.mark)
+                return error
             }
-        } catch {
-            marshalled.truncate(to: opened.mark)
-            throw error
+            return nil
         }
+        if let failure { throw failure }
     }
 
     /// Throws `InvalidArgs` unless `signature` is one complete type that may sit in a container

@@ -34,25 +34,33 @@ extension TabController {
     /// The value of a property of catalog tab `id`, nil when the catalog has no such tab. O(1)
     /// (O(bar) for `AccessibilityLabel` of a bar tab).
     public func value(of property: TabProperty, tab id: String) -> PropertyValue? {
-        guard let tab = reading(id) else { return nil }
-        return value(of: property, tab)
+        reading(id) { tab in value(of: property, tab) }
     }
 
     /// The values of several properties of catalog tab `id`, in the order asked, nil when the
     /// catalog has no such tab: the tab is looked up once, not once per property. O(properties).
     public func values(of properties: [TabProperty], tab id: String) -> [PropertyValue]? {
-        guard let tab = reading(id) else { return nil }
-        return properties.map { value(of: $0, tab) }
+        reading(id) { tab in
+            var values: [PropertyValue] = []
+            values.reserveCapacity(properties.count)
+            for property in properties { values.append(value(of: property, tab)) }
+            return values
+        }
     }
 
     /// What a request compares before and after for several properties of catalog tab `id`, in
     /// the order asked, nil when the catalog has no such tab: the values, except that
     /// `AccessibilityLabel` is observed through its inputs (A11Y-1). O(properties).
     func observedValues(of properties: [TabProperty], tab id: String) -> [ObservedTabValue]? {
-        guard let tab = reading(id) else { return nil }
-        return properties.map { property in
-            guard property == .accessibilityLabel else { return .value(value(of: property, tab)) }
-            return .accessibilityLabel(accessibilityLabelInputs(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state))
+        reading(id) { tab in
+            var values: [ObservedTabValue] = []
+            values.reserveCapacity(properties.count)
+            for property in properties {
+                values.append(property == .accessibilityLabel
+                    ? .accessibilityLabel(accessibilityLabelInputs(of: id, at: tab.position, definition: tab.definition, state: tab.state))
+                    : .value(value(of: property, tab)))
+            }
+            return values
         }
     }
 
@@ -62,27 +70,44 @@ extension TabController {
     /// a lookup, its position is looked up once per tab, and no `PropertyValue` is made.
     /// O(tabs × properties).
     public func forEachCatalogTab<Receiver: TabPropertyReceiver>(reading properties: [TabProperty], into receiver: inout Receiver) {
-        for (definition, state) in zip(catalog, runtime) {
-            let tab = TabReading(definition: definition, state: state, position: tabPosition[definition.id])
-            receiver.beginTab()
-            for property in properties { read(property, of: tab, into: &receiver) }
-            receiver.endTab()
+        catalog.withUnsafeBufferPointer { definitions in
+            runtime.withUnsafeBufferPointer { states in
+                for index in definitions.indices {
+                    let definition = definitions.baseAddress! + index
+                    let tab = TabReading(definition: definition, state: states.baseAddress! + index,
+                                         position: tabPosition[definition.pointee.id])
+                    receiver.beginTab()
+                    for property in properties { read(property, of: tab, into: &receiver) }
+                    receiver.endTab()
+                }
+            }
         }
     }
 
-    /// What every property of one catalog tab is read from, looked up once.
+    /// What every property of one catalog tab is read from, looked up once: its definition and
+    /// its state where `catalog` and `runtime` store them, valid only while the reading lasts
+    /// (`reading(_:_:)`, `forEachCatalogTab`). Pointers, not values: handed on as a value,
+    /// borrowed or not, a definition or a state was copied for each call, a retain of every
+    /// string and collection in it, and a request reads the tabs it involves twice and the
+    /// properties it announces once more.
     private struct TabReading {
-        let definition: TabDefinition
-        let state: TabRuntime
+        let definition: UnsafePointer<TabDefinition>
+        let state: UnsafePointer<TabRuntime>
         /// The tab's index in `Tabs`, nil when it is not there.
         let position: Int?
 
-        var id: String { definition.id }
+        var id: String { definition.pointee.id }
     }
 
-    private func reading(_ id: String) -> TabReading? {
+    /// Lends `body` the reading of catalog tab `id`; nil when the catalog has no such tab.
+    private func reading<Answer>(_ id: String, _ body: (TabReading) -> Answer) -> Answer? {
         guard let position = catalogPosition[id] else { return nil }
-        return TabReading(definition: catalog[position], state: runtime[position], position: tabPosition[id])
+        return catalog.withUnsafeBufferPointer { definitions in
+            runtime.withUnsafeBufferPointer { states in
+                body(TabReading(definition: definitions.baseAddress! + position, state: states.baseAddress! + position,
+                                position: tabPosition[id]))
+            }
+        }
     }
 
     /// The placement of the tab at `position` in `Tabs`, `.none` for nil. (A closure over
@@ -104,28 +129,28 @@ extension TabController {
         // first would load every field of both for every property.
         switch property {
         case .id: receiver.receive(tab.id, of: property)
-        case .plugin: receiver.receive(tab.definition.plugin, of: property)
+        case .plugin: receiver.receive(tab.definition.pointee.plugin, of: property)
         case .title: receiver.receive(title(of: tab.definition, state: tab.state), of: property)
-        case .image: receiver.receive(tab.definition.systemItem?.imageName ?? tab.definition.image, of: property)
-        case .selectedImage: receiver.receive(tab.definition.systemItem?.imageName ?? tab.definition.selectedImage, of: property)
-        case .imageRenderingMode: receiver.receive(tab.definition.imageRenderingMode.rawValue, of: property)
-        case .systemItem: receiver.receive(tab.definition.systemItem?.rawValue ?? "", of: property)
-        case .tag: receiver.receive(tab.definition.tag, of: property)
-        case .hasBadge: receiver.receive(tab.state.badge != nil, of: property)
-        case .badgeValue: receiver.receive(tab.state.badge?.value ?? "", of: property)
-        case .badgeColor: receiver.receive(tab.state.badgeColor, of: property)
-        case .enabled: receiver.receive(tab.state.enabled, of: property)
+        case .image: receiver.receive(tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.image, of: property)
+        case .selectedImage: receiver.receive(tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.selectedImage, of: property)
+        case .imageRenderingMode: receiver.receive(tab.definition.pointee.imageRenderingMode.rawValue, of: property)
+        case .systemItem: receiver.receive(tab.definition.pointee.systemItem?.rawValue ?? "", of: property)
+        case .tag: receiver.receive(tab.definition.pointee.tag, of: property)
+        case .hasBadge: receiver.receive(tab.state.pointee.badge != nil, of: property)
+        case .badgeValue: receiver.receive(tab.state.pointee.badge?.value ?? "", of: property)
+        case .badgeColor: receiver.receive(tab.state.pointee.badgeColor, of: property)
+        case .enabled: receiver.receive(tab.state.pointee.enabled, of: property)
         case .index: receiver.receive(Int32(tab.position ?? -1), of: property)
         case .placement: receiver.receive(placement(atIndex: tab.position).rawValue, of: property)
         case .customizable:
             receiver.receive(tab.position != nil && (everyTabCustomizable || customizableSet.contains(tab.id)), of: property)
         case .selected: receiver.receive(selectedTab == tab.id, of: property)
-        case .restorationId: receiver.receive(tab.definition.restorationId ?? "", of: property)
-        case .orientations: receiver.receive(Orientation.names(of: tab.definition.orientations), of: property)
-        case .page: receiver.receive(tab.state.stack.last!, of: property)
-        case .depth: receiver.receive(UInt32(tab.state.stack.count), of: property)
-        case .actions: receiver.receive(tab.state.actions, of: property)
-        case .contentRevision: receiver.receive(tab.state.contentRevision, of: property)
+        case .restorationId: receiver.receive(tab.definition.pointee.restorationId ?? "", of: property)
+        case .orientations: receiver.receive(Orientation.names(of: tab.definition.pointee.orientations), of: property)
+        case .page: receiver.receive(tab.state.pointee.stack.last!, of: property)
+        case .depth: receiver.receive(UInt32(tab.state.pointee.stack.count), of: property)
+        case .actions: receiver.receive(tab.state.pointee.actions, of: property)
+        case .contentRevision: receiver.receive(tab.state.pointee.contentRevision, of: property)
         case .accessibilityLabel:
             receiver.receive(accessibilityLabel(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state), of: property)
         }
@@ -143,8 +168,7 @@ extension TabController {
 
     /// The localized title of catalog tab `id` (ITEM-2/3, L10N-1), nil when unknown. O(1).
     public func title(of id: String) -> String? {
-        guard let position = catalogPosition[id] else { return nil }
-        return title(of: catalog[position], state: runtime[position])
+        reading(id) { tab in title(of: tab.definition, state: tab.state) }
     }
 
     /// The badge of catalog tab `id` (nil when absent or unknown). O(1).
@@ -164,21 +188,24 @@ extension TabController {
         catalogPosition[id].map { runtime[$0] }
     }
 
-    func title(of definition: TabDefinition, state: TabRuntime) -> String {
-        if let systemItem = definition.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3
-        if let title = state.title { return title }
-        return localeChain.pick(definition.localizedTitles) ?? definition.title // L10N-1, ITEM-2
+    /// The title of the catalog tab with the definition at `definition` and the state at
+    /// `state` (ITEM-2/3, L10N-1); both are read in place, as `TabReading` says why.
+    private func title(of definition: UnsafePointer<TabDefinition>, state: UnsafePointer<TabRuntime>) -> String {
+        if let systemItem = definition.pointee.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3
+        if let title = state.pointee.title { return title }
+        return localeChain.pick(definition.pointee.localizedTitles) ?? definition.pointee.title // L10N-1, ITEM-2
     }
 
     /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.
     /// `position` is the tab's index in `Tabs`, nil when it is not there.
-    func accessibilityLabel(of id: String, at position: Int?, definition: TabDefinition, state: TabRuntime) -> String {
+    private func accessibilityLabel(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
+                                    state: UnsafePointer<TabRuntime>) -> String {
         accessibilityLabelInputs(of: id, at: position, definition: definition, state: state).label
     }
 
     /// What the A11Y-1 label of tab `id` is made from, without making it.
-    func accessibilityLabelInputs(of id: String, at position: Int?, definition: TabDefinition,
-                                  state: TabRuntime) -> AccessibilityLabelInputs {
+    private func accessibilityLabelInputs(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
+                                          state: UnsafePointer<TabRuntime>) -> AccessibilityLabelInputs {
         let title = title(of: definition, state: state)
         guard let index = position, placement(ofIndex: index) == .bar else { return AccessibilityLabelInputs(title: title, place: nil) }
         let place = AccessibilityLabelInputs.BarPlace(position: index + 1, count: barTabCount + (showsMore ? 1 : 0),

@@ -48,7 +48,13 @@ public struct TabController: Equatable, Sendable {
     /// The open customization session, if any (CUST-3/4).
     public internal(set) var session: CustomizationSession?
     /// LOOK-1..7.
-    public internal(set) var appearance: Appearance
+    public internal(set) var appearance: Appearance {
+        get { sharedAppearance.value }
+        set { sharedAppearance = SharedValue(newValue) }
+    }
+    /// `appearance`, behind one reference: it changes only when a client sets it, and every
+    /// copy of the controller would otherwise retain each of its strings.
+    private var sharedAppearance: SharedValue<Appearance>
     /// ORI-3.
     public internal(set) var orientation: Orientation
     /// The active locale (L10N-1).
@@ -64,7 +70,13 @@ public struct TabController: Equatable, Sendable {
     /// TAP-5.
     public internal(set) var delegateTimeoutPolicy: DelegateTimeoutPolicy
     /// What the controller was built from and what `Reset` returns to.
-    public internal(set) var configuration: ControllerConfiguration
+    public internal(set) var configuration: ControllerConfiguration {
+        get { sharedConfiguration.value }
+        set { sharedConfiguration = SharedValue(newValue) }
+    }
+    /// `configuration`, behind one reference: it changes only at a reload, and every copy of
+    /// the controller would otherwise retain each of its strings and lists.
+    private var sharedConfiguration: SharedValue<ControllerConfiguration>
     /// `Revision`: moves exactly when an announced property changes.
     public internal(set) var revision: UInt64 = 0
 
@@ -94,14 +106,14 @@ public struct TabController: Equatable, Sendable {
         showsMoreList = false
         moreResumeTab = nil
         session = nil
-        appearance = configuration.appearance.normalized
+        sharedAppearance = SharedValue(configuration.appearance.normalized)
         orientation = .portrait
         locale = configuration.locale
         localeChain = LocaleChain(configuration.locale)
         delegate = nil
         delegateTimeoutMs = configuration.delegateTimeoutMs
         delegateTimeoutPolicy = configuration.delegateTimeoutPolicy
-        self.configuration = configuration
+        sharedConfiguration = SharedValue(configuration)
         applyConfiguredStructure()
     }
 

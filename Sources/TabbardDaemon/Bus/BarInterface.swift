@@ -159,6 +159,17 @@ extension TabController {
     }
 }
 
+extension BarProperty {
+    /// The property of the controller's bar this one is read as (BAR-1): the name a standalone
+    /// bar gives it.
+    var barMirror: StandaloneBarProperty {
+        switch self {
+        case .items: .items
+        case .selectedItem: .selectedItem
+        }
+    }
+}
+
 extension ControllerProperty {
     /// The property of the controller's bar that mirrors this one, announced with it; nil for
     /// those the bar does not show. O(1): it runs for every announced change.

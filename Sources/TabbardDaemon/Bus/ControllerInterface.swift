@@ -245,6 +245,10 @@ struct ControllerInterface {
         ]
     }
 
+    /// Where `Bars` sits in the table's properties: after every `ControllerProperty`, in
+    /// order, and `Version`.
+    static let barsPosition = ControllerProperty.allCases.count + 1
+
     private var properties: [Interface.Property] {
         var properties = ControllerProperty.allCases.map { [service] property in
             Interface.Property(
@@ -259,6 +263,7 @@ struct ControllerInterface {
             [version] () throws(DBusError) -> String in version
         })
         // SBAR-1: the daemon announces it whenever bars come or go.
+        assert(properties.count == Self.barsPosition, "Bars must sit where announcements look for it")
         properties.append(.read("Bars", [String].self, doc: InterfaceDocs.controller["Bars"]) {
             [unowned service] () throws(DBusError) -> [String] in service.controller.barNames
         })

@@ -119,25 +119,29 @@ final class TabBarObjects {
     /// bars' (SBAR-3..5). Objects that leave with this request announce no change of their own.
     func announce(_ events: TabEvents) {
         let bars = events.standaloneBars
-        var controllerNames = events.controllerProperties.map(\.rawValue)
-        if !bars.barsAdded.isEmpty || !bars.barsRemoved.isEmpty { controllerNames.append("Bars") }  // SBAR-1
-        if !controllerNames.isEmpty {
-            changed(BusNames.controller, BusNames.controllerInterface, controllerNames)
+        // By position in the interface tables, which list each property enum in order: no
+        // name is built or looked up for an announcement.
+        var controllerChanges = events.controllerProperties.map(\.tablePosition)
+        if !bars.barsAdded.isEmpty || !bars.barsRemoved.isEmpty { controllerChanges.append(ControllerInterface.barsPosition) }  // SBAR-1
+        if !controllerChanges.isEmpty {
+            changed(BusNames.controller, BusNames.controllerInterface, controllerChanges)
         }
         for change in events.tabProperties {
             guard let path = tabPaths[change.tab] else { continue }
-            changed(path, BusNames.tabInterface, change.properties.map(\.rawValue))
+            changed(path, BusNames.tabInterface, change.properties.map(\.tablePosition))
         }
         // BAR-1: the controller's bar mirrors what it shows of the controller.
-        let barNames = events.barProperties.map(\.rawValue) + events.controllerProperties.compactMap { $0.barMirror?.wireName }
-        if !barNames.isEmpty {
-            changed(BusNames.bar, BusNames.barInterface, barNames)
+        let barChanges = events.barProperties.map(\.barMirror.tablePosition)
+            + events.controllerProperties.compactMap { $0.barMirror?.tablePosition }
+        if !barChanges.isEmpty {
+            changed(BusNames.bar, BusNames.barInterface, barChanges)
         }
         for change in bars.barProperties where !bars.barsRemoved.contains(change.bar) {
-            changed(BusNames.barPath(change.bar), BusNames.barInterface, change.properties.map(\.wireName))
+            changed(BusNames.barPath(change.bar), BusNames.barInterface, change.properties.map(\.tablePosition))
         }
         for change in bars.itemProperties where !bars.itemsRemoved.contains(change.item) {
-            changed(BusNames.itemPath(change.item.item, bar: change.item.bar), BusNames.itemInterface, change.properties.map(\.wireName))
+            changed(BusNames.itemPath(change.item.item, bar: change.item.bar), BusNames.itemInterface,
+                    change.properties.map(\.tablePosition))
         }
         guard !events.signals.isEmpty || !bars.signals.isEmpty else { return }
         connection.flushPropertyChanges()
@@ -162,11 +166,12 @@ final class TabBarObjects {
         connection.flushPropertyChanges()
     }
 
-    private func changed(_ path: DBus.ObjectPath, _ interface: String, _ names: [String]) {
+    /// Notes the properties at `positions` in the table of `interface` of the object at `path`.
+    private func changed(_ path: DBus.ObjectPath, _ interface: String, _ positions: [Int]) {
         do {
-            try connection.propertiesChanged(path, interface: interface, names)
+            try connection.propertiesChanged(path, interface: interface, at: positions)
         } catch {
-            log.warning("cannot announce \(names.joined(separator: ", ")) of \(path): \(error)")
+            log.warning("cannot announce the properties at \(positions) of \(interface) of \(path): \(error)")
         }
     }
 }

@@ -66,15 +66,16 @@ final class HangWatch: @unchecked Sendable {
 
     /// Notes that `call` starts now; returns the call it interrupts (a plugin call made
     /// from within another), for `end`.
-    func begin(_ call: Call) -> Call? {
-        var call = call
+    func begin(_ call: consuming Call) -> Call? {
+        // Taken and moved, not copied: a copy of a call retains its strings, and a busy daemon
+        // makes four plugin calls per `Select`.
         call.started = .now()
         pthread_mutex_lock(mutex)
         calls += 1
         call.serial = calls
-        let previous = current
-        current = call
         latestStart = call.started
+        let previous = current.take()
+        current = consume call
         if waitsForever { pthread_cond_signal(condition) }
         pthread_mutex_unlock(mutex)
         return previous
@@ -89,7 +90,7 @@ final class HangWatch: @unchecked Sendable {
 
     /// Notes that the call returned. Not signalled: the thread finds out at the deadline
     /// it already waits for, which spares a wakeup per call.
-    func end(restoring previous: Call?) {
+    func end(restoring previous: consuming Call?) {
         pthread_mutex_lock(mutex)
         current = previous
         pthread_mutex_unlock(mutex)

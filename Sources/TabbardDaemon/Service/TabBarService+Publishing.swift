@@ -7,8 +7,10 @@ extension TabBarService {
     /// the delegate signals, the bar signals, plugin lifecycle and navigation calls, departed
     /// tab, item and bar objects, `Release` to a dropped delegate, the watches of the delegate and of the session, and the state write its
     /// durability class asks for (STATE-4), unless `stateWritten` says the request wrote it
-    /// already. The one place where events become effects.
-    func publish(_ events: TabEvents, stateWritten: Bool = false) {
+    /// already; `stateHandedOver` says the state writer holds the model after the request
+    /// already (`StateWriter.change`), so that only its write is scheduled. The one place
+    /// where events become effects.
+    func publish(_ events: TabEvents, stateWritten: Bool = false, stateHandedOver: Bool = false) {
         for id in events.catalogAdded {
             objects.exportTab(id, of: self)
             startPlugin(for: id)
@@ -33,7 +35,11 @@ extension TabBarService {
         // in place, so that the model is copied once, into what the writer holds.
         if !stateWritten, let persistence {
             let durability = events.durability
-            reading { persistence.record(durability, $0) }
+            if stateHandedOver {
+                persistence.recordHeld(durability)
+            } else {
+                reading { persistence.record(durability, $0) }
+            }
         }
         // What plugins said during the calls above belongs to this same request.
         while let event = plugins.nextQueuedEvent() { apply(event) }

@@ -83,9 +83,12 @@ public final class TabBarService: @unchecked Sendable {
     ) throws(DBusError) -> Result {
         let before = limit == .structural && persistence != nil ? controller : nil
         let outcome: (Result, TabEvents)
+        // Whether the writer holds the model after the change already (every change it is to save).
+        var handedOver = false
         do {
             if before == nil, let writer = persistence?.writer {
-                outcome = try writer.change(&controller, by: operation)
+                outcome = try writer.change(&controller, by: operation, handingOver: { $0.1.durability != .none })
+                handedOver = true
             } else {
                 outcome = try operation(&controller)
             }
@@ -102,7 +105,7 @@ public final class TabBarService: @unchecked Sendable {
                 throw ServiceError.stateNotSaved(error.description).dbusError
             }
         }
-        publish(outcome.1, stateWritten: written)
+        publish(outcome.1, stateWritten: written, stateHandedOver: handedOver)
         return outcome.0
     }
 

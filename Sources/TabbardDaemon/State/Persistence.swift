@@ -74,14 +74,19 @@ final class Persistence: @unchecked Sendable {
     /// had no caller to refuse (a session that ended, a reload): it is written at once, and a
     /// failure is retried like a batch.
     func record(_ durability: Durability, _ controller: borrowing TabController) {
+        if durability != .none { writer.hold(controller) }
+        recordHeld(durability)
+    }
+
+    /// `record` for a change whose state the writer holds already (`StateWriter.change` handed
+    /// it over): schedules or makes the write its `durability` asks for.
+    func recordHeld(_ durability: Durability) {
         switch durability {
         case .none:
             return
         case .volatile:
-            writer.hold(controller)
             scheduleWrite(after: trouble?.retry ?? flushInterval)
         case .structural:
-            writer.hold(controller)
             if let error = writer.writeHeldNow() { failed(error) } else { succeeded() }
         }
     }

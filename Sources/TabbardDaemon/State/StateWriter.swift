@@ -67,7 +67,9 @@ final class StateWriter: Sendable {
     }
 
     /// Runs `change` on `controller`, the service's model, with the held state let go while it
-    /// runs, and hands over the model after it in its place when a state was held.
+    /// runs, and hands over the model after it in its place when a state was held, or when
+    /// `handingOver` says the outcome is to be saved: the caller then need not hand it over
+    /// again (`hold`), which would copy the whole model a second time for each request.
     ///
     /// The held state is a copy of the model that shares its storage, so a change in place
     /// would copy every collection it touches (every tab's state at 10,000 tabs, for one
@@ -76,19 +78,28 @@ final class StateWriter: Sendable {
     /// holding it after the change loses nothing; and the writer's lock is kept meanwhile, so
     /// that a thread that saves what is held (a hung plugin's exit) never finds it missing.
     func change<Outcome, Failure>(
-        _ controller: inout TabController, by change: (inout TabController) throws(Failure) -> Outcome
+        _ controller: inout TabController, by change: (inout TabController) throws(Failure) -> Outcome,
+        handingOver: (Outcome) -> Bool = { _ in false }
     ) throws(Failure) -> Outcome {
         var outcome: Result<Outcome, Failure>?
         held.withLock { held in
             let wasHolding = held.controller != nil
             held.controller = nil
-            outcome = Result { () throws(Failure) in try change(&controller) }
-            if wasHolding {
+            let result = Result { () throws(Failure) in try change(&controller) }
+            var handsOver = wasHolding
+            if !handsOver, case .success(let value) = result { handsOver = handingOver(value) }
+            if handsOver {
                 held.controller = controller
                 held.handedOver &+= 1
             }
+            outcome = result
         }
-        return try outcome!.get()
+        // Taken, not read with `get()`, which would copy the outcome (a request's events)
+        // before the optional holding it is dropped.
+        switch outcome.take()! {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
     }
 
     /// Whether an acknowledged state waits for the disk.
