@@ -58,9 +58,7 @@ else
         # that neither loads libdbus's shared library nor the libsystemd, libgcrypt, liblzma,
         # libzstd, liblz4, libgpg-error and libcap behind it: tabctl needs only the C library,
         # the daemon that and the Swift runtime.
-        needs_of() {
-            readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -v '^ld-linux' | LC_ALL=C sort | tr '\n' ' '
-        }
+        needs_of() { needed_libraries "$1" | grep -v '^ld-linux' | LC_ALL=C sort | tr '\n' ' '; }
         tabctl_needs=$(needs_of "$repo/.build/deb/root/usr/bin/tabctl")
         daemon_needs=$(needs_of "$repo/.build/deb/root/usr/bin/tabbard")
         if [ "$tabctl_needs" = "libc.so.6 libm.so.6 " ] \

@@ -33,7 +33,7 @@ else
     # elsewhere may need (scripts/install names it), and nothing more.
     runtime=$(cd "$stage/usr/lib/tabbard" && ls ./*.so | sed 's|^\./||' | LC_ALL=C sort)
     plugin_runtime=$(sed -n 's/^plugin_runtime="\(.*\)"$/\1/p' "$repo/scripts/install")
-    needed=$( (for file in $elves; do readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; done; printf '%s\n' $plugin_runtime) | LC_ALL=C sort -u)
+    needed=$( (for file in $elves; do needed_libraries "$file"; done; printf '%s\n' $plugin_runtime) | LC_ALL=C sort -u)
     missing=$(LC_ALL=C comm -13 <(echo "$runtime") <(echo "$needed") | while read -r library; do
         [ -e "$(swift_runtime_dir)/$library" ] && echo "$library"; done)
     unneeded=$(LC_ALL=C comm -23 <(echo "$runtime") <(echo "$needed"))
