@@ -49,10 +49,10 @@ extension TabController {
     }
 
     /// Appends to `values` what a request compares before and after for several properties of
-    /// catalog tab `id`, in the order asked, nil for each when the catalog has no such tab: the
+    /// catalog tab `id`, in the order asked, `absent` for each when the catalog has no such tab: the
     /// values, except that `AccessibilityLabel` is observed through its inputs (A11Y-1).
     /// O(properties).
-    func observe(_ properties: [TabProperty], of id: String, into values: inout [ObservedTabValue?]) {
+    func observe(_ properties: [TabProperty], of id: String, into values: inout [ObservedTabValue]) {
         let found: Void? = reading(id) { tab in
             for property in properties {
                 values.append(property == .accessibilityLabel
@@ -60,7 +60,7 @@ extension TabController {
                     : .value(value(of: property, tab)))
             }
         }
-        if found == nil { values.append(contentsOf: repeatElement(nil, count: properties.count)) }
+        if found == nil { values.append(contentsOf: repeatElement(.absent, count: properties.count)) }
     }
 
     /// Hands `receiver` the values of `properties` of every catalog tab, in catalog order, each

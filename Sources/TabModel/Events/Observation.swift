@@ -47,9 +47,9 @@ struct ObservationScope {
 struct Observation {
     var controller: [PropertyValue]
     /// The properties of the scope's tabs as observed, tab after tab in one list (not one list
-    /// per tab), each tab's in the order of the scope's `tabProperties`; nil for every property
-    /// of a tab the catalog does not have.
-    var tabs: [ObservedTabValue?]
+    /// per tab), each tab's in the order of the scope's `tabProperties`; `absent` for every
+    /// property of a tab the catalog does not have.
+    var tabs: [ObservedTabValue]
     var bar: [PropertyValue]
     var bars: [BarObservation]
     var shown: ShownContent
@@ -57,7 +57,7 @@ struct Observation {
 
 extension TabController {
     func observe(_ scope: ObservationScope) -> Observation {
-        var tabs: [ObservedTabValue?] = []
+        var tabs: [ObservedTabValue] = []
         tabs.reserveCapacity(scope.tabs.count * scope.tabProperties.count)
         // Each tab looked up once for all its properties, not once per property; labels
         // observed through their inputs, built only when sent (A11Y-1).
