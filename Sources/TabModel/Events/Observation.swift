@@ -79,7 +79,8 @@ extension TabController {
         let after = observe(scope)
         var events = TabEvents()
         events.signals = signals
-        events.standaloneBars = bars
+        // Most requests touch no standalone bar: the empty default is not copied in.
+        if !bars.isEmpty { events.standaloneBars = bars }
         if bars.changesObjects { events.durability = .structural }
         for (index, property) in scope.controller.enumerated() where before.controller[index] != after.controller[index] {
             events.controllerProperties.append(property, roomFor: scope.controller.count - index + 1) // and `Revision`
