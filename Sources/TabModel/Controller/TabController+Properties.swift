@@ -48,20 +48,19 @@ extension TabController {
         }
     }
 
-    /// What a request compares before and after for several properties of catalog tab `id`, in
-    /// the order asked, nil when the catalog has no such tab: the values, except that
-    /// `AccessibilityLabel` is observed through its inputs (A11Y-1). O(properties).
-    func observedValues(of properties: [TabProperty], tab id: String) -> [ObservedTabValue]? {
-        reading(id) { tab in
-            var values: [ObservedTabValue] = []
-            values.reserveCapacity(properties.count)
+    /// Appends to `values` what a request compares before and after for several properties of
+    /// catalog tab `id`, in the order asked, `absent` for each when the catalog has no such tab: the
+    /// values, except that `AccessibilityLabel` is observed through its inputs (A11Y-1).
+    /// O(properties).
+    func observe(_ properties: [TabProperty], of id: String, into values: inout [ObservedTabValue]) {
+        let found: Void? = reading(id) { tab in
             for property in properties {
                 values.append(property == .accessibilityLabel
                     ? .accessibilityLabel(accessibilityLabelInputs(of: id, at: tab.position, definition: tab.definition, state: tab.state))
                     : .value(value(of: property, tab)))
             }
-            return values
         }
+        if found == nil { values.append(contentsOf: repeatElement(.absent, count: properties.count)) }
     }
 
     /// Hands `receiver` the values of `properties` of every catalog tab, in catalog order, each

@@ -28,10 +28,11 @@ extension TabController {
     }
 
     private mutating func selectValidated(_ id: String, index: Int) throws(TabError) -> TabEvents {
-        guard placement(ofIndex: index) != .hidden else { throw .notReachable(id) } // TOP-1
+        let placement = placement(ofIndex: index)
+        guard placement != .hidden else { throw .notReachable(id) } // TOP-1
         let scope = ObservationScope.selection([selectedTab, id])
         let before = observe(scope)
-        show(tab: id)
+        show(tab: id, placedAt: placement)
         return finish(scope, since: before) // SEL-6: empty when nothing changed
     }
 

@@ -107,9 +107,14 @@ extension TabController {
 
     /// Shows `id` (from the bar, or inside More when it is in the More list: SEL-4).
     mutating func show(tab id: String) {
+        show(tab: id, placedAt: placement(of: id))
+    }
+
+    /// Shows `id`, whose placement the caller already knows: no second look-up of its position.
+    mutating func show(tab id: String, placedAt placement: Placement) {
         selectedTab = id
         showsMoreList = false
-        if placement(of: id) == .more { moreResumeTab = id }
+        if placement == .more { moreResumeTab = id }
     }
 
     /// Shows the More list itself (SEL-5).

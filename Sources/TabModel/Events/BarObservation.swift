@@ -53,7 +53,7 @@ struct BarObservation {
 extension ObservationScope {
     /// Only standalone bars.
     static func bars(_ scopes: [BarScope]) -> ObservationScope {
-        ObservationScope(controller: [], tabs: [], tabProperties: [], bar: false, bars: scopes)
+        ObservationScope(controller: [], tabs: [], tabProperties: [], bars: scopes)
     }
 }
 

@@ -5,7 +5,8 @@ struct ObservationScope {
     var controller: [ControllerProperty]
     var tabs: [String]
     var tabProperties: [TabProperty]
-    var bar: Bool
+    /// The properties of the controller's bar object.
+    var bar: [BarProperty] = []
     /// Standalone bars (SBAR-1): each scope names one bar.
     var bars: [BarScope] = []
 
@@ -16,8 +17,11 @@ struct ObservationScope {
         var ids: [String] = []
         ids.reserveCapacity(tabs.count)
         for case let id? in tabs where !ids.contains(id) { ids.append(id) }
+        // Not the bar's `Items`: a selection changes neither `Tabs` nor `MaxVisible` nor
+        // `Layout`, which alone decide them (MORE-1, TOP-1), and building them twice was the
+        // dearest part of `Select`.
         return ObservationScope(controller: [.selectedItem, .selectedTab, .selectedIndex], tabs: ids,
-                                tabProperties: tabProperties, bar: true)
+                                tabProperties: tabProperties, bar: [.selectedItem])
     }
 
     /// Everything about the controller and the structure-dependent properties of `tabs`. O(tabs).
@@ -25,25 +29,27 @@ struct ObservationScope {
         var seen = Set<String>()
         seen.reserveCapacity(tabs.count)
         return ObservationScope(controller: ControllerProperty.allCases.filter { $0 != .revision },
-                                tabs: tabs.filter { seen.insert($0).inserted }, tabProperties: tabProperties, bar: true)
+                                tabs: tabs.filter { seen.insert($0).inserted }, tabProperties: tabProperties, bar: BarProperty.allCases)
     }
 
     /// Only the named properties of one tab.
     static func tab(_ id: String, _ properties: [TabProperty]) -> ObservationScope {
-        ObservationScope(controller: [], tabs: [id], tabProperties: properties, bar: false)
+        ObservationScope(controller: [], tabs: [id], tabProperties: properties)
     }
 
     /// Only the named controller properties.
     static func controller(_ properties: [ControllerProperty]) -> ObservationScope {
-        ObservationScope(controller: properties, tabs: [], tabProperties: [], bar: false)
+        ObservationScope(controller: properties, tabs: [], tabProperties: [])
     }
 }
 
 /// The values of a scope at one moment.
 struct Observation {
     var controller: [PropertyValue]
-    /// Per tab of the scope, its properties as observed; nil for a tab the catalog does not have.
-    var tabs: [[ObservedTabValue]?]
+    /// The properties of the scope's tabs as observed, tab after tab in one list (not one list
+    /// per tab), each tab's in the order of the scope's `tabProperties`; `absent` for every
+    /// property of a tab the catalog does not have.
+    var tabs: [ObservedTabValue]
     var bar: [PropertyValue]
     var bars: [BarObservation]
     var shown: ShownContent
@@ -51,12 +57,15 @@ struct Observation {
 
 extension TabController {
     func observe(_ scope: ObservationScope) -> Observation {
-        Observation(
+        var tabs: [ObservedTabValue] = []
+        tabs.reserveCapacity(scope.tabs.count * scope.tabProperties.count)
+        // Each tab looked up once for all its properties, not once per property; labels
+        // observed through their inputs, built only when sent (A11Y-1).
+        for id in scope.tabs { observe(scope.tabProperties, of: id, into: &tabs) }
+        return Observation(
             controller: scope.controller.map { value(of: $0) },
-            // Each tab looked up once for all its properties, not once per property; labels
-            // observed through their inputs, built only when sent (A11Y-1).
-            tabs: scope.tabs.map { id in observedValues(of: scope.tabProperties, tab: id) },
-            bar: scope.bar ? BarProperty.allCases.map { value(of: $0) } : [],
+            tabs: tabs,
+            bar: scope.bar.map { value(of: $0) },
             bars: scope.bars.map { observe($0) },
             shown: shownContent)
     }
@@ -70,31 +79,33 @@ extension TabController {
         let after = observe(scope)
         var events = TabEvents()
         events.signals = signals
-        events.standaloneBars = bars
+        // Most requests touch no standalone bar: the empty default is not copied in.
+        if !bars.isEmpty { events.standaloneBars = bars }
         if bars.changesObjects { events.durability = .structural }
         for (index, property) in scope.controller.enumerated() where before.controller[index] != after.controller[index] {
-            events.controllerProperties.append(property)
+            events.controllerProperties.append(property, roomFor: scope.controller.count - index + 1) // and `Revision`
             events.durability = max(events.durability, property.durability)
         }
         var movesRevision = !events.controllerProperties.isEmpty || bars.changesObjects
         for (index, barScope) in scope.bars.enumerated() where compare(barScope, before: before.bars[index], after: after.bars[index], into: &events) {
             movesRevision = true
         }
+        let columns = scope.tabProperties.count
         for (row, id) in scope.tabs.enumerated() {
             var changed: [TabProperty] = []
-            for (column, property) in scope.tabProperties.enumerated() where before.tabs[row]?[column] != after.tabs[row]?[column] {
-                changed.append(property)
+            for (column, property) in scope.tabProperties.enumerated() where before.tabs[row * columns + column] != after.tabs[row * columns + column] {
+                changed.append(property, roomFor: columns - column)
                 events.durability = max(events.durability, property.durability)
                 movesRevision = movesRevision || property.movesRevision
             }
             guard !changed.isEmpty else { continue }
-            events.tabProperties.append(TabPropertyChanges(tab: id, properties: changed))
+            events.tabProperties.append(TabPropertyChanges(tab: id, properties: changed), roomFor: scope.tabs.count - row)
             if changed.contains(.page) || changed.contains(.depth), let stack = runtime(of: id)?.stack {
                 events.navigation.append(NavigationChange(tab: id, page: stack.last!, depth: stack.count))
             }
         }
-        for (index, property) in BarProperty.allCases.enumerated() where scope.bar && before.bar[index] != after.bar[index] {
-            events.barProperties.append(property)
+        for (index, property) in scope.bar.enumerated() where before.bar[index] != after.bar[index] {
+            events.barProperties.append(property, roomFor: scope.bar.count - index)
         }
         if before.shown != after.shown {
             events.selection = SelectionTransition(from: before.shown, to: after.shown)

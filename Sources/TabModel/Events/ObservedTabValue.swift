@@ -4,4 +4,8 @@
 enum ObservedTabValue: Equatable {
     case value(PropertyValue)
     case accessibilityLabel(AccessibilityLabelInputs)
+    /// The catalog has no such tab. A case of its own, not an optional: comparing two
+    /// optionals copies both values first (a retain and a release of every string in them),
+    /// and a request compares every property it observes.
+    case absent
 }
