@@ -1,9 +1,10 @@
 // `make bench` (daemon part): what tabbard's requests cost, measured by one raw-libdbus client
 // on one private bus: Select, Tap, SetBadge and GetAll at windows 1 and 32 beside a C libdbus
 // service doing the same message work (`bench-same-work-c`) and the C echo of the D-Bus
-// benchmark; the window-1 pairs again over more rounds; the same pairs while 100 connections follow every PropertiesChanged; Tap with a
-// delegate that answers at once; Select and Describe with 10,000 tabs; start to READY=1; an
-// idle daemon's wake-ups and memory; whether tabbard links Foundation.
+// benchmark; the window-1 pairs again over more rounds; the same pairs while 100 connections
+// follow every PropertiesChanged; Tap with a delegate that answers at once; Select and Describe
+// with 10,000 tabs; start to READY=1; an idle daemon's wake-ups and memory; whether tabbard
+// links Foundation.
 import BenchClient
 import BenchSupport
 import Glibc
