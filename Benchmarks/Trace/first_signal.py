@@ -25,25 +25,15 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "TabctlStart"))
-from tabctl_start import start_private_bus, wait_for_name  # noqa: E402  (one private bus, one way)
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "TabctlStart"))
+sys.path.insert(0, os.path.join(HERE, "..", "Instructions"))
+from tabctl_start import private_bus, wait_for_name  # noqa: E402  (one private bus, one way)
+# The same services and requests as the instruction counts (it needs dbus-python too).
+from request_instructions import PATH, REQUESTS, SAME_WORK, SAME_WORK_TABS, TABBARD, dbus  # noqa: E402
 
-try:
-    import dbus  # noqa: E402
-except ImportError:
-    raise SystemExit("dbus-python is missing: run with Debian's python3 after scripts/install-deps bench")
-
-TABBARD = "org.tabbard.TabBar1"
-SAME_WORK = "org.example.SameWorkC"
-PATH = "/org/tabbard/TabBar1"
-REQUESTS = {
-    "Select": [["alarm"], ["stopwatch"]],
-    "SetBadge": [["alarm", "1"], ["alarm", "2"]],
-}
-# The bar of the bundled catalog as tabbard shows it, as daemon-bench gives it.
-SAME_WORK_TABS = ["world-clock=World Clock", "alarm=Alarm", "stopwatch=Stopwatch", "timer=Timer", "@more=More"]
 # x86_64 system call numbers.
-SENDMSG, RECVMSG = 46, 47
+SENDMSG = 46
 WAITS = {7, 232, 281, 441}  # poll, epoll_wait, epoll_pwait, epoll_pwait2
 
 
@@ -64,8 +54,7 @@ def start_service(kind, binary, address, scratch, plugins):
 def call_loop(address, name, member, argument_sets, count):
     """`count` calls of `member`, each waiting for its reply, cycling through `argument_sets`."""
     bus = dbus.bus.BusConnection(address)
-    target = dbus.Interface(bus.get_object(name, PATH), TABBARD)
-    method = getattr(target, member)
+    method = bus.get_object(name, PATH, introspect=False).get_dbus_method(member.split("(")[0], TABBARD)
     for index in range(count):
         method(*argument_sets[index % len(argument_sets)])
     bus.close()
@@ -106,7 +95,7 @@ def trace(kind, binary, address, scratch, plugins, member, calls, warm_up):
     service, name = start_service(kind, binary, address, scratch, plugins)
     try:
         call_loop(address, name, member, REQUESTS[member], warm_up)
-        data = os.path.join(scratch, f"perf-{kind}-{member}.data")
+        data = os.path.join(scratch, f"perf-{kind}-{member.split('(')[0]}.data")
         # The loop thread is the service's first thread.
         perf = subprocess.Popen(["perf", "record", "-q", "-e", "raw_syscalls:sys_enter,raw_syscalls:sys_exit",
                                  "-t", str(service.pid), "-o", data],
@@ -130,7 +119,7 @@ def main():
     parser.add_argument("--calls", type=int, default=3000, help="traced calls per service and round (default 3000)")
     parser.add_argument("--warm-up", type=int, default=300, help="calls before tracing (default 300)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds over the services (default 2)")
-    parser.add_argument("--member", choices=sorted(REQUESTS), action="append", help="the requests (default both)")
+    parser.add_argument("--request", choices=sorted(REQUESTS), action="append", help="the requests (default both)")
     options = parser.parse_args()
     services = []
     for service in options.services:
@@ -141,24 +130,17 @@ def main():
     if shutil.which("perf") is None:
         raise SystemExit("perf is missing: install linux-perf")
 
-    scratch = tempfile.mkdtemp(prefix="tabbard-trace-")
-    bus, address = start_private_bus(scratch)
-    try:
-        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
+    with private_bus("tabbard-trace-") as (scratch, address):
         print(f"loop thread per call, µs after the wake-up (medians of {options.calls} calls after {options.warm_up})")
-        print(f"{'request':9} {'round':>5}  {'service':40} {'first sendmsg':>13} {'last sendmsg':>12} {'back to wait':>12}")
-        for member in options.member or sorted(REQUESTS, reverse=True):
+        print(f"{'request':13} {'round':>5}  {'service':40} {'first sendmsg':>13} {'last sendmsg':>12} {'back to wait':>12}")
+        for member in options.request or sorted(REQUESTS, reverse=True):
             for round_number in range(1, options.rounds + 1):
                 for kind, binary, label in services:
                     calls = trace(kind, binary, address, scratch, options.plugins, member, options.calls, options.warm_up)
                     if not calls:
                         raise SystemExit(f"{label}: no call was traced (is perf allowed to trace?)")
                     first, last, back = (statistics.median(values) for values in zip(*calls))
-                    print(f"{member:9} {round_number:>5}  {label[-40:]:40} {first:13.1f} {last:12.1f} {back:12.1f}")
-    finally:
-        bus.terminate()
-        bus.wait(timeout=10)
-        shutil.rmtree(scratch, ignore_errors=True)
+                    print(f"{member:13} {round_number:>5}  {label[-40:]:40} {first:13.1f} {last:12.1f} {back:12.1f}")
 
 
 if __name__ == "__main__":
