@@ -15,7 +15,7 @@ DESTDIR    ?=
 # The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
 CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test reliability demo bench bench-model bench-tabctl bench-instructions clean plugins test-plugins release-plugins \
+.PHONY: all build deps test-deps test reliability demo bench bench-model bench-tabctl bench-instructions bench-trace clean plugins test-plugins release-plugins \
 	install uninstall deb
 
 all: build release-plugins
@@ -147,6 +147,17 @@ bench-instructions: deps
 	$(BENCH_BUILD) --product tabbard
 	/usr/bin/python3 Benchmarks/Instructions/request_instructions.py --tabbard .build-bench/release/tabbard \
 		--same-work .build-bench/release/bench-same-work-c --plugins $(BENCH_PLUGINS)
+
+# Where a window-1 call's time goes on the loop thread: from the wake-up to the first signal,
+# to the reply and back into the wait, tabbard against the same work in C, traced by perf
+# (figures only; not part of `make bench`, as tracing needs perf's tracepoints).
+bench-trace: deps
+	@scripts/install-deps bench
+	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
+	$(BENCH_BUILD) --product bench-same-work-c
+	$(BENCH_BUILD) --product tabbard
+	/usr/bin/python3 Benchmarks/Trace/first_signal.py tabbard=.build-bench/release/tabbard \
+		c=.build-bench/release/bench-same-work-c --plugins $(BENCH_PLUGINS)
 
 # tabctl as a whole process against dbus-send making the same call, on one private bus with a
 # running daemon; and what process start alone costs. Figures only. Measured on what

@@ -61,6 +61,23 @@ struct Request {
         }
         return table
     }
+
+    /// `request` against `baseline` in `pairs` pairs of short back-to-back runs of `calls`
+    /// calls each, after one warm-up run of each: the ratio of their rates, pair by pair. A
+    /// pair takes a fraction of a second, so the machine's speed, which drifts over seconds,
+    /// is about the same for both of its runs; the order within a pair alternates
+    /// (ABBA), so that neither side always runs right after the other.
+    func pairedRuns(_ request: Request, against baseline: Request, window: Int32, pairs: Int, calls: Int) -> Spread {
+        _ = measure(request, window: window, count: calls)
+        _ = measure(baseline, window: window, count: calls)
+        let ratios = (0..<pairs).map { pair in
+            let first = pair % 2 == 0 ? request : baseline, second = pair % 2 == 0 ? baseline : request
+            let firstRate = measure(first, window: window, count: calls).callsPerSecond
+            let secondRate = measure(second, window: window, count: calls).callsPerSecond
+            return pair % 2 == 0 ? firstRate / secondRate : secondRate / firstRate
+        }
+        return Spread(ratios)
+    }
 }
 
 /// The runs of several requests over interleaved rounds.

@@ -21,23 +21,27 @@ if arguments.count == 3 && arguments[1] == "serve-delegate" {
 }
 
 checkCommandLine(usage: """
-    usage: daemon-bench [--calls N] [--rounds N] [--window-one-rounds N] [--subscribers N] [--plugins DIR]
-                        [--isolation-only | --window-one-only]
+    usage: daemon-bench [--calls N] [--rounds N] [--window-one-rounds N] [--window-one-pairs N]
+                        [--subscribers N] [--plugins DIR] [--isolation-only | --window-one-only]
       Measures tabbard's requests against a C libdbus service doing the same message work, on a
       private bus; prints figures only (see docs/performance.md).
       --calls N               calls per run (default 10000; fan-out runs use a fifth)
       --rounds N              interleaved rounds per figure (default 5)
       --window-one-rounds N   interleaved rounds of the window-1 pairs against the C service
                               (default 15: their rounds spread widest)
+      --window-one-pairs N    pairs of back-to-back runs of 1,000 calls of each window-1 pair
+                              (default 60)
       --subscribers N         connections following every PropertiesChanged (default 100)
       --plugins DIR           the bundled plugins, staged by `make bench` (default .build/bench-plugins)
       --isolation-only        only plugins in helper processes against plugins in the daemon
       --window-one-only       only the window-1 pairs of Select and SetBadge against the C service
-    """, options: ["--calls", "--rounds", "--window-one-rounds", "--subscribers", "--plugins"],
+    """, options: ["--calls", "--rounds", "--window-one-rounds", "--window-one-pairs", "--subscribers", "--plugins"],
     flags: ["--isolation-only", "--window-one-only"])
 let calls = option("--calls", default: 10_000)
 let rounds = option("--rounds", default: 5)
 let windowOneRounds = option("--window-one-rounds", default: 15)
+let windowOnePairs = option("--window-one-pairs", default: 60)
+let pairedCalls = 1_000
 let subscriberCount = option("--subscribers", default: 100)
 let packageRoot = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
 let bundledPlugins = option("--plugins", default: packageRoot + "/.build/bench-plugins")
@@ -147,12 +151,19 @@ let pairs = [(select, sameSelect), (badge, sameBadge)]
 // The window-1 pairs alone, over more rounds: at window 1 a round's ratio swings most with
 // what else the machine does (0.76 to 1.33 over 5 rounds), and its median with it.
 let windowOne = runner.rounds(pairs.flatMap { [$0.0, $0.1] }, windows: [1], rounds: windowOneRounds, calls: calls)
+// And in short runs side by side: a 10,000-call run takes seconds, over which the machine's
+// speed drifts enough to move one round's ratio by a quarter.
+let windowOnePaired = pairs.map { runner.pairedRuns($0.0, against: $0.1, window: 1, pairs: windowOnePairs, calls: pairedCalls) }
 @MainActor func printWindowOne() {
     print("window 1, \(calls) calls per run, \(windowOneRounds) interleaved rounds")
     windowOne.print()
     print("tabbard / the same work in C at window 1 (calls/s, per round; median (min–max)):")
     for (request, baseline) in pairs {
         print("  \(pad(request.label, 14)) \(windowOne.ratio(request, to: baseline, window: 1).text(2))  (target ≥ 0.95)")
+    }
+    print("the same in \(windowOnePairs) pairs of back-to-back runs of \(pairedCalls) calls (per pair; median (min–max)):")
+    for ((request, _), paired) in zip(pairs, windowOnePaired) {
+        print("  \(pad(request.label, 14)) \(paired.text(2))  (target ≥ 0.95)")
     }
 }
 if arguments.contains("--window-one-only") {

@@ -18,11 +18,10 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "TabctlStart"))
-from tabctl_start import has_owner, start_private_bus, wait_for_name  # noqa: E402  (one private bus, one way)
+from tabctl_start import has_owner, private_bus, wait_for_name  # noqa: E402  (one private bus, one way)
 
 try:
     import dbus  # noqa: E402
@@ -113,10 +112,7 @@ def main():
         if shutil.which(tool) is None:
             raise SystemExit(f"{tool} is missing: scripts/install-deps bench installs it")
 
-    scratch = tempfile.mkdtemp(prefix="tabbard-instructions-")
-    bus, address = start_private_bus(scratch)
-    try:
-        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
+    with private_bus("tabbard-instructions-") as (scratch, address):
         # Valgrind 3.19 cannot read the DWARF 5 that lld writes; the counts need no symbols.
         tabbard_binary = os.path.join(scratch, "tabbard")
         subprocess.run(["strip", "--strip-debug", "-o", tabbard_binary, options.tabbard], check=True)
@@ -134,10 +130,6 @@ def main():
             print(f"{member_label:14} {'tabbard':22} {ours[0]:12,.0f} {ours[1]:12,.0f}")
             print(f"{member_label:14} {'same work in C':22} {theirs[0]:12,.0f} {theirs[1]:12,.0f}")
             print(f"{member_label:14} {'C / tabbard':22} {theirs[0] / ours[0]:12.2f} {theirs[1] / ours[1]:12.2f}")
-    finally:
-        bus.terminate()
-        bus.wait(timeout=10)
-        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -122,26 +122,34 @@ def start_private_bus(directory):
 
 
 @contextlib.contextmanager
-def daemon_on_private_bus(tabbard, plugins, prefix):
-    """A private bus (start_private_bus) with `tabbard` serving on it, both stopped on leaving;
-    yields a scratch directory (removed on leaving) and the bus's address."""
+def private_bus(prefix):
+    """A private bus (start_private_bus) in a new scratch directory, answering; yields the
+    directory and the bus's address, and stops the bus and removes the directory on leaving."""
     directory = tempfile.mkdtemp(prefix=prefix)
     bus, address = start_private_bus(directory)
-    daemon = None
     try:
         wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
-        daemon = subprocess.Popen([tabbard, "--address", address, "--plugin-dir", plugins,
-                                   "--state-dir", directory, "--no-state", "--log-level", "warning"],
-                                  stdout=subprocess.DEVNULL)
-        wait_for_name(address, "org.tabbard.TabBar1", time.monotonic() + 10)
         yield directory, address
     finally:
-        if daemon:
-            daemon.terminate()
-            daemon.wait(timeout=10)
         bus.terminate()
         bus.wait(timeout=10)
         shutil.rmtree(directory, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def daemon_on_private_bus(tabbard, plugins, prefix):
+    """A private bus (`private_bus`) with `tabbard` serving on it, stopped on leaving; yields
+    the scratch directory and the bus's address."""
+    with private_bus(prefix) as (directory, address):
+        daemon = subprocess.Popen([tabbard, "--address", address, "--plugin-dir", plugins,
+                                   "--state-dir", directory, "--no-state", "--log-level", "warning"],
+                                  stdout=subprocess.DEVNULL)
+        try:
+            wait_for_name(address, "org.tabbard.TabBar1", time.monotonic() + 10)
+            yield directory, address
+        finally:
+            daemon.terminate()
+            daemon.wait(timeout=10)
 
 
 def main():

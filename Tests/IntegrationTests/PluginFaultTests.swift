@@ -100,4 +100,33 @@ struct PluginFaultTests {
                                      "--state-dir", daemon.stateDirectory])
         #expect(listed.status == 0 && listed.output.contains("  status: refused: disabled after 3 failures"), "\(listed.output)\(listed.errors)")
     }
+
+    @Test("a selection is answered before its tab is told it appears; a plugin that hangs there makes the daemon exit with that selection on disk (STATE-4)")
+    func hangAfterSelectionReply() throws {
+        let plugins = try FaultPlugin.directory(fault: (name: "hanger", define: "HANG_IN_DID_APPEAR"))
+        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "300"], pluginDirectory: plugins)
+        let bus = daemon.bus.address
+        #expect(try stringProperty(bus, "SelectedTab") == "world-clock")
+        // Answered: busctl fails when the daemon leaves the bus with the call unanswered.
+        try busctlCall(bus, "Select", "s", "hanger-tab")
+        #expect(daemon.waitForExit(timeout: 20), "\(daemon.log)")
+        #expect(daemon.stop() == 70)
+        #expect(daemon.log.contains("plugin hanger: did_appear for tab hanger-tab did not return within 300 ms; exiting"), "\(daemon.log)")
+        // The hang watch saved what the reply acknowledged.
+        let saved = try Data(contentsOf: URL(fileURLWithPath: daemon.stateDirectory + "/state.json"))
+        let state = try JSONSerialization.jsonObject(with: saved) as? [String: Any]
+        #expect(state?["selectedTab"] as? String == "hanger-tab",
+                "\(String(decoding: saved, as: UTF8.self))")
+    }
+
+    @Test("what a plugin does as its tab appears after a selection is in place for the next request")
+    func badgeSetAsTabAppears() throws {
+        let daemon = try FaultPlugin.daemon("marker", "BADGE_IN_DID_APPEAR")
+        let bus = daemon.bus.address
+        let badge = { try stringProperty(bus, "BadgeValue", path: Names.tab("marker-tab"), interface: Names.tabInterface) }
+        #expect(try badge() == "")
+        try busctlCall(bus, "Select", "s", "marker-tab")
+        #expect(try badge() == "appeared")
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A C plugin with one tab, `<name>-tab`, and a fault chosen by a `-D` switch, compiled during a
-/// test: `CRASH_IN_ENTRY`, `HANG_IN_ENTRY`; on `activate`, `HANG_IN_ACTIVATE`, `SEGV_IN_ACTIVATE`,
+/// test: `CRASH_IN_ENTRY`, `HANG_IN_ENTRY`; on `did_appear`, `HANG_IN_DID_APPEAR`, or
+/// `BADGE_IN_DID_APPEAR` (the tab's badge becomes `appeared`); on `activate`, `HANG_IN_ACTIVATE`, `SEGV_IN_ACTIVATE`,
 /// `ABORT_IN_ACTIVATE`, `EXIT_IN_ACTIVATE`, or a thread of the plugin's own that crashes or
 /// exits `FAULT_DELAY_MS` later (`SEGV_ON_THREAD`, `ABORT_ON_THREAD`, `EXIT_ON_THREAD`), or
 /// floods the host with badge, title and content-changed callbacks as fast as it can while
@@ -127,6 +128,16 @@ public enum FaultPlugin {
         return tab;
     }
     static void fault_destroy(void *instance) { (void)instance; }
+    #if defined(HANG_IN_DID_APPEAR) || defined(BADGE_IN_DID_APPEAR)
+    /* Told that its tab is shown: hangs, or sets the tab's badge to "appeared". */
+    static void fault_did_appear(void *instance) {
+        struct tabbard_tab *tab = instance;
+    #ifdef HANG_IN_DID_APPEAR
+        for (;;) sleep(1);
+    #endif
+        fault_host->set_badge(tab, "appeared");
+    }
+    #endif
     #ifdef INTRUDE_STATE_DIR
     #include <errno.h>
     #include <fcntl.h>
@@ -279,6 +290,9 @@ public enum FaultPlugin {
         .render = fault_render,
         .actions = fault_actions,
         .activate = fault_activate,
+    #if defined(HANG_IN_DID_APPEAR) || defined(BADGE_IN_DID_APPEAR)
+        .did_appear = fault_did_appear,
+    #endif
     };
     const struct tabbard_plugin *tabbard_plugin_entry_v1(uint32_t host_abi_minor, const struct tabbard_host *host) {
         (void)host_abi_minor;

@@ -22,7 +22,8 @@ struct ModelMethods {
 
     /// A method that is one model operation: decodes its arguments (`inputs`, each a name and
     /// a type), runs `operation` on the model with them and the caller's unique bus name,
-    /// publishes what it changed and replies empty. A model error becomes the D-Bus error of
+    /// publishes what it changed and replies empty; the plugin calls it owes follow the reply
+    /// (`TabBarService.answer`). A model error becomes the D-Bus error of
     /// the contract; nothing changed then (ERR-2). `atMost` is the strongest durability class
     /// the operation can cause (STATE-4; `TabBarService.perform`).
     func change<each Input: DBusDecodable>(
@@ -34,8 +35,10 @@ struct ModelMethods {
         return method(name, arguments) { [unowned service] call in
             let values = try call.decode(repeat (each Input).self)
             let caller = call.sender
-            try service.perform(atMost: limit) { controller throws(TabError) in try operation(&controller, caller, repeat each values) }
-            return try call.reply()
+            return try service.answer { () throws(DBusError) in
+                try service.perform(atMost: limit) { controller throws(TabError) in try operation(&controller, caller, repeat each values) }
+                return try call.reply()
+            }
         }
     }
 

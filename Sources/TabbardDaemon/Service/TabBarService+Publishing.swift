@@ -5,20 +5,35 @@ extension TabBarService {
     /// Announces everything one request changed, in this order: new tab objects with their
     /// plugin instances, new bar and item objects, one `PropertiesChanged` per changed object,
     /// the delegate signals, the bar signals, plugin lifecycle and navigation calls, departed
-    /// tab, item and bar objects, `Release` to a dropped delegate, the watches of the delegate and of the session, and the state write its
-    /// durability class asks for (STATE-4), unless `stateWritten` says the request wrote it
-    /// already; `stateHandedOver` says the state writer holds the model after the request
-    /// already (`StateWriter.change`), so that only its write is scheduled. The one place
-    /// where events become effects.
+    /// tab, item and bar objects, `Release` to a dropped delegate, the watches of the delegate
+    /// and of the session, and the state write its durability class asks for (STATE-4), unless
+    /// `stateWritten` says the request wrote it already; `stateHandedOver` says the state
+    /// writer holds the model after the request already (`StateWriter.change`), so that only
+    /// its write is scheduled. The one place where events become effects.
+    ///
+    /// While a request is answered (`answer`), its lifecycle and navigation calls, and what
+    /// plugins say during them, wait for its reply, unless it adds or removes tabs: a plugin
+    /// instance is started and ended in order with them, so that request makes every call it
+    /// owes in place.
     func publish(_ events: TabEvents, stateWritten: Bool = false, stateHandedOver: Bool = false) {
+        let owing = owedPluginCalls != nil && events.catalogAdded.isEmpty && events.catalogRemoved.isEmpty
+        if !owing, let owed = owedPluginCalls, !owed.isEmpty {
+            owedPluginCalls = []
+            make(owed)
+        }
         for id in events.catalogAdded {
             objects.exportTab(id, of: self)
             startPlugin(for: id)
         }
         exportBarObjects(events.standaloneBars)
         objects.announce(events)
-        if let transition = events.selection { plugins.show(transition) }
-        for change in events.navigation { plugins.sync(change.tab, to: controller.stack(of: change.tab)) }
+        if owing {
+            if let transition = events.selection { owedPluginCalls!.append(.show(transition)) }
+            for change in events.navigation { owedPluginCalls!.append(.sync(tab: change.tab, stack: controller.stack(of: change.tab))) }
+        } else {
+            if let transition = events.selection { plugins.show(transition) }
+            for change in events.navigation { plugins.sync(change.tab, to: controller.stack(of: change.tab)) }
+        }
         for id in events.catalogRemoved {
             objects.unexportTab(id)
             plugins.end(id)
@@ -42,6 +57,40 @@ extension TabBarService {
             }
         }
         // What plugins said during the calls above belongs to this same request.
+        if !owing { applyQueuedPluginEvents() }
+    }
+
+    /// Answers one request: runs `request`, which changes the model and replies, and then
+    /// makes the plugin calls it owed (`publish`). At window 1 a caller waits for the reply,
+    /// which comes after the request's signals: the plugins' lifecycle calls in front of them
+    /// would add their time to every call. The state is handed over before the reply as
+    /// before, so a plugin that hangs in one of these calls leaves the acknowledged state to
+    /// the hang watch (STATE-4); and they are made before the loop dispatches the next message,
+    /// so every later request finds the plugins told.
+    func answer<Answer>(_ request: () throws(DBusError) -> Answer) throws(DBusError) -> Answer {
+        assert(owedPluginCalls == nil, "requests are answered one at a time: dispatch does not nest")
+        owedPluginCalls = []
+        defer {
+            let owed = owedPluginCalls ?? []
+            owedPluginCalls = nil
+            make(owed)
+            applyQueuedPluginEvents()
+        }
+        return try request()
+    }
+
+    /// Makes plugin calls a request owed, in the order it owed them.
+    private func make(_ owed: [OwedPluginCall]) {
+        for call in owed {
+            switch call {
+            case .show(let transition): plugins.show(transition)
+            case .sync(let tab, let stack): plugins.sync(tab, to: stack)
+            }
+        }
+    }
+
+    /// Applies what plugins said meanwhile, as part of the request that made the calls.
+    private func applyQueuedPluginEvents() {
         while let event = plugins.nextQueuedEvent() { apply(event) }
     }
 }

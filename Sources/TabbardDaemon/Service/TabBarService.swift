@@ -26,6 +26,9 @@ public final class TabBarService: @unchecked Sendable {
     let persistence: Persistence?
     /// Where log lines go.
     let log: Log
+    /// The plugin calls of the request being answered (`answer`), made once its reply is
+    /// sent; nil outside such a request, where `publish` makes them at once.
+    var owedPluginCalls: [OwedPluginCall]?
 
     /// A service over a started controller and its helpers. Call `start()` next, then own the
     /// name.
