@@ -109,7 +109,7 @@ struct StateDirectoryFaultTests {
             let context = "\(fault.name), try \(round)"
             let directory = try makeTemporaryDirectory("tabbard-state")
             try fault.beforeStart(directory)
-            let daemon = try DaemonProcess(stateDirectory: directory)  // Fails unless serving within 10 s.
+            let daemon = try DaemonProcess(stateDirectory: directory)  // Fails unless serving within 30 s.
             let rss = residentKiB(daemon.pid)
             #expect(rss < 200_000, "\(context): VmRSS \(rss) KiB after the start")
             var ledger = try ChangeLedger(address: daemon.bus.address)
