@@ -27,13 +27,8 @@ extension TabBarService {
         }
         exportBarObjects(events.standaloneBars)
         objects.announce(events)
-        if owing {
-            if let transition = events.selection { owedPluginCalls!.append(.show(transition)) }
-            for change in events.navigation { owedPluginCalls!.append(.sync(tab: change.tab, stack: controller.stack(of: change.tab))) }
-        } else {
-            if let transition = events.selection { plugins.show(transition) }
-            for change in events.navigation { plugins.sync(change.tab, to: controller.stack(of: change.tab)) }
-        }
+        if let transition = events.selection { call(.show(transition), owing: owing) }
+        for change in events.navigation { call(.sync(tab: change.tab, stack: controller.stack(of: change.tab)), owing: owing) }
         for id in events.catalogRemoved {
             objects.unexportTab(id)
             plugins.end(id)
@@ -79,14 +74,21 @@ extension TabBarService {
         return try request()
     }
 
+    /// Makes `call` now, or, when the request being answered is `owing` it, once its reply is sent.
+    private func call(_ call: OwedPluginCall, owing: Bool) {
+        if owing {
+            owedPluginCalls!.append(call)
+            return
+        }
+        switch call {
+        case .show(let transition): plugins.show(transition)
+        case .sync(let tab, let stack): plugins.sync(tab, to: stack)
+        }
+    }
+
     /// Makes plugin calls a request owed, in the order it owed them.
     private func make(_ owed: [OwedPluginCall]) {
-        for call in owed {
-            switch call {
-            case .show(let transition): plugins.show(transition)
-            case .sync(let tab, let stack): plugins.sync(tab, to: stack)
-            }
-        }
+        for owedCall in owed { call(owedCall, owing: false) }
     }
 
     /// Applies what plugins said meanwhile, as part of the request that made the calls.
