@@ -21,7 +21,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "TabctlStart"))
-from tabctl_start import has_owner, private_bus, wait_for_name  # noqa: E402  (one private bus, one way)
+from tabctl_start import has_owner, private_bus, running, wait_for_name  # noqa: E402  (one private bus, one way)
 
 try:
     import dbus  # noqa: E402
@@ -59,8 +59,7 @@ def remember_probes(tabbard_argv, address, tab):
     selected (the name is owned while probes still run), so that the start under callgrind finds
     every plugin's probe remembered: a probe child re-executes the daemon, which under valgrind
     is not the daemon."""
-    daemon = subprocess.Popen(tabbard_argv, stdout=subprocess.DEVNULL)
-    try:
+    with running(tabbard_argv, stdout=subprocess.DEVNULL):
         wait_for_name(address, TABBARD, time.monotonic() + 10)
         deadline = time.monotonic() + 10
         while subprocess.run(["dbus-send", f"--bus={address}", "--print-reply", f"--dest={TABBARD}", PATH,
@@ -68,9 +67,6 @@ def remember_probes(tabbard_argv, address, tab):
             if time.monotonic() > deadline:
                 raise SystemExit(f"tab {tab} cannot be selected within 10 s of the start")
             time.sleep(0.05)
-    finally:
-        daemon.terminate()
-        daemon.wait(timeout=10)
     while has_owner(address, TABBARD):
         time.sleep(0.02)
 
@@ -79,10 +75,9 @@ def measure(service_argv, name, member, argument_sets, address, scratch, warm_up
     """Runs `service_argv` under callgrind and returns (loop thread, all threads) instructions
     per call of `member` over `calls` calls after `warm_up`."""
     prefix = os.path.join(scratch, f"callgrind.{name}.{member}")
-    service = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
-                                f"--callgrind-out-file={prefix}", "--"] + service_argv,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
+    with running(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
+                  f"--callgrind-out-file={prefix}", "--"] + service_argv,
+                 stop_within=60, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as service:
         wait_for_name(address, name, time.monotonic() + 120)
         connection = dbus.bus.BusConnection(address)
         method = connection.get_object(name, PATH, introspect=False).get_dbus_method(member, TABBARD)
@@ -93,9 +88,6 @@ def measure(service_argv, name, member, argument_sets, address, scratch, warm_up
             method(*argument_sets[call % 2])
         subprocess.run(["callgrind_control", "--instr=off", str(service.pid)], check=True, capture_output=True)
         connection.close()
-    finally:
-        service.terminate()
-        service.wait(timeout=60)
     totals = thread_totals(prefix)
     return totals[0] / calls, sum(totals) / calls
 

@@ -109,30 +109,35 @@ def wait_for_name(address, name, deadline):
     raise SystemExit(f"{name} has no owner within 10 s")
 
 
-def start_private_bus(directory):
-    """A dbus-daemon listening on a socket in `directory` (BUS_CONFIG), and its address; the
-    caller waits for it to answer and stops it."""
-    socket = os.path.join(directory, "bus")
-    config = os.path.join(directory, "bus.conf")
-    with open(config, "w") as file:
-        file.write(BUS_CONFIG.format(socket=socket))
-    bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return bus, f"unix:path={socket}"
+@contextlib.contextmanager
+def running(argv, stop_within=10, **options):
+    """`argv` started (`subprocess.Popen` with `options`); yields the process, and on leaving
+    terminates it and waits up to `stop_within` seconds for it to end."""
+    process = subprocess.Popen(argv, **options)
+    try:
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=stop_within)
 
 
 @contextlib.contextmanager
 def private_bus(prefix):
-    """A private bus (start_private_bus) in a new scratch directory, answering; yields the
-    directory and the bus's address, and stops the bus and removes the directory on leaving."""
+    """A dbus-daemon (BUS_CONFIG) listening on a socket in a new scratch directory, answering;
+    yields the directory and the bus's address, and stops the bus and removes the directory on
+    leaving."""
     directory = tempfile.mkdtemp(prefix=prefix)
-    bus, address = start_private_bus(directory)
     try:
-        wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
-        yield directory, address
+        socket = os.path.join(directory, "bus")
+        config = os.path.join(directory, "bus.conf")
+        with open(config, "w") as file:
+            file.write(BUS_CONFIG.format(socket=socket))
+        address = f"unix:path={socket}"
+        with running(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile"],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
+            wait_for_name(address, "org.freedesktop.DBus", time.monotonic() + 10)
+            yield directory, address
     finally:
-        bus.terminate()
-        bus.wait(timeout=10)
         shutil.rmtree(directory, ignore_errors=True)
 
 
@@ -141,15 +146,10 @@ def daemon_on_private_bus(tabbard, plugins, prefix):
     """A private bus (`private_bus`) with `tabbard` serving on it, stopped on leaving; yields
     the scratch directory and the bus's address."""
     with private_bus(prefix) as (directory, address):
-        daemon = subprocess.Popen([tabbard, "--address", address, "--plugin-dir", plugins,
-                                   "--state-dir", directory, "--no-state", "--log-level", "warning"],
-                                  stdout=subprocess.DEVNULL)
-        try:
+        with running([tabbard, "--address", address, "--plugin-dir", plugins, "--state-dir", directory,
+                      "--no-state", "--log-level", "warning"], stdout=subprocess.DEVNULL):
             wait_for_name(address, "org.tabbard.TabBar1", time.monotonic() + 10)
             yield directory, address
-        finally:
-            daemon.terminate()
-            daemon.wait(timeout=10)
 
 
 def main():

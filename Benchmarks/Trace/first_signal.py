@@ -28,7 +28,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "TabctlStart"))
 sys.path.insert(0, os.path.join(HERE, "..", "Instructions"))
-from tabctl_start import private_bus, wait_for_name  # noqa: E402  (one private bus, one way)
+from tabctl_start import private_bus, running, wait_for_name  # noqa: E402  (one private bus, one way)
 # The same services and requests as the instruction counts (it needs dbus-python too).
 from request_instructions import PATH, REQUESTS, SAME_WORK, SAME_WORK_TABS, TABBARD, dbus  # noqa: E402
 
@@ -37,8 +37,8 @@ SENDMSG = 46
 WAITS = {7, 232, 281, 441}  # poll, epoll_wait, epoll_pwait, epoll_pwait2
 
 
-def start_service(kind, binary, address, scratch, plugins):
-    """Starts one service on the bus; returns its process and bus name once it serves."""
+def service_command(kind, binary, address, scratch, plugins):
+    """The command line of one service on the bus, and its bus name."""
     if kind == "tabbard":
         state = tempfile.mkdtemp(prefix="state-", dir=scratch)
         argv = [binary, "--address", address, "--plugin-dir", plugins, "--state-dir", state, "--log-level", "warning"]
@@ -46,9 +46,7 @@ def start_service(kind, binary, address, scratch, plugins):
     else:
         argv = [binary, address, SAME_WORK] + SAME_WORK_TABS
         name = SAME_WORK
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
-    wait_for_name(address, name, time.monotonic() + 10)
-    return process, name
+    return argv, name
 
 
 def call_loop(address, name, member, argument_sets, count):
@@ -92,8 +90,9 @@ def parse(trace_text):
 
 def trace(kind, binary, address, scratch, plugins, member, calls, warm_up):
     """Traces one service's loop thread over `calls` calls of `member` after `warm_up`."""
-    service, name = start_service(kind, binary, address, scratch, plugins)
-    try:
+    argv, name = service_command(kind, binary, address, scratch, plugins)
+    with running(argv, stdout=subprocess.DEVNULL) as service:
+        wait_for_name(address, name, time.monotonic() + 10)
         call_loop(address, name, member, REQUESTS[member], warm_up)
         data = os.path.join(scratch, f"perf-{kind}-{member.split('(')[0]}.data")
         # The loop thread is the service's first thread.
@@ -107,9 +106,6 @@ def trace(kind, binary, address, scratch, plugins, member, calls, warm_up):
         script = subprocess.run(["perf", "script", "-i", data, "-F", "comm,tid,time,event,trace", "--ns"],
                                 capture_output=True, text=True, check=True)
         return parse(script.stdout)
-    finally:
-        service.terminate()
-        service.wait(timeout=10)
 
 
 def main():
