@@ -149,15 +149,17 @@ bench-instructions: deps
 		--same-work .build-bench/release/bench-same-work-c --plugins $(BENCH_PLUGINS)
 
 # Where a window-1 call's time goes on the loop thread: from the wake-up to the first signal,
-# to the reply and back into the wait, tabbard against the same work in C, traced by perf
-# (figures only; not part of `make bench`, as tracing needs perf's tracepoints).
+# to the reply and back into the wait, tabbard against the same work in C (built through
+# libdbus's iterator, and written as bytes that libdbus parses, as tabbard's are), traced by
+# perf (figures only; not part of `make bench`, as tracing needs perf's tracepoints).
 bench-trace: deps
 	@scripts/install-deps bench
 	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
 	$(BENCH_BUILD) --product bench-same-work-c
 	$(BENCH_BUILD) --product tabbard
 	/usr/bin/python3 Benchmarks/Trace/first_signal.py tabbard=.build-bench/release/tabbard \
-		c=.build-bench/release/bench-same-work-c --plugins $(BENCH_PLUGINS)
+		c=.build-bench/release/bench-same-work-c c-bytes=.build-bench/release/bench-same-work-c \
+		--plugins $(BENCH_PLUGINS)
 
 # tabctl as a whole process against dbus-send making the same call, on one private bus with a
 # running daemon; and what process start alone costs. Figures only. Measured on what

@@ -3,13 +3,16 @@
 
 Instruction counts do not move with machine load, unlike rates and CPU time, so they show what
 a change to the request path did even on a busy machine. For `Select` and `SetBadge`, each
-service (tabbard with the bundled plugins and persistence on; `bench-same-work-c`) runs under
+service (tabbard with the bundled plugins and persistence on; `bench-same-work-c`, and for
+context the same with `--bytes`, which builds its messages the way tabbard does) runs under
 callgrind on a private bus with instrumentation off; one client (dbus-python, a single
 connection) makes the warm-up calls, then instrumentation is turned on for the measured calls
 (each alternating between two argument lists, so every call changes something, as
 `daemon-bench` does) and off again before the service is stopped. Prints, per call, the
 instructions of the service's first thread (the loop thread: the request path) and of all its
-threads (with tabbard's state writer). Figures only.
+threads (with tabbard's state writer). Then `Describe` at 10,000 tabs, tabbard's alone (the C
+service has no such member): the grid plugin of `daemon-bench`, compiled here, gives the tabs;
+the calls are few, since each builds and sends a document of megabytes. Figures only.
 """
 
 import argparse
@@ -37,6 +40,27 @@ REQUESTS = {
 }
 # The bar of the bundled catalog as tabbard shows it (four tabs and More), as daemon-bench gives it.
 SAME_WORK_TABS = ["world-clock=World Clock", "alarm=Alarm", "stopwatch=Stopwatch", "timer=Timer", "@more=More"]
+# `Describe`'s target is set at this many tabs (docs/performance.md); its calls are counted apart.
+DESCRIBE_TABS = 10_000
+DESCRIBE_WARM_UP = 2
+DESCRIBE_CALLS = 5
+# A call under callgrind runs some fifty times slower than natively: `Describe` at 10,000 tabs
+# takes seconds there, more than dbus-python's default wait for a reply.
+CALL_TIMEOUT = 600
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+def grid_plugins(directory, tabs):
+    """A plugin directory with `daemon-bench`'s grid plugin declaring tabs `g0` … `g<tabs-1>`."""
+    os.makedirs(directory)
+    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-I", os.path.join(ROOT, "Sources", "TabbardPluginABI", "include"),
+                    "-o", os.path.join(directory, "libgrid.so"), os.path.join(ROOT, "Benchmarks", "GridPlugin", "grid.c")],
+                   check=True)
+    with open(os.path.join(directory, "grid.plugin"), "w") as manifest:
+        manifest.write('name = "grid"\nmodule = "libgrid.so"\nabi = "1.0"\ndescription = "benchmark tabs"\n')
+        for index in range(tabs):
+            manifest.write(f'\n[[tabs]]\nid = "g{index}"\ntitle = "Grid {index}"\n')
+    return directory
 
 
 def thread_totals(prefix):
@@ -82,10 +106,10 @@ def measure(service_argv, name, member, argument_sets, address, scratch, warm_up
         connection = dbus.bus.BusConnection(address)
         method = connection.get_object(name, PATH, introspect=False).get_dbus_method(member, TABBARD)
         for call in range(warm_up):
-            method(*argument_sets[call % 2])
+            method(*argument_sets[call % 2], timeout=CALL_TIMEOUT)
         subprocess.run(["callgrind_control", "--instr=on", str(service.pid)], check=True, capture_output=True)
         for call in range(calls):
-            method(*argument_sets[call % 2])
+            method(*argument_sets[call % 2], timeout=CALL_TIMEOUT)
         subprocess.run(["callgrind_control", "--instr=off", str(service.pid)], check=True, capture_output=True)
         connection.close()
     totals = thread_totals(prefix)
@@ -117,11 +141,23 @@ def main():
                        "--state-dir", state, "--log-level", "warning"]
             remember_probes(tabbard, address, argument_sets[0][0])
             same_work = [os.path.abspath(options.same_work), address, SAME_WORK] + SAME_WORK_TABS
+            as_bytes = [os.path.abspath(options.same_work), "--bytes", address, SAME_WORK] + SAME_WORK_TABS
             ours = measure(tabbard, TABBARD, member, argument_sets, address, scratch, options.warm_up, options.calls)
             theirs = measure(same_work, SAME_WORK, member, argument_sets, address, scratch, options.warm_up, options.calls)
+            parsed = measure(as_bytes, SAME_WORK, member, argument_sets, address, scratch, options.warm_up, options.calls)
             print(f"{member_label:14} {'tabbard':22} {ours[0]:12,.0f} {ours[1]:12,.0f}")
             print(f"{member_label:14} {'same work in C':22} {theirs[0]:12,.0f} {theirs[1]:12,.0f}")
             print(f"{member_label:14} {'C / tabbard':22} {theirs[0] / ours[0]:12.2f} {theirs[1] / ours[1]:12.2f}")
+            # Context, not a target: libdbus's share of tabbard's way of building messages.
+            print(f"{member_label:14} {'C, written as bytes':22} {parsed[0]:12,.0f} {parsed[1]:12,.0f}")
+
+        plugins = grid_plugins(os.path.join(scratch, "grid"), DESCRIBE_TABS)
+        tabbard = [tabbard_binary, "--address", address, "--plugin-dir", plugins,
+                   "--state-dir", os.path.join(scratch, "state-Describe"), "--log-level", "warning"]
+        remember_probes(tabbard, address, "g1")
+        ours = measure(tabbard, TABBARD, "Describe", [[], []], address, scratch, DESCRIBE_WARM_UP, DESCRIBE_CALLS)
+        print(f"instructions per Describe at {DESCRIBE_TABS:,} tabs (callgrind), {DESCRIBE_CALLS} calls after "
+              f"{DESCRIBE_WARM_UP} warm-up: loop thread {ours[0]:,.0f}, all threads {ours[1]:,.0f}")
 
 
 if __name__ == "__main__":

@@ -11,8 +11,11 @@ one (the reply), and back into the wait. Load moves these less than it moves rat
 service is measured at a time, and the figures are the loop thread's own.
 
 Each SERVICE is `tabbard=PATH` (a release tabbard, run with the bundled plugins and its state
-in a scratch directory) or `c=PATH` (`bench-same-work-c`); several are traced one after the
-other, `--rounds` times over, on one private bus. Figures only.
+in a scratch directory), `c=PATH` (`bench-same-work-c`, its signals built through libdbus's
+iterator: the baseline of the targets) or `c-bytes=PATH` (the same service with `--bytes`, its
+signals written as bytes and parsed by libdbus as tabbard's are: libdbus's share of tabbard's
+path with no Swift code around it); several are traced one after the other, `--rounds` times
+over, on one private bus. Figures only.
 """
 
 import argparse
@@ -44,7 +47,7 @@ def service_command(kind, binary, address, scratch, plugins):
         argv = [binary, "--address", address, "--plugin-dir", plugins, "--state-dir", state, "--log-level", "warning"]
         name = TABBARD
     else:
-        argv = [binary, address, SAME_WORK] + SAME_WORK_TABS
+        argv = [binary] + (["--bytes"] if kind == "c-bytes" else []) + [address, SAME_WORK] + SAME_WORK_TABS
         name = SAME_WORK
     return argv, name
 
@@ -110,7 +113,7 @@ def trace(kind, binary, address, scratch, plugins, member, calls, warm_up):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("services", nargs="+", metavar="SERVICE", help="tabbard=PATH or c=PATH (see above)")
+    parser.add_argument("services", nargs="+", metavar="SERVICE", help="tabbard=PATH, c=PATH or c-bytes=PATH (see above)")
     parser.add_argument("--plugins", required=True, help="the bundled plugins, staged in release mode")
     parser.add_argument("--calls", type=int, default=3000, help="traced calls per service and round (default 3000)")
     parser.add_argument("--warm-up", type=int, default=300, help="calls before tracing (default 300)")
@@ -120,9 +123,9 @@ def main():
     services = []
     for service in options.services:
         kind, _, binary = service.partition("=")
-        if kind not in ("tabbard", "c") or not os.access(binary, os.X_OK):
-            raise SystemExit(f"not a service: {service} (tabbard=PATH or c=PATH, executable)")
-        services.append((kind, os.path.abspath(binary), service))
+        if kind not in ("tabbard", "c", "c-bytes") or not os.access(binary, os.X_OK):
+            raise SystemExit(f"not a service: {service} (tabbard=PATH, c=PATH or c-bytes=PATH, executable)")
+        services.append((kind, os.path.abspath(binary), f"{kind}={os.path.basename(binary)}"))
     if shutil.which("perf") is None:
         raise SystemExit("perf is missing: install linux-perf")
 
