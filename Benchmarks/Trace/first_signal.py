@@ -132,14 +132,28 @@ def main():
     with private_bus("tabbard-trace-") as (scratch, address):
         print(f"loop thread per call, µs after the wake-up (medians of {options.calls} calls after {options.warm_up})")
         print(f"{'request':13} {'round':>5}  {'service':40} {'first sendmsg':>13} {'last sendmsg':>12} {'back to wait':>12}")
-        for member in options.request or sorted(REQUESTS, reverse=True):
+        # Per request and service, each round's three medians, for the summary.
+        rounds = {}
+        members = options.request or sorted(REQUESTS, reverse=True)
+        for member in members:
             for round_number in range(1, options.rounds + 1):
                 for kind, binary, label in services:
                     calls = trace(kind, binary, address, scratch, options.plugins, member, options.calls, options.warm_up)
                     if not calls:
                         raise SystemExit(f"{label}: no call was traced (is perf allowed to trace?)")
                     first, last, back = (statistics.median(values) for values in zip(*calls))
+                    rounds.setdefault((member, label), []).append((first, last, back))
                     print(f"{member:13} {round_number:>5}  {label[-40:]:40} {first:13.1f} {last:12.1f} {back:12.1f}")
+        print(f"median of the {options.rounds} rounds (min–max)")
+        for member in members:
+            for _, _, label in services:
+                columns = [spread(values) for values in zip(*rounds[(member, label)])]
+                print(f"{member:13} {'':>5}  {label[-40:]:40} " + " ".join(f"{column:>19}" for column in columns))
+
+
+def spread(values):
+    """`median (min–max)` of a few figures, one decimal."""
+    return f"{statistics.median(values):.1f} ({min(values):.1f}–{max(values):.1f})"
 
 
 if __name__ == "__main__":
