@@ -96,6 +96,43 @@ struct SignalTests {
         ], "\(events)")
     }
 
+    @Test("Select and SetBadge announce the controller, then each tab, then the bar, each once and with every property it changed, right before the reply (SEL-6, ITEM-4)")
+    func selectAndBadgeAnnounceInOrder() throws {
+        let daemon = try DaemonProcess()
+        let groups = groupedByCall(try recordEvents(address: daemon.bus.address, [
+            BusCall("Select", .string("world-clock")),
+            BusCall("Select", .string("alarm")),
+            BusCall("SetBadge", .string("alarm"), .string("3")),
+            BusCall("SetBadge", .string("alarm"), .string("4")),
+        ]))
+        // Each object's PropertiesChanged is sent as soon as its change is noted; what the
+        // plugins say in the calls a request makes after its reply comes before the next
+        // request's own, so each request's announcements are the last ones before its reply.
+        func announced(_ group: [Event]) -> [String] {
+            group.compactMap { event -> String? in
+                guard case .signal(let path, _, "PropertiesChanged", let arguments) = event,
+                      let changed = arguments.dropFirst().first as? [String: Any] else { return nil }
+                return path + " " + changed.keys.sorted().joined(separator: ",")
+            }
+        }
+        let select = [
+            "\(Names.controller) Revision,SelectedIndex,SelectedItem,SelectedTab",
+            "\(Names.tab("world-clock")) AccessibilityLabel,Selected",
+            "\(Names.tab("alarm")) AccessibilityLabel,Selected",
+            "\(Names.bar) SelectedItem",
+        ]
+        // The second badge: the tab has one already, so `HasBadge` stays as it is.
+        let badge = ["\(Names.controller) Revision", "\(Names.tab("alarm")) BadgeValue"]
+        #expect(Array(announced(groups[1]).suffix(select.count)) == select, "\(groups[1])")
+        #expect(Array(announced(groups[3]).suffix(badge.count)) == badge, "\(groups[3])")
+        for group in groups[1...3] {
+            guard case .reply = group.last, case .signal(_, _, "PropertiesChanged", _) = group.dropLast().last else {
+                Issue.record("the reply does not follow the announcements: \(group)")
+                continue
+            }
+        }
+    }
+
     @Test("PropertiesChanged comes at most once per object per request, Reset included, before the reply; a no-op emits nothing (SEL-6)")
     func propertiesChangedOncePerObject() throws {
         let daemon = try DaemonProcess()

@@ -117,31 +117,38 @@ final class TabBarObjects {
     /// One `PropertiesChanged` per changed object, then the signals, in order: property
     /// changes go out before the signals that follow from them, the controller's before the
     /// bars' (SBAR-3..5). Objects that leave with this request announce no change of their own.
-    func announce(_ events: TabEvents) {
+    ///
+    /// With `eachAtOnce`, each object's `PropertiesChanged` is sent as soon as its change is
+    /// noted rather than all of them with the reply, in the same order. A caller waiting for
+    /// the reply waits for the first signal above all, since the bus routes each signal while
+    /// the next is made: this sends it before the other objects are looked up. Only for a
+    /// request that notes nothing more before its reply (`TabBarService.publish`), so that each
+    /// object is still announced once per request.
+    func announce(_ events: TabEvents, eachAtOnce: Bool = false) {
         let bars = events.standaloneBars
         // By position in the interface tables, which list each property enum in order: no
         // name is built or looked up for an announcement.
         var controllerChanges = events.controllerProperties.map(\.tablePosition)
         if !bars.barsAdded.isEmpty || !bars.barsRemoved.isEmpty { controllerChanges.append(ControllerInterface.barsPosition) }  // SBAR-1
         if !controllerChanges.isEmpty {
-            changed(BusNames.controller, BusNames.controllerInterface, controllerChanges)
+            changed(BusNames.controller, BusNames.controllerInterface, controllerChanges, sending: eachAtOnce)
         }
         for change in events.tabProperties {
             guard let path = tabPaths[change.tab] else { continue }
-            changed(path, BusNames.tabInterface, change.properties.map(\.tablePosition))
+            changed(path, BusNames.tabInterface, change.properties.map(\.tablePosition), sending: eachAtOnce)
         }
         // BAR-1: the controller's bar mirrors what it shows of the controller.
         let barChanges = events.barProperties.map(\.barMirror.tablePosition)
             + events.controllerProperties.compactMap { $0.barMirror?.tablePosition }
         if !barChanges.isEmpty {
-            changed(BusNames.bar, BusNames.barInterface, barChanges)
+            changed(BusNames.bar, BusNames.barInterface, barChanges, sending: eachAtOnce)
         }
         for change in bars.barProperties where !bars.barsRemoved.contains(change.bar) {
-            changed(BusNames.barPath(change.bar), BusNames.barInterface, change.properties.map(\.tablePosition))
+            changed(BusNames.barPath(change.bar), BusNames.barInterface, change.properties.map(\.tablePosition), sending: eachAtOnce)
         }
         for change in bars.itemProperties where !bars.itemsRemoved.contains(change.item) {
             changed(BusNames.itemPath(change.item.item, bar: change.item.bar), BusNames.itemInterface,
-                    change.properties.map(\.tablePosition))
+                    change.properties.map(\.tablePosition), sending: eachAtOnce)
         }
         guard !events.signals.isEmpty || !bars.signals.isEmpty else { return }
         connection.flushPropertyChanges()
@@ -166,12 +173,14 @@ final class TabBarObjects {
         connection.flushPropertyChanges()
     }
 
-    /// Notes the properties at `positions` in the table of `interface` of the object at `path`.
-    private func changed(_ path: DBus.ObjectPath, _ interface: String, _ positions: [Int]) {
+    /// Notes the properties at `positions` in the table of `interface` of the object at `path`;
+    /// `sending` sends the `PropertiesChanged` now (`announce`'s `eachAtOnce`).
+    private func changed(_ path: DBus.ObjectPath, _ interface: String, _ positions: [Int], sending: Bool) {
         do {
             try connection.propertiesChanged(path, interface: interface, at: positions)
         } catch {
             log.warning("cannot announce the properties at \(positions) of \(interface) of \(path): \(error)")
         }
+        if sending { connection.flushPropertyChanges() }
     }
 }

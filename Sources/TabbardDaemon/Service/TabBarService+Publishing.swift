@@ -26,7 +26,9 @@ extension TabBarService {
             startPlugin(for: id)
         }
         exportBarObjects(events.standaloneBars)
-        objects.announce(events)
+        // A request answered through `answer` notes no further change before its reply; one
+        // whose bars come or go keeps its `InterfacesAdded`/`InterfacesRemoved` where they were.
+        objects.announce(events, eachAtOnce: owing && events.standaloneBars.isEmpty)
         if let transition = events.selection { call(.show(transition), owing: owing) }
         for change in events.navigation { call(.sync(tab: change.tab, stack: controller.stack(of: change.tab)), owing: owing) }
         for id in events.catalogRemoved {
