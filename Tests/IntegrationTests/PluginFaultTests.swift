@@ -129,4 +129,23 @@ struct PluginFaultTests {
         #expect(try badge() == "appeared")
         #expect(daemon.stop() == 0)
     }
+
+    @Test("what a plugin does after a request's reply is announced before the next request's changes, also when the calls come queued together")
+    func pluginTailAnnouncedBeforeNextRequest() throws {
+        let daemon = try FaultPlugin.daemon("marker", "BADGE_IN_DID_APPEAR")
+        // The badge set in `did_appear`, a call `Select` owes and makes after its reply, and the
+        // next request's badge are each announced with their own value, in that order: the
+        // first must not wait for the second request and go out with its value.
+        let events = try recordEvents(address: daemon.bus.address, [
+            BusCall("Select", .string("marker-tab")),
+            BusCall("SetBadge", .string("marker-tab"), .string("next")),
+        ], together: true)
+        let badges = events.compactMap { event -> String? in
+            guard case .signal(Names.tab("marker-tab"), _, "PropertiesChanged", let arguments) = event,
+                  let changed = arguments.dropFirst().first as? [String: Any] else { return nil }
+            return changed["BadgeValue"] as? String
+        }
+        #expect(badges == ["appeared", "next"], "\(events)")
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -63,7 +63,10 @@ extension TabBarService {
     /// would add their time to every call. The state is handed over before the reply as
     /// before, so a plugin that hangs in one of these calls leaves the acknowledged state to
     /// the hang watch (STATE-4); and they are made before the loop dispatches the next message,
-    /// so every later request finds the plugins told.
+    /// so every later request finds the plugins told. What they said meanwhile is announced
+    /// then too, before the next message: the loop dispatches every queued call in one turn,
+    /// and left for the end of the turn it would go out with the next request's changes,
+    /// with that request's values.
     func answer<Answer>(_ request: () throws(DBusError) -> Answer) throws(DBusError) -> Answer {
         assert(owedPluginCalls == nil, "requests are answered one at a time: dispatch does not nest")
         owedPluginCalls = []
@@ -72,6 +75,7 @@ extension TabBarService {
             owedPluginCalls = nil
             make(owed)
             applyQueuedPluginEvents()
+            objects.flushPropertyChanges()
         }
         return try request()
     }

@@ -7,7 +7,8 @@ calls:      reads a JSON list of calls on stdin ({conn, path, interface, member,
 events:     the same calls, one after another's reply, on a main loop that also records every
             signal the daemon sends; prints {"events": [...]} in arrival order, where a reply is
             ["reply", index, values] or ["error", index, name] and a signal is
-            ["signal", path, interface, member, args].
+            ["signal", path, interface, member, args]. With ARG "together" every call is sent at
+            once, without waiting for the replies before it.
 flood:      sends ARG taps of "alarm" at once and waits (10 s at most) for the Busy answers to
             stop coming; prints {"busy": count, "other": [names of other errors or "reply"]}.
 describe:   compares Describe with GetAll of the controller, of every tab, and of every standalone
@@ -99,23 +100,34 @@ def events():
     # A round trip makes sure the bus has the match before the first call.
     bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus").GetId(dbus_interface="org.freedesktop.DBus")
 
+    together = len(sys.argv) > 3 and sys.argv[3] == "together"
+    answered = []
+
     def run(index):
         if index == len(steps):
-            # Whatever would follow the last reply gets a moment to show up.
-            GLib.timeout_add(300, loop.quit)
             return
         step = steps[index]
 
+        def settled():
+            answered.append(index)
+            if len(answered) == len(steps):
+                # Whatever would follow the last reply gets a moment to show up.
+                GLib.timeout_add(300, loop.quit)
+            elif not together:
+                run(index + 1)
+
         def replied(*values):
             recorded.append(["reply", index, [plain(v) for v in values]])
-            run(index + 1)
+            settled()
 
         def failed(error):
             recorded.append(["error", index, error.get_dbus_name()])
-            run(index + 1)
+            settled()
 
         bus.call_async(SERVICE, step["path"], step["interface"], step["member"], step["signature"],
                        arguments(step), replied, failed, timeout=30)
+        if together:
+            run(index + 1)
 
     run(0)
     GLib.timeout_add(20000, loop.quit)

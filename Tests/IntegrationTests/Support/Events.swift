@@ -25,9 +25,11 @@ enum Event: CustomStringConvertible {
 }
 
 /// Makes `calls` in order with dbus-python on one connection that also records every signal
-/// the daemon sends; returns everything in arrival order.
-func recordEvents(address: String, _ calls: [BusCall]) throws -> [Event] {
-    let output = try runScript("tabbar_client.py", [address, "events"], input: try jsonText(calls.map(\.json)))
+/// the daemon sends; returns everything in arrival order. `together` sends every call at once
+/// instead of each after the reply to the one before, so that the daemon finds them queued.
+func recordEvents(address: String, _ calls: [BusCall], together: Bool = false) throws -> [Event] {
+    let output = try runScript("tabbar_client.py", [address, "events"] + (together ? ["together"] : []),
+                               input: try jsonText(calls.map(\.json)))
     guard let events = (try parseJSON(output) as? [String: Any])?["events"] as? [[Any]] else {
         throw TestFailure("tabbar_client.py events printed \(output)")
     }
