@@ -79,14 +79,21 @@ final class ObjectTable {
         guard !dirty.isEmpty else { return }
         // Property getters run from here.
         connection.assertOwnThread()
-        let objects = dirty
-        dirty.removeAll(keepingCapacity: true)
+        // Taken, not copied: emptying a list that a copy still shares allocates a new one, and
+        // a request that sends each object's change as it is noted flushes once per object.
+        var objects: [ExportedObject] = []
+        swap(&objects, &dirty)
         for object in objects {
             let changes = object.changed
             object.changed.removeAll()
             for change in changes {
                 try? emitPropertiesChanged(object.interfaces[change.interface], of: object, indices: change.properties)
             }
+        }
+        // Its room serves the next changes, unless a getter noted one meanwhile.
+        if dirty.isEmpty {
+            objects.removeAll(keepingCapacity: true)
+            dirty = objects
         }
     }
 

@@ -129,6 +129,8 @@ def events():
         if together:
             run(index + 1)
 
+    if not steps:
+        GLib.timeout_add(300, loop.quit)
     run(0)
     GLib.timeout_add(20000, loop.quit)
     loop.run()
