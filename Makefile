@@ -148,8 +148,8 @@ bench-instructions: deps
 	/usr/bin/python3 Benchmarks/Instructions/request_instructions.py --tabbard .build-bench/release/tabbard \
 		--same-work .build-bench/release/bench-same-work-c --plugins $(BENCH_PLUGINS)
 
-# Where a window-1 call's time goes on the loop thread: from the wake-up to the first signal,
-# to the reply and back into the wait, tabbard against the same work in C (built through
+# Where a window-1 call's time goes on the loop thread: from the wake-up to the end of the
+# call's read, to the first signal, to the reply and back into the wait, tabbard against the same work in C (built through
 # libdbus's iterator, and written as bytes that libdbus parses, as tabbard's are), traced by
 # perf (figures only; not part of `make bench`, as tracing needs perf's tracepoints).
 bench-trace: deps

@@ -6,9 +6,13 @@ first signal, which wakes the bus) plus the bus's routing of every message: the 
 work after its first signal hides behind the bus. This traces the loop thread's system calls
 (`perf record` of the raw_syscalls tracepoints, nanosecond times) while one dbus-python
 connection makes calls alternating between two argument lists, and prints, as medians over
-the calls, the time from the wake-up (the wait's return) to the first `sendmsg`, to the last
-one (the reply), and back into the wait. Load moves these less than it moves rates: one
-service is measured at a time, and the figures are the loop thread's own.
+the calls, the time from the wake-up (the wait's return) to the end of the call's read (the
+return of its last `recvmsg`, the one that finds the socket empty: libdbus parses what it read
+before it asks again), to the first `sendmsg`, to the last one (the reply), and back into the
+wait. Every service reads its calls through the same libdbus code, so the first column tells
+the loop's own way to its read, and what lies between the read and the first `sendmsg` is
+each service's own work on the call. Load moves these less than it moves rates: one service
+is measured at a time, and the figures are the loop thread's own.
 
 Each SERVICE is `tabbard=PATH` (a release tabbard, run with the bundled plugins and its state
 in a scratch directory), `c=PATH` (`bench-same-work-c`, its signals built through libdbus's
@@ -37,6 +41,7 @@ from request_instructions import PATH, REQUESTS, SAME_WORK, SAME_WORK_TABS, TABB
 
 # x86_64 system call numbers.
 SENDMSG = 46
+RECVMSG = 47
 WAITS = {7, 232, 281, 441}  # poll, epoll_wait, epoll_pwait, epoll_pwait2
 
 
@@ -62,7 +67,8 @@ def call_loop(address, name, member, argument_sets, count):
 
 
 def parse(trace_text):
-    """Per call, (first sendmsg, last sendmsg, back in the wait) in µs after the wake-up."""
+    """Per call, (read done, first sendmsg, last sendmsg, back in the wait) in µs after the
+    wake-up; read done is the return of the last `recvmsg` before the first `sendmsg`."""
     events = []
     for line in trace_text.splitlines():
         # `comm tid [cpu] seconds: raw_syscalls:sys_enter: NR n (...)` or `sys_exit: NR n = r`
@@ -76,18 +82,23 @@ def parse(trace_text):
             continue
         events.append((stamp, kind.endswith("sys_enter:"), number))
     calls = []
-    woke = None
+    woke = read = None
     sends = []
     for stamp, entering, number in events:
         if number in WAITS:
             if entering:
-                if woke is not None and sends:
-                    calls.append(((sends[0] - woke) * 1e6, (sends[-1] - woke) * 1e6, (stamp - woke) * 1e6))
-                woke, sends = None, []
+                if woke is not None and sends and read is not None:
+                    calls.append(((read - woke) * 1e6, (sends[0] - woke) * 1e6, (sends[-1] - woke) * 1e6,
+                                  (stamp - woke) * 1e6))
+                woke, read, sends = None, None, []
             else:
-                woke, sends = stamp, []
-        elif number == SENDMSG and entering and woke is not None:
+                woke, read, sends = stamp, None, []
+        elif woke is None:
+            continue
+        elif number == SENDMSG and entering:
             sends.append(stamp)
+        elif number == RECVMSG and not entering and not sends:
+            read = stamp
     return calls
 
 
@@ -131,8 +142,9 @@ def main():
 
     with private_bus("tabbard-trace-") as (scratch, address):
         print(f"loop thread per call, µs after the wake-up (medians of {options.calls} calls after {options.warm_up})")
-        print(f"{'request':13} {'round':>5}  {'service':40} {'first sendmsg':>13} {'last sendmsg':>12} {'back to wait':>12}")
-        # Per request and service, each round's three medians, for the summary.
+        print(f"{'request':13} {'round':>5}  {'service':40} {'read done':>9} {'first sendmsg':>13} {'last sendmsg':>12} "
+              f"{'back to wait':>12}")
+        # Per request and service, each round's four medians, for the summary.
         rounds = {}
         members = options.request or sorted(REQUESTS, reverse=True)
         for member in members:
@@ -141,9 +153,10 @@ def main():
                     calls = trace(kind, binary, address, scratch, options.plugins, member, options.calls, options.warm_up)
                     if not calls:
                         raise SystemExit(f"{label}: no call was traced (is perf allowed to trace?)")
-                    first, last, back = (statistics.median(values) for values in zip(*calls))
-                    rounds.setdefault((member, label), []).append((first, last, back))
-                    print(f"{member:13} {round_number:>5}  {label[-40:]:40} {first:13.1f} {last:12.1f} {back:12.1f}")
+                    read, first, last, back = (statistics.median(values) for values in zip(*calls))
+                    rounds.setdefault((member, label), []).append((read, first, last, back))
+                    print(f"{member:13} {round_number:>5}  {label[-40:]:40} {read:9.1f} {first:13.1f} {last:12.1f} "
+                          f"{back:12.1f}")
         print(f"median of the {options.rounds} rounds (min–max)")
         for member in members:
             for _, _, label in services:

@@ -9,13 +9,14 @@ extension TabBarService {
     /// and of the session, and the state write its durability class asks for (STATE-4), unless
     /// `stateWritten` says the request wrote it already; `stateHandedOver` says the state
     /// writer holds the model after the request already (`StateWriter.change`), so that only
-    /// its write is scheduled. The one place where events become effects.
+    /// its write is scheduled; `announced` says its `PropertiesChanged` went out already, each
+    /// at once, before the hand-over (`perform`). The one place where events become effects.
     ///
     /// While a request is answered (`answer`), its lifecycle and navigation calls, and what
     /// plugins say during them, wait for its reply, unless it adds or removes tabs: a plugin
     /// instance is started and ended in order with them, so that request makes every call it
     /// owes in place.
-    func publish(_ events: TabEvents, stateWritten: Bool = false, stateHandedOver: Bool = false) {
+    func publish(_ events: TabEvents, stateWritten: Bool = false, stateHandedOver: Bool = false, announced: Bool = false) {
         let owing = owedPluginCalls != nil && events.catalogAdded.isEmpty && events.catalogRemoved.isEmpty
         if !owing, let owed = owedPluginCalls, !owed.isEmpty {
             owedPluginCalls = []
@@ -26,9 +27,7 @@ extension TabBarService {
             startPlugin(for: id)
         }
         exportBarObjects(events.standaloneBars)
-        // A request answered through `answer` notes no further change before its reply; one
-        // whose bars come or go keeps its `InterfacesAdded`/`InterfacesRemoved` where they were.
-        objects.announce(events, eachAtOnce: owing && events.standaloneBars.isEmpty)
+        if !announced { objects.announce(events, eachAtOnce: announcesEachAtOnce(events)) }
         if let transition = events.selection { call(.show(transition), owing: owing) }
         for change in events.navigation { call(.sync(tab: change.tab, stack: controller.stack(of: change.tab)), owing: owing) }
         for id in events.catalogRemoved {
@@ -55,6 +54,14 @@ extension TabBarService {
         }
         // What plugins said during the calls above belongs to this same request.
         if !owing { applyQueuedPluginEvents() }
+    }
+
+    /// Whether the `PropertiesChanged` of `events` are sent each as soon as it is noted
+    /// (`TabBarObjects.announce`): a request answered through `answer` notes no further change
+    /// before its reply, unless its tabs or bars come or go: it makes its plugin calls in
+    /// place then, and keeps its `InterfacesAdded`/`InterfacesRemoved` where they were.
+    func announcesEachAtOnce(_ events: TabEvents) -> Bool {
+        owedPluginCalls != nil && events.catalogAdded.isEmpty && events.catalogRemoved.isEmpty && events.standaloneBars.isEmpty
     }
 
     /// Answers one request: runs `request`, which changes the model and replies, and then

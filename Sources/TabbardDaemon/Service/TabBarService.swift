@@ -88,9 +88,18 @@ public final class TabBarService: @unchecked Sendable {
         let outcome: (Result, TabEvents)
         // Whether the writer holds the model after the change already (every change it is to save).
         var handedOver = false
+        // Whether the change's `PropertiesChanged` went out before the hand-over.
+        var announced = false
         do {
             if before == nil, let writer = persistence?.writer {
-                outcome = try writer.change(&controller, by: operation, handingOver: { $0.1.durability != .none })
+                // A caller waits for the first signal above all (`TabBarObjects.announce`):
+                // sent before the hand-over, which copies the whole model, when nothing else
+                // is announced ahead of it (`publish`).
+                outcome = try writer.change(by: { () throws(TabError) in try operation(&controller) }, then: { outcome in
+                    guard announcesEachAtOnce(outcome.1) else { return }
+                    objects.announce(outcome.1, eachAtOnce: true)
+                    announced = true
+                }, handingOver: { $0.1.durability != .none }, changed: { controller })
                 handedOver = true
             } else {
                 outcome = try operation(&controller)
@@ -108,7 +117,7 @@ public final class TabBarService: @unchecked Sendable {
                 throw ServiceError.stateNotSaved(error.description).dbusError
             }
         }
-        publish(outcome.1, stateWritten: written, stateHandedOver: handedOver)
+        publish(outcome.1, stateWritten: written, stateHandedOver: handedOver, announced: announced)
         return outcome.0
     }
 
