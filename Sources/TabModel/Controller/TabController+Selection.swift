@@ -30,10 +30,7 @@ extension TabController {
     private mutating func selectValidated(_ id: String, index: Int) throws(TabError) -> TabEvents {
         let placement = placement(ofIndex: index)
         guard placement != .hidden else { throw .notReachable(id) } // TOP-1
-        let scope = ObservationScope.selection([selectedTab, id])
-        let before = observe(scope)
-        show(tab: id, placedAt: placement)
-        return finish(scope, since: before) // SEL-6: empty when nothing changed
+        return showSelecting(id, at: index, placedAt: placement) // SEL-6: empty when nothing changed
     }
 
     var noMoreMessage: String {

@@ -61,9 +61,15 @@ extension TabController {
     /// `SelectedItem`: the highlighted bar item, `@more` while More (or a tab in it) is shown,
     /// empty when nothing is selected (SEL-4/5). O(1).
     public var selectedItem: String {
-        if showsMoreList { return TabIdentifier.more }
-        guard let selectedTab else { return "" }
-        return placement(of: selectedTab) == .more ? TabIdentifier.more : selectedTab
+        Self.selectedItem(showing: selectedTab, moreList: showsMoreList, placedAt: selectedTab.map { placement(of: $0) } ?? Placement.none)
+    }
+
+    /// `SelectedItem` when `tab` is shown, placed at `placement` (`.none` outside `Tabs`), or the
+    /// More list when `moreList`. O(1).
+    static func selectedItem(showing tab: String?, moreList: Bool, placedAt placement: Placement) -> String {
+        if moreList { return TabIdentifier.more }
+        guard let tab else { return "" }
+        return placement == .more ? TabIdentifier.more : tab
     }
 
     /// `SelectedIndex`: the shown tab's index, -1 for the More list or nothing (MORE-3). O(1).
