@@ -25,8 +25,24 @@ final class StateWriter: Sendable {
     /// What waits for the disk: the newest acknowledged state not yet written, and a count of
     /// the states handed over, so that a write knows whether a newer one came meanwhile.
     private struct Held {
-        var controller: TabController?
+        private(set) var controller: TabController?
+        /// Whether `controller` is there: asked of the optional itself, the question copies the
+        /// whole model first (a retain of every collection in it, and a release after).
+        private(set) var isHolding = false
         var handedOver: UInt64 = 0
+
+        /// Holds `controller`, the newest acknowledged state, in place of any older one.
+        mutating func hold(_ controller: consuming TabController) {
+            self.controller = controller
+            isHolding = true
+            handedOver &+= 1
+        }
+
+        /// Lets go of what is held (written, or about to be replaced).
+        mutating func letGo() {
+            controller = nil
+            isHolding = false
+        }
     }
 
     private let store: StateStore
@@ -61,8 +77,7 @@ final class StateWriter: Sendable {
         // Borrowed, so that the caller's model is copied once, here, and not first into the
         // argument: each copy of the value retains every collection it holds.
         held.withLock { held in
-            held.controller = copy controller
-            held.handedOver &+= 1
+            held.hold(copy controller)
         }
     }
 
@@ -98,18 +113,15 @@ final class StateWriter: Sendable {
     ) throws(Failure) -> Outcome {
         var outcome: Result<Outcome, Failure>?
         held.withLock { held in
-            let wasHolding = held.controller != nil
-            held.controller = nil
+            let wasHolding = held.isHolding
+            held.letGo()
             let result = Result { () throws(Failure) in try change() }
             var handsOver = wasHolding
             if case .success(let value) = result {
                 then(value)
                 if !handsOver { handsOver = handingOver(value) }
             }
-            if handsOver {
-                held.controller = model()
-                held.handedOver &+= 1
-            }
+            if handsOver { held.hold(model()) }
             outcome = result
         }
         // Taken, not read with `get()`, which would copy the outcome (a request's events)
@@ -121,7 +133,7 @@ final class StateWriter: Sendable {
     }
 
     /// Whether an acknowledged state waits for the disk.
-    var isHolding: Bool { held.withLock { $0.controller != nil } }
+    var isHolding: Bool { held.withLock { $0.isHolding } }
 
     /// Writes `controller`, the newest state after a structural change, after every write
     /// queued before it, and returns once it is on disk; what was held is then written too,
@@ -132,7 +144,7 @@ final class StateWriter: Sendable {
         let outcome = thread.sync {
             let saved = save(controller, limit: max(structuralLimit, writtenSize.withLock { $0 }))
             // The loop thread, the one that hands states over, is the caller: none came since.
-            if case .success = saved { held.withLock { $0.controller = nil } }
+            if case .success = saved { held.withLock { $0.letGo() } }
             return saved
         }
         try outcome.get()
@@ -160,7 +172,7 @@ final class StateWriter: Sendable {
         guard let controller else { return .success(false) }
         return save(controller).map {
             held.withLock { held in
-                if held.handedOver == handedOver { held.controller = nil }
+                if held.handedOver == handedOver { held.letGo() }
             }
             return true
         }
