@@ -53,14 +53,23 @@ extension TabController {
     /// values, except that `AccessibilityLabel` is observed through its inputs (A11Y-1).
     /// O(properties).
     func observe(_ properties: [TabProperty], of id: String, into values: inout [ObservedTabValue]) {
-        let found: Void? = reading(id) { tab in
+        guard let position = catalogPosition[id] else {
+            values.append(contentsOf: repeatElement(.absent, count: properties.count))
+            return
+        }
+        observe(properties, atCatalogPosition: position, into: &values)
+    }
+
+    /// Like `observe(_:of:into:)`, for the catalog tab at `position` of the catalog, which the
+    /// caller looked up. O(properties).
+    func observe(_ properties: [TabProperty], atCatalogPosition position: Int, into values: inout [ObservedTabValue]) {
+        reading(at: position) { tab in
             for property in properties {
                 values.append(property == .accessibilityLabel
-                    ? .accessibilityLabel(accessibilityLabelInputs(of: id, at: tab.position, definition: tab.definition, state: tab.state))
+                    ? .accessibilityLabel(accessibilityLabelInputs(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state))
                     : .value(value(of: property, tab)))
             }
         }
-        if found == nil { values.append(contentsOf: repeatElement(.absent, count: properties.count)) }
     }
 
     /// Hands `receiver` the values of `properties` of every catalog tab, in catalog order, each
@@ -101,10 +110,16 @@ extension TabController {
     /// Lends `body` the reading of catalog tab `id`; nil when the catalog has no such tab.
     private func reading<Answer>(_ id: String, _ body: (TabReading) -> Answer) -> Answer? {
         guard let position = catalogPosition[id] else { return nil }
-        return catalog.withUnsafeBufferPointer { definitions in
+        return reading(at: position, body)
+    }
+
+    /// Lends `body` the reading of the catalog tab at `position` of the catalog.
+    private func reading<Answer>(at position: Int, _ body: (TabReading) -> Answer) -> Answer {
+        catalog.withUnsafeBufferPointer { definitions in
             runtime.withUnsafeBufferPointer { states in
-                body(TabReading(definition: definitions.baseAddress! + position, state: states.baseAddress! + position,
-                                position: tabPosition[id]))
+                let definition = definitions.baseAddress! + position
+                return body(TabReading(definition: definition, state: states.baseAddress! + position,
+                                       position: tabPosition[definition.pointee.id]))
             }
         }
     }

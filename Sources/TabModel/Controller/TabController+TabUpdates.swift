@@ -59,11 +59,26 @@ extension TabController {
         }
     }
 
-    /// Applies `change` to one tab's runtime state and announces the given properties.
+    /// Applies `change` to the runtime state of catalog tab `id`, which the caller checked is
+    /// there, and announces those of `properties` that changed. It is what observing the scope
+    /// of the tab (`ObservationScope.tab`) would announce, without the rest of an observation:
+    /// a tab's own state moves nothing of the controller's, of the bar's or of what is shown,
+    /// and the tab is looked up once, not once per observation (`SetBadge` is among the
+    /// requests callers make most). TabUpdateChangeTests compares the two.
     mutating func updateTab(_ id: String, _ properties: [TabProperty], _ change: (inout TabRuntime) -> Void) -> TabEvents {
-        let scope = ObservationScope.tab(id, properties)
-        let before = observe(scope)
-        change(&runtime[catalogPosition[id]!])
-        return finish(scope, since: before)
+        let position = catalogPosition[id]!
+        var before: [ObservedTabValue] = []
+        before.reserveCapacity(properties.count)
+        observe(properties, atCatalogPosition: position, into: &before)
+        change(&runtime[position])
+        var after: [ObservedTabValue] = []
+        after.reserveCapacity(properties.count)
+        observe(properties, atCatalogPosition: position, into: &after)
+        var events = TabEvents()
+        if noteChanges(ofTab: id, properties, before: before, after: after, from: 0, roomFor: 1, into: &events) {
+            revision += 1
+            events.controllerProperties.append(.revision, roomFor: 1)
+        }
+        return events
     }
 }

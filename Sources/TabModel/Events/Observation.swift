@@ -92,16 +92,9 @@ extension TabController {
         }
         let columns = scope.tabProperties.count
         for (row, id) in scope.tabs.enumerated() {
-            var changed: [TabProperty] = []
-            for (column, property) in scope.tabProperties.enumerated() where before.tabs[row * columns + column] != after.tabs[row * columns + column] {
-                changed.append(property, roomFor: columns - column)
-                events.durability = max(events.durability, property.durability)
-                movesRevision = movesRevision || property.movesRevision
-            }
-            guard !changed.isEmpty else { continue }
-            events.tabProperties.append(TabPropertyChanges(tab: id, properties: changed), roomFor: scope.tabs.count - row)
-            if changed.contains(.page) || changed.contains(.depth), let stack = runtime(of: id)?.stack {
-                events.navigation.append(NavigationChange(tab: id, page: stack.last!, depth: stack.count))
+            if noteChanges(ofTab: id, scope.tabProperties, before: before.tabs, after: after.tabs, from: row * columns,
+                           roomFor: scope.tabs.count - row, into: &events) {
+                movesRevision = true
             }
         }
         for (index, property) in scope.bar.enumerated() where before.bar[index] != after.bar[index] {
@@ -115,5 +108,26 @@ extension TabController {
             events.controllerProperties.append(.revision)
         }
         return events
+    }
+
+    /// Adds to `events` the properties of tab `id` whose values differ between `before` and
+    /// `after`, which hold them from `start` on in the order of `properties`, with their
+    /// durability and the navigation a changed `Page` or `Depth` makes (NAV-1); `rows` is the
+    /// most tabs `events` will list. Returns whether a change moves `Revision`.
+    func noteChanges(ofTab id: String, _ properties: [TabProperty], before: [ObservedTabValue], after: [ObservedTabValue],
+                     from start: Int, roomFor rows: Int, into events: inout TabEvents) -> Bool {
+        var changed: [TabProperty] = []
+        var movesRevision = false
+        for (column, property) in properties.enumerated() where before[start + column] != after[start + column] {
+            changed.append(property, roomFor: properties.count - column)
+            events.durability = max(events.durability, property.durability)
+            movesRevision = movesRevision || property.movesRevision
+        }
+        guard !changed.isEmpty else { return false }
+        events.tabProperties.append(TabPropertyChanges(tab: id, properties: changed), roomFor: rows)
+        if changed.contains(.page) || changed.contains(.depth), let stack = runtime(of: id)?.stack {
+            events.navigation.append(NavigationChange(tab: id, page: stack.last!, depth: stack.count))
+        }
+        return movesRevision
     }
 }
