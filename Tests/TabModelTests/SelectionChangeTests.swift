@@ -19,18 +19,8 @@ struct SelectionChangeTests {
             var pending: [PendingTap] = []
             for code in codes {
                 _ = try? RandomOperation(code: code).apply(to: &controller, pending: &pending)
-                for (index, id) in controller.tabs.enumerated() {
-                    let placement = controller.placement(ofIndex: index)
-                    guard placement != .hidden else { continue }
-                    var workedOut = controller
-                    let announced = workedOut.showSelecting(id, at: index, placedAt: placement)
-                    var observed = controller
-                    let scope = ObservationScope.selection([observed.selectedTab, id])
-                    let before = observed.observe(scope)
-                    observed.show(tab: id, placedAt: placement)
-                    let expected = observed.finish(scope, since: before)
-                    #expect(announced == expected, "selecting \(id) from \(controller.shownContent), More list \(controller.showsMoreList)")
-                    #expect(workedOut == observed, "selecting \(id) left another model than observing it")
+                for (index, id) in controller.tabs.enumerated() where controller.placement(ofIndex: index) != .hidden {
+                    let announced = expectWorkedOutEqualsObserved(selecting: id, at: index, from: controller)
                     compared += 1
                     if announced.tabProperties.contains(where: { $0.properties.contains(.accessibilityLabel) }) { announcedLabels += 1 }
                 }
@@ -45,15 +35,26 @@ struct SelectionChangeTests {
         var controller = try Fixture.media(showing: 7)
         _ = try controller.selectMore()
         for (index, id) in controller.tabs.enumerated() {
-            let placement = controller.placement(ofIndex: index)
-            var workedOut = controller
-            let announced = workedOut.showSelecting(id, at: index, placedAt: placement)
-            var observed = controller
-            let scope = ObservationScope.selection([observed.selectedTab, id])
-            let before = observed.observe(scope)
-            observed.show(tab: id, placedAt: placement)
-            #expect(announced == observed.finish(scope, since: before), "selecting \(id) from the More list")
-            #expect(workedOut == observed)
+            expectWorkedOutEqualsObserved(selecting: id, at: index, from: controller)
         }
+    }
+
+    /// Selects `id`, at `index` of `Tabs`, in two copies of `controller`: once working out the
+    /// announcement, once observing the selection scope; expects the same events and the same
+    /// model, and returns the events.
+    @discardableResult
+    private func expectWorkedOutEqualsObserved(selecting id: String, at index: Int, from controller: TabController,
+                                               sourceLocation: SourceLocation = #_sourceLocation) -> TabEvents {
+        let placement = controller.placement(ofIndex: index)
+        var workedOut = controller
+        let announced = workedOut.showSelecting(id, at: index, placedAt: placement)
+        var observed = controller
+        let scope = ObservationScope.selection([observed.selectedTab, id])
+        let before = observed.observe(scope)
+        observed.show(tab: id, placedAt: placement)
+        #expect(announced == observed.finish(scope, since: before),
+                "selecting \(id) from \(controller.shownContent), More list \(controller.showsMoreList)", sourceLocation: sourceLocation)
+        #expect(workedOut == observed, "selecting \(id) left another model than observing it", sourceLocation: sourceLocation)
+        return announced
     }
 }
