@@ -213,14 +213,10 @@ stopDaemon(daemon)
 
 @MainActor func gridPlugin(tabs: Int) -> String {
     let directory = bus.scratch("grid-\(tabs)")
-    let compiled = system("cc -shared -fPIC -O2 -I '\(packageRoot)/Sources/TabbardPluginABI/include' -o '\(directory)/libgrid.so' '\(packageRoot)/Benchmarks/GridPlugin/grid.c'")
-    guard compiled == 0 else {
+    guard system("'\(packageRoot)/Benchmarks/GridPlugin/stage-grid-plugin' '\(directory)' \(tabs)") == 0 else {
         bus.stop()
-        fatalError("cannot compile the grid plugin")
+        fatalError("cannot stage the grid plugin")
     }
-    var manifest = "name = \"grid\"\nmodule = \"libgrid.so\"\nabi = \"1.0\"\ndescription = \"benchmark tabs\"\n"
-    for index in 0..<tabs { manifest += "\n[[tabs]]\nid = \"g\(index)\"\ntitle = \"Grid \(index)\"\n" }
-    writeFile(directory + "/grid.plugin", manifest)
     return directory
 }
 

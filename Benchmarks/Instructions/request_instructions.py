@@ -51,15 +51,9 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
 def grid_plugins(directory, tabs):
-    """A plugin directory with `daemon-bench`'s grid plugin declaring tabs `g0` … `g<tabs-1>`."""
-    os.makedirs(directory)
-    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-I", os.path.join(ROOT, "Sources", "TabbardPluginABI", "include"),
-                    "-o", os.path.join(directory, "libgrid.so"), os.path.join(ROOT, "Benchmarks", "GridPlugin", "grid.c")],
-                   check=True)
-    with open(os.path.join(directory, "grid.plugin"), "w") as manifest:
-        manifest.write('name = "grid"\nmodule = "libgrid.so"\nabi = "1.0"\ndescription = "benchmark tabs"\n')
-        for index in range(tabs):
-            manifest.write(f'\n[[tabs]]\nid = "g{index}"\ntitle = "Grid {index}"\n')
+    """A plugin directory with `daemon-bench`'s grid plugin declaring tabs `g0` … `g<tabs-1>`,
+    staged the one way both use (`Benchmarks/GridPlugin/stage-grid-plugin`)."""
+    subprocess.run([os.path.join(ROOT, "Benchmarks", "GridPlugin", "stage-grid-plugin"), directory, str(tabs)], check=True)
     return directory
 
 
