@@ -34,8 +34,7 @@ extension TabController {
         // label said it was selected unless the More list was shown. A tab outside the catalog
         // has no properties, and `Tabs` holds only catalog tabs.
         if let before, before != id, indexBefore != nil || catalogPosition[before] != nil {
-            var changed: [TabProperty] = [.selected]
-            if placementBefore == .bar && !moreListBefore { changed.append(.accessibilityLabel, roomFor: 2) }
+            let changed: [TabProperty] = placementBefore == .bar && !moreListBefore ? [.selected, .accessibilityLabel] : [.selected]
             events.tabProperties.append(TabPropertyChanges(tab: before, properties: changed), roomFor: 2)
         }
         // The tab shown now: `Selected` unless it was; a bar tab's label says it is selected

@@ -17,7 +17,7 @@ extension TabBarService {
     /// instance is started and ended in order with them, so that request makes every call it
     /// owes in place.
     func publish(_ events: TabEvents, stateWritten: Bool = false, stateHandedOver: Bool = false, announced: Bool = false) {
-        let owing = owedPluginCalls != nil && events.catalogAdded.isEmpty && events.catalogRemoved.isEmpty
+        let owing = owesPluginCalls(events)
         if !owing, let owed = owedPluginCalls, !owed.isEmpty {
             owedPluginCalls = []
             make(owed)
@@ -61,7 +61,13 @@ extension TabBarService {
     /// before its reply, unless its tabs or bars come or go: it makes its plugin calls in
     /// place then, and keeps its `InterfacesAdded`/`InterfacesRemoved` where they were.
     func announcesEachAtOnce(_ events: TabEvents) -> Bool {
-        owedPluginCalls != nil && events.catalogAdded.isEmpty && events.catalogRemoved.isEmpty && events.standaloneBars.isEmpty
+        owesPluginCalls(events) && events.standaloneBars.isEmpty
+    }
+
+    /// Whether the request that caused `events` leaves its plugin calls until its reply is
+    /// sent: one answered through `answer` that neither adds nor removes tabs.
+    private func owesPluginCalls(_ events: TabEvents) -> Bool {
+        owedPluginCalls != nil && events.catalogAdded.isEmpty && events.catalogRemoved.isEmpty
     }
 
     /// Answers one request: runs `request`, which changes the model and replies, and then

@@ -29,7 +29,7 @@ final class StateWriter: Sendable {
         /// Whether `controller` is there: asked of the optional itself, the question copies the
         /// whole model first (a retain of every collection in it, and a release after).
         private(set) var isHolding = false
-        var handedOver: UInt64 = 0
+        private(set) var handedOver: UInt64 = 0
 
         /// Holds `controller`, the newest acknowledged state, in place of any older one.
         mutating func hold(_ controller: consuming TabController) {
