@@ -26,16 +26,16 @@ let inDaemonProcess: [SwiftSetting] = strict + [
     ]),
 ]
 
-/// The settings of the daemon's modules whose code is mostly off the request path (the
-/// daemon's start, configuration, plugins and state; the TOML and JSON readers):
-/// `inDaemonProcess`, and in release builds optimized for size. An idle daemon keeps nearly
-/// all of its executable resident (the kernel maps a file's pages in large folios once any
-/// of them runs), so smaller code is less memory. The model, D-Bus and loop modules, which
-/// most of a request runs in, stay optimized for speed: with `-Osize` too, `Select` cost the
-/// loop thread about 8 % more (docs/performance.md, Memory). The daemon's service code, which
-/// a request does run through, is built for size with the rest of `TabbardDaemon`: that costs
-/// `Select` 4.3 % and `SetBadge` 7 % more instructions, and saves about 90 kB of idle memory
-/// (`make bench-instructions`; docs/performance.md, "Where every target stands").
+/// The settings of the daemon's modules whose code is off the request path (the TOML and JSON
+/// readers, the thin `tabbard` main): `inDaemonProcess`, and in release builds optimized for
+/// size. An idle daemon keeps nearly all of its executable resident (the kernel maps a file's
+/// pages in large folios once any of them runs), so smaller code is less memory. The model,
+/// D-Bus and loop modules, which most of a request runs in, stay optimized for speed: with
+/// `-Osize` too, `Select` cost the loop thread about 8 % more (docs/performance.md, Memory).
+/// So does `TabbardDaemon`, whose service code every request runs through before its first
+/// signal: built for size it cost `Select` and `SetBadge` 3.7 % and 3.8 % more instructions,
+/// for about 170 kB less idle memory, and the idle daemon is 1 MB under its bound
+/// (`make bench-instructions`; docs/performance.md, "`TabbardDaemon` built for speed").
 let sizeOptimized: [SwiftSetting] = inDaemonProcess + [
     .unsafeFlags(["-Osize"], .when(configuration: .release)),
 ]
@@ -264,7 +264,7 @@ targets += [
             "CCrashGuard",
             "CConfinement",
         ],
-        swiftSettings: sizeOptimized
+        swiftSettings: inDaemonProcess
     ),
     // systemd's two socket-activation calls, which libdbus's static archive refers to. The
     // release builds of tabbard and tabctl link that archive (`Linking/libdbus-1.so` here is a
