@@ -21,6 +21,17 @@ struct RandomOperation: CustomStringConvertible {
         try TabController(catalog: catalog(), configuration: ControllerConfiguration(tabs: Fixture.numbered(7), maxVisible: 4))
     }
 
+    /// Applies the operations `codes` decode to a fresh `controller()`, one after the other, the
+    /// ones that fail by design included, and hands `body` the controller after each step.
+    static func afterEachStep(of codes: [Int], _ body: (TabController) throws -> Void) throws {
+        var controller = try controller()
+        var pending: [PendingTap] = []
+        for code in codes {
+            _ = try? RandomOperation(code: code).apply(to: &controller, pending: &pending)
+            try body(controller)
+        }
+    }
+
     private var kind: Int { code % 30 }
     private var argument: Int { code / 30 }
     private var owner: String { argument % 2 == 0 ? ":1.1" : ":1.2" }

@@ -15,10 +15,7 @@ struct SelectionChangeTests {
         var compared = 0
         var announcedLabels = 0
         await propertyCheck(count: 80, input: Self.sequences) { codes in
-            var controller = try RandomOperation.controller()
-            var pending: [PendingTap] = []
-            for code in codes {
-                _ = try? RandomOperation(code: code).apply(to: &controller, pending: &pending)
+            try RandomOperation.afterEachStep(of: codes) { controller in
                 for (index, id) in controller.tabs.enumerated() where controller.placement(ofIndex: index) != .hidden {
                     let announced = expectWorkedOutEqualsObserved(selecting: id, at: index, from: controller)
                     compared += 1

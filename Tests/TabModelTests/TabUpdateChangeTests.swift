@@ -29,10 +29,7 @@ struct TabUpdateChangeTests {
         var compared = 0
         var announced = 0
         await propertyCheck(count: 40, input: Self.sequences) { codes in
-            var controller = try RandomOperation.controller()
-            var pending: [PendingTap] = []
-            for code in codes {
-                _ = try? RandomOperation(code: code).apply(to: &controller, pending: &pending)
+            try RandomOperation.afterEachStep(of: codes) { controller in
                 for id in controller.catalog.map(\.id) {
                     for (name, properties, change) in Self.updates {
                         var updated = controller

@@ -46,10 +46,7 @@ extension TabController {
         // BAR-1: the controller's bar shows the same selected item.
         if itemChanged { events.barProperties.append(.selectedItem) }
         if shownBefore != .tab(id) { events.selection = SelectionTransition(from: shownBefore, to: .tab(id)) }
-        if !events.controllerProperties.isEmpty || !events.tabProperties.isEmpty {
-            revision += 1
-            events.controllerProperties.append(.revision)
-        }
+        if !events.controllerProperties.isEmpty || !events.tabProperties.isEmpty { moveRevision(announcingIn: &events) }
         return events
     }
 }

@@ -67,18 +67,21 @@ extension TabController {
     /// requests callers make most). TabUpdateChangeTests compares the two.
     mutating func updateTab(_ id: String, _ properties: [TabProperty], _ change: (inout TabRuntime) -> Void) -> TabEvents {
         let position = catalogPosition[id]!
-        var before: [ObservedTabValue] = []
-        before.reserveCapacity(properties.count)
-        observe(properties, atCatalogPosition: position, into: &before)
+        let before = observed(properties, atCatalogPosition: position)
         change(&runtime[position])
-        var after: [ObservedTabValue] = []
-        after.reserveCapacity(properties.count)
-        observe(properties, atCatalogPosition: position, into: &after)
+        let after = observed(properties, atCatalogPosition: position)
         var events = TabEvents()
         if noteChanges(ofTab: id, properties, before: before, after: after, from: 0, roomFor: 1, into: &events) {
-            revision += 1
-            events.controllerProperties.append(.revision, roomFor: 1)
+            moveRevision(announcingIn: &events)
         }
         return events
+    }
+
+    /// `properties` of the catalog tab at `position`, observed as a request compares them.
+    private func observed(_ properties: [TabProperty], atCatalogPosition position: Int) -> [ObservedTabValue] {
+        var values: [ObservedTabValue] = []
+        values.reserveCapacity(properties.count)
+        observe(properties, atCatalogPosition: position, into: &values)
+        return values
     }
 }

@@ -103,11 +103,15 @@ extension TabController {
         if before.shown != after.shown {
             events.selection = SelectionTransition(from: before.shown, to: after.shown)
         }
-        if movesRevision {
-            revision += 1
-            events.controllerProperties.append(.revision)
-        }
+        if movesRevision { moveRevision(announcingIn: &events) }
         return events
+    }
+
+    /// Moves `Revision` for a request whose announced changes move it, and announces it after
+    /// the request's other controller properties.
+    mutating func moveRevision(announcingIn events: inout TabEvents) {
+        revision += 1
+        events.controllerProperties.append(.revision)
     }
 
     /// Adds to `events` the properties of tab `id` whose values differ between `before` and
