@@ -122,6 +122,41 @@ struct ServiceBehaviourTests {
         #expect(managed.keys.map(\.rawValue).sorted() == ["/org/example/Test1/child/loud", "/org/example/Test1/child/quiet"])
     }
 
+    @Test("an interface exported again under a known name with other members is checked and answered as its own")
+    func sameNameOtherMembers() throws {
+        let fixture = try ServiceFixture()
+        // The first object of the name works out the layout that later ones of the same members reuse.
+        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddChild", "s", "first"])
+        let refusal = try fixture.withService { service -> DBusError? in
+            try service.connection.export("/org/example/Test1/other", interfaces: [Interface(TestService.childInterface, properties: [
+                .read("Other", String.self) { "other value" },
+            ])])
+            do throws(DBusError) {
+                try service.connection.export("/org/example/Test1/bad", interfaces: [Interface(TestService.childInterface, properties: [
+                    Interface.Property("Label", signature: "ss") { (writer: inout MessageWriter) throws(DBusError) in try writer.append("x") },
+                ])])
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal?.name == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(try fixture.withService { $0.connection.isExported("/org/example/Test1/bad") } == false)
+
+        func get(_ path: String, _ property: String) throws -> CommandResult {
+            try fixture.busctl(["get-property", TestService.name, path, TestService.childInterface, property])
+        }
+        #expect(try get("/org/example/Test1/other", "Other").output == "s \"other value\"\n")
+        let unknown = try get("/org/example/Test1/other", "Label")
+        #expect(unknown.status != 0)
+        #expect(unknown.errors.contains("no property"))
+        #expect(try get("/org/example/Test1/child/first", "Label").output == "s \"label of first\"\n")
+        #expect(try get("/org/example/Test1/child/first", "Other").status != 0)
+        // A later object with the first's members still reads its own getter.
+        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddChild", "s", "second"])
+        #expect(try get("/org/example/Test1/child/second", "Label").output == "s \"label of second\"\n")
+    }
+
     /// The ObjectManager signals of the test service, as `client` receives them once this
     /// returns: "added PATH [INTERFACES] LABEL" and "removed PATH [INTERFACES]".
     private func objectManagerEvents(_ client: Client) throws -> Inbox<String> {

@@ -82,7 +82,20 @@ struct FileIOTests {
         #expect(throws: FileError(operation: "read", path: "/proc/self/status", cause: .tooLarge(size: 17, limit: 16))) {
             try FileIO.read("/proc/self/status", limit: 16)
         }
-        #expect(try FileIO.read("/proc/self/status")?.isEmpty == false)
+        // Read whole through several doublings of the room: from its first line to its last.
+        let status = String(decoding: try #require(try FileIO.read("/proc/self/status")), as: UTF8.self)
+        #expect(status.hasPrefix("Name:\t") && status.hasSuffix("\n") && status.contains("\nVmRSS:"))
+    }
+
+    @Test("files of every size read back byte for byte: empty, one byte, and larger than any one read")
+    func sizes() throws {
+        let directory = temporaryDirectory()
+        for size in [0, 1, 4095, 4096, 65_537, 300_001] {
+            let path = directory + "/size-\(size)"
+            let text = String((0..<size).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            try writeFile(path, text)
+            #expect(try FileIO.read(path, limit: 1_000_000) == Array(text.utf8), "\(size) bytes")
+        }
     }
 
     @Test("errors name the operation, the path and the reason")

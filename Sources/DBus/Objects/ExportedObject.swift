@@ -8,11 +8,16 @@ final class ExportedObject {
     /// `PropertiesChanged` per interface at the end of the turn or before a reply.
     var changed: [(interface: Int, properties: [Int])] = []
 
-    init(path: ObjectPath, interfaces: [Interface], isObjectManager: Bool) throws(DBusError) {
+    /// The object at `path` with `interfaces`, each laid out by `layout`, which checks its
+    /// names and signatures or finds them checked before.
+    init(
+        path: ObjectPath, interfaces: [Interface], isObjectManager: Bool,
+        layout: (Interface) throws(DBusError) -> InterfaceLayout
+    ) throws(DBusError) {
         var compiled: [CompiledInterface] = []
         var byName = NameTable<CompiledInterface>()
         for interface in interfaces {
-            let one = try CompiledInterface(interface)
+            let one = CompiledInterface(interface, layout: try layout(interface))
             guard byName.lookup(one.name) == nil else {
                 throw .invalidArgs("interface \(one.name) is given twice for \(path)")
             }

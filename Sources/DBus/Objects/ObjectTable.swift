@@ -9,6 +9,10 @@ final class ObjectTable {
     private var managers: [ObjectPath] = []
     /// Objects with property changes not yet announced, in the order they changed.
     private var dirty: [ExportedObject] = []
+    /// The layout last worked out for each interface name: the next object exporting an
+    /// interface of that name with the same members (the next tab) uses it unchecked. One
+    /// entry per interface name the program exports, whatever the number of objects.
+    private var layouts: [String: InterfaceLayout] = [:]
     /// Built when first needed: a client that exports nothing never needs it, and building it
     /// is a good part of what a one-call command line client does in all (type metadata,
     /// tables, closures).
@@ -23,13 +27,22 @@ final class ObjectTable {
 
     func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool, announced: Bool) throws(DBusError) {
         guard objects.lookup(path.rawValue) == nil else { throw .invalidArgs("an object is already exported at \(path)") }
-        let object = try ExportedObject(path: path, interfaces: interfaces, isObjectManager: objectManager)
+        let object = try ExportedObject(path: path, interfaces: interfaces, isObjectManager: objectManager, layout: layout(for:))
         objects.insert(path.rawValue, object)
         if objectManager { managers.append(path) }
         guard announced else { return }
         for manager in managers where path.isDescendant(of: manager) {
             try? emitInterfacesAdded(object, from: manager)
         }
+    }
+
+    /// The layout of `interface`: the last one of its name when it fits, else one worked out
+    /// now (which throws for a name or signature that is not valid) and kept for the next.
+    private func layout(for interface: Interface) throws(DBusError) -> InterfaceLayout {
+        if let known = layouts[interface.name], known.fits(interface) { return known }
+        let layout = try InterfaceLayout(interface)
+        layouts[interface.name] = layout
+        return layout
     }
 
     func unexport(_ path: ObjectPath) {

@@ -5,17 +5,31 @@ import TabModel
 enum TabInterface {
     /// The table of tab `id` of `service`.
     static func table(_ id: String, _ service: TabBarService) -> Interface {
-        let properties = TabProperty.allCases.map { property in
-            Interface.Property(
-                property.rawValue, signature: property.signature, emitsChanged: property.isConstant ? .const : .true,
-                doc: InterfaceDocs.tab[property.rawValue],
-                getter: { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
-                    guard let value = service.reading({ $0.value(of: property, tab: id) }) else {
-                        throw TabError.noSuchTab(id).dbusError
-                    }
-                    try writer.append(property: value)
-                })
+        // Only the getters differ from tab to tab: the rest of each property (its name,
+        // signature, doc) is laid out once, and every start exports a table per tab.
+        var properties = described
+        for index in properties.indices {
+            let property = TabProperty.allCases[index]
+            properties[index].getter = { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
+                guard let value = service.reading({ $0.value(of: property, tab: id) }) else {
+                    throw TabError.noSuchTab(id).dbusError
+                }
+                try writer.append(property: value)
+            }
         }
-        return Interface(BusNames.tabInterface, doc: InterfaceDocs.tab[""], properties: properties)
+        return Interface(BusNames.tabInterface, doc: interfaceDoc, properties: properties)
     }
+
+    /// Every property in `TabProperty.allCases` order, without a getter of its own yet.
+    // Never changed after it is made, and read only where the tables are built.
+    nonisolated(unsafe) private static let described: [Interface.Property] = TabProperty.allCases.map { property in
+        Interface.Property(
+            property.rawValue, signature: property.signature, emitsChanged: property.isConstant ? .const : .true,
+            doc: InterfaceDocs.tab[property.rawValue],
+            getter: { (_: inout MessageWriter) throws(DBusError) in
+                throw .failed("property \(property.rawValue) read before its tab was given")
+            })
+    }
+
+    private static let interfaceDoc = InterfaceDocs.tab[""]
 }

@@ -73,23 +73,46 @@ public enum FileIO {
         guard info.st_size <= limit else {
             throw FileError(operation: "read", path: path, cause: .tooLarge(size: Int64(info.st_size), limit: limit))
         }
+        // Straight into the result, sized by `fstat` and one byte more, so that the end shows
+        // in the same call: no chunk to clear and copy (every start reads several files). A
+        // file whose size `fstat` understates (as in /proc) or that grows while it is read
+        // makes the room double, never past one byte over the limit, so that it is refused too.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var room = min(Int(info.st_size), limit) + 1
         while true {
-            // At most one byte past the limit, so that a file growing while it is read (or one
-            // whose size `fstat` understates, as in /proc) is refused too.
-            let wanted = min(chunk.count, limit + 1 - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileError(operation: "read", path: path, errno: errno)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-            if bytes.count > limit {
+            let (reachedEnd, failure) = readAppending(descriptor, to: &bytes, room: room)
+            if failure != 0 { throw FileError(operation: "read", path: path, errno: failure) }
+            if reachedEnd { return bytes }
+            guard bytes.count <= limit else {
                 throw FileError(operation: "read", path: path, cause: .tooLarge(size: Int64(bytes.count), limit: limit))
             }
+            room = min(room * 2, limit + 1)
         }
     }
+
+    /// Reads from `descriptor` after the bytes of `bytes` until they fill `room` or the file
+    /// ends; whether it ended, and the `errno` of a failed read (0 when none failed).
+    private static func readAppending(_ descriptor: Int32, to bytes: inout [UInt8], room: Int) -> (reachedEnd: Bool, errno: Int32) {
+        var reachedEnd = false
+        var failure: Int32 = 0
+        let earlier = bytes
+        bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: earlier)
+            while initialized < buffer.count {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 {
+                    reachedEnd = true
+                    return
+                }
+                initialized += count
+            }
+        }
+        return (reachedEnd, failure)
+    }
+
 }

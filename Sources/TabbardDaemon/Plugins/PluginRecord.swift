@@ -124,27 +124,47 @@ public final class PluginRecords: Sendable {
         }
     }
 
+    // The file is read and written at every start, and the crash guard's lines are made for
+    // every record then: both work on bytes, since every separator (space, tab, line feed) is
+    // ASCII, instead of on Characters, which cost several times more.
+
+    /// The line that records `record` for `fingerprint`.
     static func line(_ fingerprint: PluginFingerprint, _ record: PluginRecord) -> String {
-        let clean = { (text: String) in String(text.map { $0 == "\n" || $0 == "\t" ? " " : $0 }) }
-        return "\(record.probed ? "ok" : "bad") \(record.failures) \(fingerprint.size) \(fingerprint.modified) "
-            + "\(clean(fingerprint.path))\t\(clean(record.reason))\n"
+        "\(record.probed ? "ok" : "bad") \(record.failures) \(fingerprint.size) \(fingerprint.modified) "
+            + oneField(fingerprint.path) + "\t" + oneField(record.reason) + "\n"
+    }
+
+    /// `text` with each line feed and tab made a space, so that it stays one field of one line.
+    private static func oneField(_ text: String) -> String {
+        guard text.utf8.contains(where: isFieldBreak) else { return text }
+        return String(decoding: text.utf8.map { isFieldBreak($0) ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
+
+    private static func isFieldBreak(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
     }
 
     /// The records of a whole file; malformed lines are left out.
     static func parse(_ bytes: [UInt8]) -> [PluginFingerprint: PluginRecord] {
         var read: [PluginFingerprint: PluginRecord] = [:]
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
             if let (fingerprint, record) = parse(line) { read[fingerprint] = record }
         }
         return read
     }
 
-    static func parse(_ line: Substring) -> (PluginFingerprint, PluginRecord)? {
-        let halves = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-        let fields = halves[0].split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
-        guard fields.count == 5, fields[0] == "ok" || fields[0] == "bad", let failures = Int(fields[1]),
-              let size = Int64(fields[2]), let modified = Int64(fields[3]), !fields[4].isEmpty else { return nil }
-        return (PluginFingerprint(path: String(fields[4]), size: size, modified: modified),
-                PluginRecord(probed: fields[0] == "ok", failures: failures, reason: halves.count > 1 ? String(halves[1]) : ""))
+    /// One line's record: `ok|bad <failures> <size> <mtime-ns> <path>\t<reason>`, the reason
+    /// optional; nil when the line is not one.
+    static func parse(_ line: ArraySlice<UInt8>) -> (PluginFingerprint, PluginRecord)? {
+        let tab = line.firstIndex(of: UInt8(ascii: "\t"))
+        let fields = line[..<(tab ?? line.endIndex)].split(separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: false)
+        let text = { (bytes: ArraySlice<UInt8>) in String(decoding: bytes, as: UTF8.self) }
+        guard fields.count == 5, let failures = Int(text(fields[1])), let size = Int64(text(fields[2])),
+              let modified = Int64(text(fields[3])), !fields[4].isEmpty else { return nil }
+        let outcome = text(fields[0])
+        guard outcome == "ok" || outcome == "bad" else { return nil }
+        let reason = tab.map { text(line[line.index(after: $0)...]) } ?? ""
+        return (PluginFingerprint(path: text(fields[4]), size: size, modified: modified),
+                PluginRecord(probed: outcome == "ok", failures: failures, reason: reason))
     }
 }

@@ -67,6 +67,27 @@ struct PluginManifestTests {
         #expect(third.orientations == ["portrait"] && third.restorationID == "third" && third.rootPage == "main")
     }
 
+    @Test("a title's locale is letters first, then parts of letters and digits; anything else is refused by name", arguments: [
+        ("fr", true), ("pt_BR", true), ("pt-BR", true), ("zh_Hant_TW", true), ("es_419", true), ("FRA", true),
+        ("f", false), ("fran", false), ("fr_", false), ("fr__FR", false), ("_fr", false), ("fr_F", false),
+        ("fr_ABCDEFGHI", false), ("1r", false), ("fr_F!", false), ("fr FR", false), ("é_FR", false), ("fr_ÉÉ", false),
+        ("fr_\u{0661}\u{0662}", false), ("\u{FF46}\u{FF52}", false),
+    ])
+    func titleLocales(locale: String, accepted: Bool) {
+        let refusal = error(header + """
+            [[tabs]]
+            id = "first"
+            title = "First"
+            [tabs.titles]
+            "\(locale)" = "translated"
+            """)
+        if accepted {
+            #expect(refusal == nil)
+        } else {
+            #expect(refusal?.description.contains("is not a locale such as fr or pt_BR") == true, "\(locale): \(String(describing: refusal))")
+        }
+    }
+
     @Test("every bundled manifest parses")
     func bundledManifests() throws {
         for name in ["clock", "media", "notes"] {
