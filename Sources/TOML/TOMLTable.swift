@@ -18,24 +18,22 @@ public struct TOMLTable: Sendable, Equatable {
     public let location: TOMLLocation
     /// The entries, in the order their keys first appear.
     public let entries: [Entry]
-    private let index: [String: Int]
+    /// The entries' keys, at the entries' positions, found by name.
+    private let index: KeyIndex
 
-    /// A table of `entries` (their keys distinct) opened at `location`.
-    init(location: TOMLLocation, entries: [Entry]) {
+    /// A table of `entries` opened at `location`; `index` holds their keys, in their order.
+    init(location: TOMLLocation, entries: [Entry], index: KeyIndex) {
         self.location = location
         self.entries = entries
-        var index: [String: Int] = [:]
-        index.reserveCapacity(entries.count)
-        for (position, entry) in entries.enumerated() { index[entry.key] = position }
         self.index = index
     }
 
     /// The keys, in document order.
-    public var keys: [String] { entries.map(\.key) }
+    public var keys: [String] { index.keys }
 
     /// The entry for `key`, or nil.
     public func entry(_ key: String) -> Entry? {
-        index[key].map { entries[$0] }
+        index.position(of: key).map { entries[$0] }
     }
 
     /// The value of `key`, or nil.

@@ -45,8 +45,10 @@ final class TableNode {
     let depth: Int
     /// The path naming the table in messages (`tabs[1].titles`); empty for the root.
     let path: String
-    private(set) var keys: [String] = []
-    private(set) var members: [String: Member] = [:]
+    /// The keys, in the order they were added, found by name.
+    private var index = KeyIndex()
+    /// What each key of `index` holds, at the key's position.
+    private var members: [Member] = []
 
     init(origin: Origin, location: TOMLLocation, depth: Int, path: String) {
         self.origin = origin
@@ -56,12 +58,12 @@ final class TableNode {
     }
 
     /// What `key` holds, if anything.
-    func member(_ key: String) -> Member? { members[key] }
+    func member(_ key: String) -> Member? { index.position(of: key).map { members[$0] } }
 
     /// Adds `key`, which must be new.
     func add(_ key: String, _ slot: Slot, at location: TOMLLocation) {
-        keys.append(key)
-        members[key] = Member(location: location, slot: slot)
+        index.append(key)
+        members.append(Member(location: location, slot: slot))
     }
 
     /// The path of `key` inside this table, as messages name it.
@@ -71,15 +73,15 @@ final class TableNode {
 
     /// The finished table. Recursion is bounded by the parser's depth limit.
     func finished() -> TOMLTable {
-        TOMLTable(location: location, entries: keys.compactMap { key in
-            guard let member = members[key] else { return nil }
+        let entries = zip(index.keys, members).map { key, member in
             let value: TOMLValue = switch member.slot {
             case .value(let value): value
             case .table(let table): .table(table.finished())
             case .tables(let array): .array(array.elements.map { .table($0.finished()) })
             }
             return TOMLTable.Entry(key: key, value: value, location: member.location)
-        })
+        }
+        return TOMLTable(location: location, entries: entries, index: index)
     }
 }
 

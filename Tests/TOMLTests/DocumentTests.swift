@@ -100,6 +100,24 @@ struct DocumentTests {
         #expect(fruits.last?.table?["varieties"]?.array?.first?.table?["name"] == .string("plantain"))
     }
 
+    @Test("tables of every size find each key at its line, in the order written, and no other", arguments: [0, 1, 15, 16, 17, 40, 2_000])
+    func tablesOfEverySize(size: Int) throws {
+        // Keys not in sorted order, so that the order kept is the document's.
+        let names = (0..<size).map { "k\(($0 * 7919) % max(size, 1))_\($0)" }
+        let text = names.enumerated().map { "\($1) = \($0)" }.joined(separator: "\n")
+        for wrapped in [text, "[t]\n" + text, "t = { " + names.enumerated().map { "\($1) = \($0)" }.joined(separator: ", ") + " }"] {
+            let document = try TOMLParser.parse(wrapped)
+            let table = wrapped == text ? document : try #require(document["t"]?.table)
+            #expect(table.keys == names)
+            for (position, name) in names.enumerated() {
+                #expect(table[name]?.integer == Int64(position), "\(name)")
+                if wrapped == text { #expect(table.entry(name)?.location.line == position + 1) }
+            }
+            #expect(table["missing"] == nil)
+            #expect(table["k"] == nil)
+        }
+    }
+
     @Test("comments, blank lines, CRLF line ends and a byte order mark are accepted")
     func layout() throws {
         let table = try TOMLParser.parse(Array("\u{FEFF}# comment\r\n\r\n  a = 1 # trailing\r\n\t[t] # header\r\nb = 2".utf8))

@@ -64,6 +64,18 @@ struct RefusalTests {
         #expect(refusal("[[tabs]]\nid = 1\n[[tabs]]\nid = 2\nid = 3")?.key == "tabs[1].id")
     }
 
+    @Test("a key defined twice is refused in a table of any size, naming the first line", arguments: [1, 16, 17, 100])
+    func duplicatesInLargeTables(size: Int) {
+        let lines = (0..<size).map { "key\($0) = \($0)" }
+        for repeated in Set([0, size / 2, size - 1]) {
+            let text = (lines + ["key\(repeated) = \"again\""]).joined(separator: "\n")
+            #expect(refusal(text)?.description == "line \(size + 1), column 1, key 'key\(repeated)': defined twice (first at line \(repeated + 1))")
+            let inline = "t = { " + (lines + ["key\(repeated) = 0"]).joined(separator: ", ") + " }"
+            #expect(refusal(inline)?.key == "t.key\(repeated)")
+            #expect(refusal("[t]\n" + text + "\n[t.key\(repeated)]")?.key == "t.key\(repeated)")
+        }
+    }
+
     @Test("numbers that are not TOML, or do not fit, are refused with the token quoted")
     func numbers() {
         #expect(refusal("n = 9223372036854775808")?.reason == "'9223372036854775808' does not fit in a 64-bit integer")

@@ -11,7 +11,9 @@ struct TableReader {
     /// The table's path: empty for the document, `appearance`, `tabs[2]`.
     let path: String
     private let table: TOMLTable
-    private var read: Set<String> = []
+    /// Every key asked for, present or not, in the order asked (a few dozen at most: searched
+    /// in place, which costs less than hashing each).
+    private var read: [String] = []
 
     /// The document in `bytes`, read from `file`; its syntax errors carry line and column.
     init(document bytes: [UInt8], file: String) throws(ConfigurationError) {
@@ -127,7 +129,7 @@ struct TableReader {
     /// were read to the message.
     func rejectUnread(listingKnown: Bool = false) throws(ConfigurationError) {
         for key in table.keys where !read.contains(key) {
-            throw failure(key, listingKnown ? "unknown key (known: \(read.sorted().joined(separator: ", ")))" : "unknown key")
+            throw failure(key, listingKnown ? "unknown key (known: \(Set(read).sorted().joined(separator: ", ")))" : "unknown key")
         }
     }
 
@@ -141,7 +143,7 @@ struct TableReader {
     }
 
     private mutating func value(_ key: String) -> TOMLValue? {
-        read.insert(key)
+        read.append(key)
         return table[key]
     }
 }

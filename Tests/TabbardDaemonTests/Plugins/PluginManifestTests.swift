@@ -105,6 +105,18 @@ struct PluginManifestTests {
         #expect(error(header + "[[tabs]]\nid = \"\(String(repeating: "a", count: 65))\"\ntitle = \"Long\"\n")?.key == "tabs[0].id")
     }
 
+    @Test("an unknown key of a tab is refused at its line, listing every key a tab may have once, sorted")
+    func unknownTabKeyListsKnown() throws {
+        let problem = try #require(error(header + "[[tabs]]\nid = \"first\"\ntitle = \"First\"\ncolour = \"red\"\n"))
+        #expect(problem.key == "tabs[0].colour" && problem.line == 7)
+        let prefix = "unknown key (known: "
+        #expect(problem.reason.hasPrefix(prefix) && problem.reason.hasSuffix(")"))
+        let known = problem.reason.dropFirst(prefix.count).dropLast().components(separatedBy: ", ")
+        #expect(known == known.sorted() && Set(known).count == known.count)
+        #expect(Set(["id", "title", "titles", "image", "tag", "actions", "root_page"]).isSubset(of: known))
+        #expect(!known.contains("colour"))
+    }
+
     @Test("syntax errors carry the parser's line")
     func syntaxError() {
         let problem = error("name = \"x\"\nmodule = [\n")
