@@ -52,7 +52,7 @@ struct InterfaceLayout {
     /// Whether `interface` has the very names and signatures this layout was worked out from,
     /// in the same order, so that the layout serves it unchanged.
     func fits(_ interface: Interface) -> Bool {
-        members.describe(interface)
+        members.match(interface)
     }
 
     // The messages are built only when a check fails: at start every tab's table passes here.
@@ -82,7 +82,7 @@ struct InterfaceLayout {
         }
 
         /// Whether these are the names and signatures of `interface`.
-        func describe(_ interface: Interface) -> Bool {
+        func match(_ interface: Interface) -> Bool {
             guard name == interface.name, methods.count == interface.methods.count,
                   signals.count == interface.signals.count, properties.count == interface.properties.count
             else { return false }

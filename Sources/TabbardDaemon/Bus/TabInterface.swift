@@ -8,8 +8,7 @@ enum TabInterface {
         // Only the getters differ from tab to tab: the rest of each property (its name,
         // signature, doc) is laid out once, and every start exports a table per tab.
         var properties = described
-        for index in properties.indices {
-            let property = TabProperty.allCases[index]
+        for (index, property) in TabProperty.allCases.enumerated() {
             properties[index].getter = { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
                 guard let value = service.reading({ $0.value(of: property, tab: id) }) else {
                     throw TabError.noSuchTab(id).dbusError
@@ -20,8 +19,8 @@ enum TabInterface {
         return Interface(BusNames.tabInterface, doc: interfaceDoc, properties: properties)
     }
 
-    /// Every property in `TabProperty.allCases` order, without a getter of its own yet.
     // Never changed after it is made, and read only where the tables are built.
+    /// Every property in `TabProperty.allCases` order, without a getter of its own yet.
     nonisolated(unsafe) private static let described: [Interface.Property] = TabProperty.allCases.map { property in
         Interface.Property(
             property.rawValue, signature: property.signature, emitsChanged: property.isConstant ? .const : .true,

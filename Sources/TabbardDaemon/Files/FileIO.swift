@@ -114,5 +114,4 @@ public enum FileIO {
         }
         return (reachedEnd, failure)
     }
-
 }
