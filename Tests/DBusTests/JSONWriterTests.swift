@@ -18,6 +18,39 @@ struct JSONWriterTests {
         #expect(json.text.contains(#"\u0001"#))
     }
 
+    @Test("a character that needs escaping is escaped at every offset of an eight-byte run", arguments: 0..<20)
+    func escapingAtEveryOffset(length: Int) {
+        let specials: [Character] = ["\"", "\\", "\u{00}", "\u{01}", "\n", "\r", "\t", "\u{1F}", " ", "\u{7F}", "é", "🙂", "!", "]"]
+        for special in specials {
+            for offset in 0...length {
+                var text = String(repeating: "a", count: length)
+                text.insert(special, at: text.index(text.startIndex, offsetBy: offset))
+                var json = JSONWriter()
+                json.string(text)
+                #expect(json.text == Self.quoted(text), "\(Array(text.unicodeScalars))")
+            }
+        }
+    }
+
+    /// `text` as a JSON string, escaped one scalar at a time as RFC 8259 says.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     @Test("objects keep their member order and nest, with commas only between members")
     func structure() {
         var json = JSONWriter()
