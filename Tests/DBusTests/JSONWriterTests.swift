@@ -27,28 +27,9 @@ struct JSONWriterTests {
                 text.insert(special, at: text.index(text.startIndex, offsetBy: offset))
                 var json = JSONWriter()
                 json.string(text)
-                #expect(json.text == Self.quoted(text), "\(Array(text.unicodeScalars))")
+                #expect(json.text == ReferenceJSON.quoted(text), "\(Array(text.unicodeScalars))")
             }
         }
-    }
-
-    /// `text` as a JSON string, escaped one scalar at a time as RFC 8259 says.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     @Test("objects keep their member order and nest, with commas only between members")
