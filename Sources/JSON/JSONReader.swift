@@ -109,6 +109,7 @@ public struct JSONReader {
     /// text must be UTF-8, and `\u` escapes must pair their surrogates.
     private mutating func readString() throws(JSONError) -> String {
         let opening = offset
+        if let plain = readPlainString() { return plain }
         offset += 1
         var text: [UInt8] = []
         while true {
@@ -129,6 +130,30 @@ public struct JSONReader {
                 offset += 1
             }
         }
+    }
+
+    /// A string without escapes or control characters, as nearly every string is: its text is
+    /// the document's bytes between the quotes, checked and made a string in one step. Nil, with
+    /// the cursor left on the opening quote, for any other string, which `readString` reads
+    /// (and refuses) byte by byte.
+    private mutating func readPlainString() -> String? {
+        let start = offset + 1
+        let read = bytes.withUnsafeBufferPointer { bytes -> (text: String, end: Int)? in
+            var position = start
+            while position < bytes.count {
+                switch bytes[position] {
+                case UInt8(ascii: "\""):
+                    let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                    return text.map { ($0, position) }
+                case UInt8(ascii: "\\"), 0..<0x20: return nil
+                default: position += 1
+                }
+            }
+            return nil
+        }
+        guard let read else { return nil }
+        offset = read.end + 1
+        return read.text
     }
 
     private mutating func readEscape(into text: inout [UInt8]) throws(JSONError) {

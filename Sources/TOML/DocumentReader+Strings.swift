@@ -13,6 +13,7 @@ extension DocumentReader {
 
     /// A string delimited by one `quote` or three, with or without escapes.
     private mutating func readString(quote: UInt8, escapes: Bool, multiline: Bool) throws(TOMLError) -> String {
+        if !multiline, let plain = readPlainString(quote: quote) { return plain }
         let opening = offset
         offset += multiline ? 3 : 1
         if multiline { try skipNewlineAfterOpening() }
@@ -39,6 +40,27 @@ extension DocumentReader {
                 offset += 1
             }
         }
+    }
+
+    /// A one-line string without escapes or control characters, as nearly every string is:
+    /// its text is the document's bytes between the quotes, made a string in one step. Nil,
+    /// with the cursor left on the opening quote, for any other string, which `readString`
+    /// reads (and refuses) byte by byte.
+    private mutating func readPlainString(quote: UInt8) -> String? {
+        let start = offset + 1
+        let end = source.bytes.withUnsafeBufferPointer { bytes -> Int? in
+            var position = start
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == quote { return position }
+                if byte == UInt8(ascii: "\\") || Self.isControl(byte) { return nil }
+                position += 1
+            }
+            return nil
+        }
+        guard let end else { return nil }
+        offset = end + 1
+        return source.text(start..<end)
     }
 
     // MARK: - Multi-line strings

@@ -51,7 +51,7 @@ extension DocumentReader {
         let start = offset
         offset += 1
         let table = TableNode(origin: .inline, location: source.location(of: start), depth: depth, path: keyPath ?? "")
-        let outerKey = keyPath
+        let outerKey = key
         skipSpaces()
         if peek() == UInt8(ascii: "}") {
             offset += 1
@@ -60,7 +60,7 @@ extension DocumentReader {
         while true {
             skipSpaces()
             try readKeyValue(into: table)  // Dotted keys make tables inside it.
-            keyPath = outerKey
+            key = outerKey
             skipSpaces()
             switch peek() {
             case UInt8(ascii: ","):

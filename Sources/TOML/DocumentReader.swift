@@ -5,8 +5,9 @@ struct DocumentReader {
     let source: SourceText
     /// The byte being read.
     var offset = 0
-    /// The path of the key whose header, name or value is being read, for messages.
-    var keyPath: String?
+    /// The key whose header, name or value is being read, for messages. Kept as its parts and
+    /// written out only when a message needs it (`keyPath`): nearly every document has none.
+    var key: KeyBeingRead?
 
     init(source: SourceText) {
         self.source = source
@@ -21,7 +22,7 @@ struct DocumentReader {
         var current = root
         if source.byte(at: 0) == 0xEF, source.byte(at: 1) == 0xBB, source.byte(at: 2) == 0xBF { offset = 3 }  // A byte order mark.
         while true {
-            keyPath = nil
+            key = nil
             skipSpaces()
             guard let byte = peek() else { break }
             switch byte {
@@ -105,11 +106,27 @@ struct DocumentReader {
         let offset: Int
     }
 
+    /// The components of a key read so far, inside the table whose path they extend.
+    struct KeyBeingRead {
+        /// The table the key is read in.
+        let table: TableNode
+        /// The components read so far.
+        var components: [KeyComponent]
+
+        /// The key as messages name it: `tabs[2].titles."pt BR"`.
+        var path: String {
+            components.reduce(table.path) { path, component in TOMLKeyPath.appending(component.name, to: path) }
+        }
+    }
+
+    /// The path of the key whose header, name or value is being read, for messages.
+    var keyPath: String? { key?.path }
+
     /// A dotted key: bare, basic-quoted and literal-quoted components joined by dots, with
-    /// spaces allowed around the dots. Keeps `keyPath` up to date for messages.
+    /// spaces allowed around the dots. Keeps `key` up to date for messages: until its first
+    /// component is read, a message names the key read before it, if any.
     private mutating func readKey(startingIn table: TableNode) throws(TOMLError) -> [KeyComponent] {
         var components: [KeyComponent] = []
-        var path = table.path
         while true {
             let start = offset
             let name: String
@@ -125,11 +142,10 @@ struct DocumentReader {
                 throw failure("expected a key, found \(describe(at: offset))")
             }
             components.append(KeyComponent(name: name, offset: start))
+            key = KeyBeingRead(table: table, components: components)
             guard components.count <= TOMLParser.maximumDepth else {
                 throw failure("a key of more than \(TOMLParser.maximumDepth) parts", at: start)
             }
-            path = TOMLKeyPath.appending(name, to: path)
-            keyPath = path
             skipSpaces()
             guard peek() == UInt8(ascii: ".") else { return components }
             offset += 1

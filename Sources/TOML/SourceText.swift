@@ -22,6 +22,12 @@ struct SourceText {
         let problem = bytes.withUnsafeBufferPointer { buffer -> (offset: Int, reason: String)? in
             var offset = 0
             while offset < buffer.count {
+                // Eight bytes at a time while they are ASCII text without a line feed, as
+                // nearly all of a document is.
+                if offset &+ 8 <= buffer.count, Self.isPlainASCII(UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self)) {
+                    offset &+= 8
+                    continue
+                }
                 let byte = buffer[offset]
                 if byte == 0x0A { lineFeeds.append(offset) }
                 if byte == 0 { return (offset, "a NUL byte: this is not a text file") }
@@ -40,6 +46,19 @@ struct SourceText {
         }
         self.lineFeeds = lineFeeds
         if let problem { throw TOMLError(location: location(of: problem.offset), key: nil, reason: problem.reason) }
+    }
+
+    /// Whether the eight bytes of `word` are all ASCII, none of them NUL or a line feed.
+    /// A byte is zero exactly when subtracting one from it borrows into its high bit while its
+    /// own high bit was clear: the classic test, applied to the word and to it XOR line feeds.
+    @inline(__always)
+    static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lineFeeds = word ^ (ones &* 0x0A)
+        let zero = (word &- ones) & ~word
+        let lineFeed = (lineFeeds &- ones) & ~lineFeeds
+        return (word | zero | lineFeed) & highs == 0
     }
 
     /// The byte at `offset`, or nil outside the document.

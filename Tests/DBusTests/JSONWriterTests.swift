@@ -18,6 +18,20 @@ struct JSONWriterTests {
         #expect(json.text.contains(#"\u0001"#))
     }
 
+    @Test("a character that needs escaping is escaped at every offset of an eight-byte run", arguments: 0..<20)
+    func escapingAtEveryOffset(length: Int) {
+        let specials: [Character] = ["\"", "\\", "\u{00}", "\u{01}", "\n", "\r", "\t", "\u{1F}", " ", "\u{7F}", "é", "🙂", "!", "]"]
+        for special in specials {
+            for offset in 0...length {
+                var text = String(repeating: "a", count: length)
+                text.insert(special, at: text.index(text.startIndex, offsetBy: offset))
+                var json = JSONWriter()
+                json.string(text)
+                #expect(json.text == ReferenceJSON.quoted(text), "\(Array(text.unicodeScalars))")
+            }
+        }
+    }
+
     @Test("objects keep their member order and nest, with commas only between members")
     func structure() {
         var json = JSONWriter()

@@ -25,6 +25,26 @@ struct JSONReaderTests {
         #expect(try parse("[]") == .array([]) && (try parse("{}")) == .object([:]))
     }
 
+    @Test("strings with and without escapes read alike; a bad one is refused at its opening quote")
+    func strings() throws {
+        for text in ["", "a", "plain text", "é 😀 日本", "tab\tin", String(repeating: "x", count: 100)] {
+            let escaped = String(text.flatMap { $0 == "\t" ? ["\\", "t"] : [$0] })
+            #expect(try parse("[\"\(escaped)\", \"\\u0041\(escaped)\"]") == .array([.string(text), .string("A" + text)]))
+        }
+        #expect(refusal("[1, \"abc")?.reason == "a string is not closed")
+        #expect(refusal("[1, \"abc")?.offset == 4)
+        let invalid = (try? JSONReader.parse(Array("[1, \"a".utf8) + [0xFF] + Array("b\"]".utf8)))
+        #expect(invalid == nil)
+        do {
+            _ = try JSONReader.parse(Array("[1, \"a".utf8) + [0xC3, 0x28] + Array("\"]".utf8))
+            Issue.record("a string that is not UTF-8 was read")
+        } catch {
+            #expect(error.reason == "a string that is not UTF-8")
+            #expect(error.offset == 4)
+        }
+        #expect(refusal("\"tab\tin\"")?.reason == "a control character in a string")
+    }
+
     @Test("what is not JSON is refused with the offset")
     func refusals() {
         #expect(refusal("")?.reason == "the document ends where a value should be")

@@ -47,6 +47,21 @@ struct RefusalTests {
         #expect(refusal("a = 1\rb = 2")?.reason == "a carriage return not followed by a line feed")
     }
 
+    @Test("lines, NUL bytes and bytes that are not UTF-8 are found at every offset within a word", arguments: 0..<17)
+    func textCheckedAtEveryOffset(padding: Int) {
+        let comment = "#" + String(repeating: "x", count: padding)
+        // The line feeds counted past a run of plain text: the refusal is on the right line.
+        #expect(refusal(comment + "\n" + comment + "\na = yes")?.location.line == 3)
+        #expect(refusal(comment + "\n" + comment + "\na = yes")?.location.column == 5)
+        var nul = Array((comment + "x").utf8)
+        nul[nul.count - 1] = 0
+        #expect(refusal(nul)?.description == "line 1, column \(padding + 2): a NUL byte: this is not a text file")
+        #expect(refusal(Array((comment + "\n").utf8) + nul)?.location == TOMLLocation(line: 2, column: padding + 2))
+        #expect(refusal(Array(comment.utf8) + [0xC3, 0x28] + Array("xxxxxxxx".utf8))?.description
+                == "line 1, column \(padding + 2): bytes that are not UTF-8: this is not a text file")
+        #expect(refusal(comment + "é\u{1F600}\n" + comment + "\na = yes")?.location.line == 3)
+    }
+
     @Test("keys and tables defined twice are errors naming the first definition")
     func duplicates() {
         #expect(refusal("name = 1\nname = 2")?.description == "line 2, column 1, key 'name': defined twice (first at line 1)")
@@ -74,6 +89,33 @@ struct RefusalTests {
             #expect(refusal(inline)?.key == "t.key\(repeated)")
             #expect(refusal("[t]\n" + text + "\n[t.key\(repeated)]")?.key == "t.key\(repeated)")
         }
+    }
+
+    /// Refusals at every stage of reading a key, with the key each names: none before a line's
+    /// first component is read, then the components read so far under the enclosing table, and
+    /// an inline table's own key around the keys inside it.
+    static let keysNamed: [(text: String, key: String?)] = [
+        ("\"unclosed = 1", nil),
+        ("[t]\n'a", nil),
+        ("[t]\na.\"b", "t.a"),
+        ("[t]\na.b.c = yes", "t.a.b.c"),
+        ("[[tabs]]\n[[tabs]]\ntitles.fr = \"\\x\"", "tabs[1].titles.fr"),
+        ("[t.\"x y\"]\nz = [1 2]", "t.\"x y\".z"),
+        ("t = { a = 1, \"b", "t"),
+        ("t = { a = { b = 1 }, c = yes }", "t.c"),
+        ("t = { a = { b = yes } }", "t.a.b"),
+        ("t = { a = { b = 1 }, c.d = yes }", "t.c.d"),
+        ("t = [{ a = yes }]", "t.a"),
+        ("a = 1 b", "a"),
+        ("[a.b\n", "a.b"),
+        ("[x]\n[a.\"\\u12\"]", "a"),
+    ]
+
+    @Test("a refusal names the key read so far", arguments: keysNamed)
+    func keyNamed(text: String, key: String?) {
+        let error = refusal(text)
+        #expect(error != nil)
+        #expect(error?.key == key, "\(String(describing: error))")
     }
 
     @Test("numbers that are not TOML, or do not fit, are refused with the token quoted")

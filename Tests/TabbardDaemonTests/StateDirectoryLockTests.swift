@@ -30,6 +30,47 @@ struct StateDirectoryLockTests {
         again.release()
     }
 
+    @Test("a release lets go of the lock even while another process shares its open file")
+    func releaseWhileShared() throws {
+        // A process forked while the lock is open shares the lock's open file description
+        // until it execs, and a flock belongs to the description: closing the holder's
+        // descriptor alone left the lock held by that child. Here the sharing process is a
+        // `sleep` handed a duplicate of the descriptor.
+        let directory = temporaryDirectory()
+        let first = try StateDirectoryLock(directory: directory, bus: "session", log: quietLog)
+        let shared = try #require(Self.descriptor(openOn: first.path))
+        let duplicate = dup(shared)
+        try #require(duplicate >= 0)
+        var child: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("30"), nil]
+        defer { argv.forEach { free($0) } }
+        try #require(posix_spawn(&child, "/bin/sleep", nil, nil, argv, environ) == 0)
+        defer {
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+        }
+        close(duplicate)
+        first.release()
+        let again = try StateDirectoryLock(directory: directory, bus: "session", log: quietLog)
+        again.release()
+    }
+
+    /// The descriptor of this process open on `path`, found through `/proc/self/fd`.
+    static func descriptor(openOn path: String) -> Int32? {
+        guard let directory = opendir("/proc/self/fd") else { return nil }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let descriptor = Int32(name) else { continue }
+            var target = [CChar](repeating: 0, count: 4096)
+            let length = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
+            guard length > 0 else { continue }
+            if String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) == path { return descriptor }
+        }
+        return nil
+    }
+
     @Test("the lock creates a missing state directory with mode 0700")
     func createsDirectory() throws {
         let directory = temporaryDirectory() + "/nested/state"

@@ -266,16 +266,52 @@ public struct JSONWriter {
     static func quote(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out.pointee = UInt8(ascii: "\"")
         var written = 1
-        for byte in utf8 {
-            if needsEscape(byte) {
-                written &+= escape(byte, to: out + written)
-            } else {
-                out[written] = byte
-                written &+= 1
+        var position = 0
+        if let base = utf8.baseAddress {
+            // Eight bytes at a time while none needs escaping, as nearly none does; a word
+            // that holds one is written byte by byte. Then the last bytes, fewer than eight.
+            while utf8.count &- position >= 8 {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                if needsEscape(word) {
+                    for byte in UnsafeBufferPointer(start: base + position, count: 8) { written &+= write(byte, to: out + written) }
+                } else {
+                    UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
+                    written &+= 8
+                }
+                position &+= 8
+            }
+            for byte in UnsafeBufferPointer(start: base + position, count: utf8.count &- position) {
+                written &+= write(byte, to: out + written)
             }
         }
         out[written] = UInt8(ascii: "\"")
         return written &+ 1
+    }
+
+    /// Writes `byte` at `out`, escaped if it needs to be; returns how many bytes that took.
+    @inline(__always)
+    private static func write(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard needsEscape(byte) else {
+            out.pointee = byte
+            return 1
+        }
+        return escape(byte, to: out)
+    }
+
+    /// Whether any of the eight bytes of `word` needs escaping: a control character, a quote
+    /// or a backslash. A byte is below `n` (at most 0x80) exactly when subtracting `n` from it
+    /// borrows into its high bit while its own high bit was clear; equal to `c` when its XOR
+    /// with `c` is below one. Exact for the word as a whole, which is all that is asked.
+    @inline(__always)
+    static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash) & highs != 0
     }
 
     @inline(__always)

@@ -49,6 +49,7 @@ extension PluginManifest {
         // A tab with a system item takes its title from the daemon (ITEM-3).
         tab.title = try tab.systemItem == nil ? table.requiredString("title") : table.string("title") ?? ""
         if var titles = try table.table("titles", "a table of locale = \"title\"") {
+            tab.localizedTitles.reserveCapacity(titles.keys.count)
             for locale in titles.keys {
                 guard isLocale(locale) else { throw titles.failure(locale, "'\(locale)' is not a locale such as fr or pt_BR") }
                 tab.localizedTitles[locale] = try titles.string(locale)
@@ -92,13 +93,22 @@ extension PluginManifest {
 
     /// `fr`, `fr_FR`, `pt-BR`, `zh_Hant_TW`: letters first, then letter/digit parts.
     private static func isLocale(_ text: String) -> Bool {
-        // Over the UTF-8 bytes: a locale is ASCII, and a byte test costs a fraction of a
-        // Character's (every manifest names a few, every start).
-        let parts = text.utf8.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(isASCIILetter) else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.allSatisfy { isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        // One pass over the UTF-8 bytes, counting each part's length: a locale is ASCII, and
+        // every manifest names a few at every start, where splitting into parts allocated.
+        var parts = 0
+        var length = 0
+        let partFits = { (parts: Int, length: Int) in parts == 0 ? (2...3).contains(length) : (2...8).contains(length) }
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") {
+                guard partFits(parts, length) else { return false }
+                parts += 1
+                length = 0
+            } else {
+                guard isASCIILetter(byte) || (parts > 0 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) else { return false }
+                length += 1
+            }
         }
+        return partFits(parts, length)
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

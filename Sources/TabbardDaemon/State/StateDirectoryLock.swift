@@ -115,6 +115,10 @@ public struct StateDirectoryLock: Sendable {
 
     /// Releases the lock now. A daemon never calls this: its lock ends with the process.
     public func release() {
+        // Unlocked before the close: a flock belongs to the open file description, which a
+        // process forked meanwhile shares until it execs, and the close alone would leave the
+        // lock held through that process's copy.
+        flock(descriptor, LOCK_UN)
         close(descriptor)
     }
 

@@ -72,6 +72,8 @@ struct PluginManifestTests {
         ("f", false), ("fran", false), ("fr_", false), ("fr__FR", false), ("_fr", false), ("fr_F", false),
         ("fr_ABCDEFGHI", false), ("1r", false), ("fr_F!", false), ("fr FR", false), ("é_FR", false), ("fr_ÉÉ", false),
         ("fr_\u{0661}\u{0662}", false), ("\u{FF46}\u{FF52}", false),
+        ("", false), ("-", false), ("fr-", false), ("fr1", false), ("fr_12345678", true), ("fr_123456789", false),
+        ("fr_Latn_CA_x1", true), ("abc_de_fghijklm", true),
     ])
     func titleLocales(locale: String, accepted: Bool) {
         let refusal = error(header + """
