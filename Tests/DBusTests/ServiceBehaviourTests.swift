@@ -157,6 +157,49 @@ struct ServiceBehaviourTests {
         #expect(try get("/org/example/Test1/child/second", "Label").output == "s \"label of second\"\n")
     }
 
+    @Test("objects sharing one array of properties, each read through its own reader by position, answer Get, GetAll, PropertiesChanged and GetManagedObjects with their own values")
+    func propertiesReadByPosition() throws {
+        let fixture = try ServiceFixture()
+        let client = try Client(address: fixture.bus.address)
+        let shared = ["Name", "Size"].map { name in
+            Interface.Property(name, signature: name == "Name" ? "s" : "u") { (_: inout MessageWriter) throws(DBusError) in
+                throw .failed("the shared getter of \(name) was called")
+            }
+        }
+        let right: ObjectPath = "/org/example/Test1/child/right"
+        let events = Inbox<String>()
+        try client.run { connection in
+            client.keep(try connection.subscribe(MatchRule(path: right.rawValue, interface: "org.freedesktop.DBus.Properties",
+                                                           member: "PropertiesChanged")) { message in
+                guard let (_, changed, _) = try? message.decode(String.self, [String: Variant].self, [String].self) else { return }
+                events.put(changed.keys.sorted().map { "\($0)=\(changed[$0]!.value)" }.joined(separator: ","))
+            })
+            _ = try connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                    interface: "org.freedesktop.DBus", method: "GetId")
+        }
+        try fixture.withService { service in
+            for (name, size) in [("left", UInt32(1)), ("right", UInt32(2))] {
+                let table = Interface(TestService.childInterface, properties: shared) { index, writer throws(DBusError) in
+                    if index == 0 { try writer.append(name) } else { try writer.append(size) }
+                }
+                try service.connection.export(try ObjectPath("/org/example/Test1/child/\(name)"), interfaces: [table])
+            }
+            try service.connection.propertiesChanged(right, interface: TestService.childInterface, ["Size", "Name"])
+        }
+        #expect(events.wait(for: 1) == ["Name='right',Size=2"])
+        #expect(try fixture.busctl(["get-property", TestService.name, "/org/example/Test1/child/left", TestService.childInterface, "Name"]).output
+                == "s \"left\"\n")
+        #expect(try fixture.busctl(["get-property", TestService.name, right.rawValue, TestService.childInterface, "Size"]).output == "u 2\n")
+        let all = try client.run { connection in
+            try connection.call(destination: TestService.name, path: right.rawValue, interface: "org.freedesktop.DBus.Properties",
+                                method: "GetAll", TestService.childInterface).decode([String: Variant].self)
+        }
+        #expect(all == ["Name": Variant(.string("right")), "Size": Variant(.uint32(2))])
+        let managed = try managedObjects(client)
+        #expect(managed["/org/example/Test1/child/left"] == [TestService.childInterface: ["Name": Variant(.string("left")), "Size": Variant(.uint32(1))]])
+        #expect(managed[right]?[TestService.childInterface]?["Name"] == Variant(.string("right")))
+    }
+
     /// The ObjectManager signals of the test service, as `client` receives them once this
     /// returns: "added PATH [INTERFACES] LABEL" and "removed PATH [INTERFACES]".
     private func objectManagerEvents(_ client: Client) throws -> Inbox<String> {

@@ -20,11 +20,12 @@ final class CompiledInterface {
 
     var name: String { interface.name }
 
-    /// The property called `name`, or `UnknownProperty`.
-    func property(_ name: String) throws(DBusError) -> Interface.Property {
+    /// The position in `interface.properties` of the property called `name`, or
+    /// `UnknownProperty`.
+    func propertyIndex(_ name: String) throws(DBusError) -> Int {
         guard let index = properties.lookup(name) else {
             throw .unknownProperty("no property \(DBusError.quoted(name)) in interface \(interface.name)")
         }
-        return interface.properties[index]
+        return index
     }
 }

@@ -12,17 +12,43 @@ public struct Interface {
     public var properties: [Property]
     /// Extra annotations on the interface; `doc` adds `org.gtk.GDBus.DocString`.
     public var annotations: [Annotation]
+    /// Reads every property by its position in `properties`, in place of the properties' own
+    /// getters; nil to use those. For objects of one kind that are many and differ only in
+    /// whose values they read (a tab per catalog entry): they can then share one array of
+    /// properties, and each adds one closure instead of a getter per property.
+    public var propertyReader: PropertyReader?
+
+    /// Writes the current value of the property at a position in `properties`.
+    public typealias PropertyReader = (_ index: Int, _ writer: inout MessageWriter) throws(DBusError) -> Void
 
     /// An interface table; every name is validated when the object is exported.
     public init(
         _ name: String, doc: String? = nil, methods: [Method] = [], signals: [Signal] = [],
-        properties: [Property] = [], annotations: [Annotation] = []
+        properties: [Property] = [], annotations: [Annotation] = [], propertyReader: PropertyReader? = nil
     ) {
         self.name = name
         self.methods = methods
         self.signals = signals
         self.properties = properties
         self.annotations = Annotation.withDoc(doc, annotations)
+        self.propertyReader = propertyReader
+    }
+
+    /// Writes the current value of the property at `index` in `properties`: through
+    /// `propertyReader` when there is one, else through the property's getter.
+    func readProperty(_ index: Int, into writer: inout MessageWriter) throws(DBusError) {
+        if let propertyReader {
+            try propertyReader(index, &writer)
+        } else {
+            try properties[index].getter(&writer)
+        }
+    }
+
+    /// Appends the property at `index` as a variant of its signature.
+    func appendProperty(_ index: Int, to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendVariant(signature: properties[index].signature) { (value: inout MessageWriter) throws(DBusError) in
+            try readProperty(index, into: &value)
+        }
     }
 }
 

@@ -90,13 +90,13 @@ final class StandardInterfaces {
         /// The property a `Get` or `Set` names, with its interface. An empty interface name,
         /// which the D-Bus specification allows, means the first of the object's interfaces
         /// that has the property.
-        func resolve(_ call: MethodCall, _ interfaceName: String, _ name: String) throws(DBusError) -> (CompiledInterface, Interface.Property) {
+        func resolve(_ call: MethodCall, _ interfaceName: String, _ name: String) throws(DBusError) -> (CompiledInterface, index: Int) {
             guard interfaceName.isEmpty else {
                 let interface = try resolve(call, interfaceName)
-                return (interface, try interface.property(name))
+                return (interface, try interface.propertyIndex(name))
             }
             for interface in try object(of: call).interfaces {
-                if let property = try? interface.property(name) { return (interface, property) }
+                if let index = try? interface.propertyIndex(name) { return (interface, index) }
             }
             throw .unknownProperty("object \(DBusError.quoted(call.path.rawValue)) has no property \(DBusError.quoted(name))")
         }
@@ -104,9 +104,9 @@ final class StandardInterfaces {
             .init("Get", inputs: [Argument("interface_name", "s"), Argument("property_name", "s")],
                   outputs: [Argument("value", "v")], unprivileged: true) { call in
                 let (interfaceName, name) = try call.decode(String.self, String.self)
-                let (_, property) = try resolve(call, interfaceName, name)
+                let (interface, index) = try resolve(call, interfaceName, name)
                 return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
-                    try writer.appendVariant(signature: property.signature, property.getter)
+                    try interface.interface.appendProperty(index, to: &writer)
                 }
             },
             .init("GetAll", inputs: [Argument("interface_name", "s")], outputs: [Argument("properties", "a{sv}")],
@@ -117,10 +117,10 @@ final class StandardInterfaces {
                 return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
                     try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
                         for interface in interfaces {
-                            for property in interface.interface.properties {
+                            for (index, property) in interface.interface.properties.enumerated() {
                                 try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
                                     try entry.append(property.name)
-                                    try entry.appendVariant(signature: property.signature, property.getter)
+                                    try interface.interface.appendProperty(index, to: &entry)
                                 }
                             }
                         }
@@ -131,7 +131,8 @@ final class StandardInterfaces {
                 var reader = call.arguments()
                 let interfaceName = try reader.read(String.self)
                 let name = try reader.read(String.self)
-                let (interface, property) = try resolve(call, interfaceName, name)
+                let (interface, index) = try resolve(call, interfaceName, name)
+                let property = interface.interface.properties[index]
                 guard let setter = property.setter else {
                     throw DBusError.propertyReadOnly("property \(name) of \(interface.name) is read-only")
                 }

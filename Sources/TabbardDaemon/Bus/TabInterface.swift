@@ -5,28 +5,29 @@ import TabModel
 enum TabInterface {
     /// The table of tab `id` of `service`.
     static func table(_ id: String, _ service: TabBarService) -> Interface {
-        // Only the getters differ from tab to tab: the rest of each property (its name,
-        // signature, doc) is laid out once, and every start exports a table per tab.
-        var properties = described
-        for (index, property) in TabProperty.allCases.enumerated() {
-            properties[index].getter = { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
-                guard let value = service.reading({ $0.value(of: property, tab: id) }) else {
-                    throw TabError.noSuchTab(id).dbusError
-                }
-                try writer.append(property: value)
+        // Only whose values are read differs from tab to tab: every tab shares one array of
+        // properties, and reads them by position through one closure of its own. A start
+        // exports a table per tab, and a catalog may hold thousands.
+        Interface(BusNames.tabInterface, doc: interfaceDoc, properties: described) { [unowned service] index, writer throws(DBusError) in
+            guard let value = service.reading({ $0.value(of: tabProperties[index], tab: id) }) else {
+                throw TabError.noSuchTab(id).dbusError
             }
+            try writer.append(property: value)
         }
-        return Interface(BusNames.tabInterface, doc: interfaceDoc, properties: properties)
     }
 
-    // Never changed after it is made, and read only where the tables are built.
-    /// Every property in `TabProperty.allCases` order, without a getter of its own yet.
-    nonisolated(unsafe) private static let described: [Interface.Property] = TabProperty.allCases.map { property in
+    /// `TabProperty.allCases`, made once: a synthesized `allCases` is built anew on every access.
+    private static let tabProperties = TabProperty.allCases
+
+    // Never changed after it is made: every tab's table shares it.
+    /// Every property in `TabProperty.allCases` order. Read through each tab's own reader
+    /// (`table`), never through these getters.
+    nonisolated(unsafe) private static let described: [Interface.Property] = tabProperties.map { property in
         Interface.Property(
             property.rawValue, signature: property.signature, emitsChanged: property.isConstant ? .const : .true,
             doc: InterfaceDocs.tab[property.rawValue],
             getter: { (_: inout MessageWriter) throws(DBusError) in
-                throw .failed("property \(property.rawValue) read before its tab was given")
+                throw .failed("property \(property.rawValue) is read through its tab's reader")
             })
     }
 
