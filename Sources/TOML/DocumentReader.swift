@@ -6,7 +6,8 @@ struct DocumentReader {
     /// The byte being read.
     var offset = 0
     /// The key whose header, name or value is being read, for messages. Kept as its parts and
-    /// written out only when a message needs it (`keyPath`): nearly every document has none.
+    /// written out only when a message needs it (`keyPath`): nearly every document is read
+    /// without one.
     var key: KeyBeingRead?
 
     init(source: SourceText) {
