@@ -22,7 +22,7 @@ else
     fi
 
     unstripped=""
-    for file in $elves; do readelf -S "$file" | grep -q '\.symtab' && unstripped+="${file#"$stage"} "; done
+    for file in $elves; do [[ $(readelf -S "$file") == *'.symtab'* ]] && unstripped+="${file#"$stage"} "; done
     if [ -z "$unstripped" ]; then
         pass "every installed binary, plugin and runtime library is stripped ($(echo "$elves" | wc -w) ELF files)"
     else
@@ -77,18 +77,22 @@ else
         fail "the installed daemon loads libstdc++" "$(grep 'libstdc++' "/proc/$daemon/maps" 2>&1 | head -3)"
     fi
     # Each library of the private runtime stands in for the toolchain's copy of it: the same
-    # names exported, so that a plugin built against the toolchain finds everything it binds.
+    # names exported, so that a plugin built against the toolchain finds everything it binds,
+    # and the same Swift metadata sections, the last of which the toolchain's image
+    # constructor brings (without it the runtime knows none of the library's conformances).
+    exported() { nm -D --defined-only "$1" | awk '{print $NF}' | grep -vxE '_edata|_end|__bss_start' | LC_ALL=C sort; }
+    swift_sections() { readelf -SW "$1" | sed -n 's/.* \(swift5_[a-z0-9_]*\) .*/\1/p' | LC_ALL=C sort -u; }
     differing=""
     for library in "$stage"/usr/lib/tabbard/*.so; do
         name=$(basename "$library")
-        cmp -s <(nm -D --defined-only "$library" | awk '{print $NF}' | grep -vxE '_edata|_end|__bss_start' | LC_ALL=C sort) \
-            <(nm -D --defined-only "$(swift_runtime_dir)/$name" | awk '{print $NF}' | grep -vxE '_edata|_end|__bss_start' | LC_ALL=C sort) \
-            || differing+="$name "
+        toolchain_copy=$(swift_runtime_dir)/$name
+        cmp -s <(exported "$library") <(exported "$toolchain_copy") || differing+="$name (exports) "
+        [ "$(swift_sections "$library")" = "$(swift_sections "$toolchain_copy")" ] || differing+="$name (sections) "
     done
     if [ -z "$differing" ]; then
-        pass "every library of the private runtime exports exactly what the toolchain's copy of it exports"
+        pass "every library of the private runtime exports what the toolchain's copy of it exports, and has its Swift sections"
     else
-        fail "private runtime libraries export other names than the toolchain's" "$differing"
+        fail "private runtime libraries differ from the toolchain's" "$differing"
     fi
 fi
 
@@ -124,7 +128,7 @@ else
     fail "link-runtime with a broken archive: status $status" "$(head -3 "$work/link-libswiftSynchronization.so.log")"
 fi
 cp "$runtime_dir/../../swift_static/linux/libswiftGlibc.a" "$fake/swift_static/linux/libswiftGlibc.a"
-if link libswiftGlibc.so && ! needed_libraries "$work/linked-libswiftGlibc.so" | grep -q 'libstdc++'; then
+if link libswiftGlibc.so && [[ $(needed_libraries "$work/linked-libswiftGlibc.so") != *'libstdc++'* ]]; then
     pass "link-runtime links a library from its archive without libstdc++.so.6"
 else
     fail "link-runtime does not link libswiftGlibc.so from its archive" "$(head -3 "$work/link-libswiftGlibc.so.log")"
