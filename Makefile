@@ -59,7 +59,8 @@ demo: deps plugins
 
 # D-Bus layer and daemon benchmarks in release mode, in their own scratch directory (the
 # benchmark targets exist only when TABBARD_BENCHMARKS is set, so ordinary builds never
-# compile them), then the model's.
+# compile them), then the model's. The daemon's start and idle memory are measured on the
+# build's daemon and on what `make install` ships (installed under BENCH_ROOT) alike.
 BENCH_BUILD = TABBARD_BENCHMARKS=1 $(SWIFT) build -c release --scratch-path .build-bench $(SWIFTFLAGS)
 bench: deps
 	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
@@ -69,8 +70,9 @@ bench: deps
 	$(BENCH_BUILD) --product dbus-bench
 	$(BENCH_BUILD) --product tabbard
 	$(BENCH_BUILD) --product daemon-bench
+	$(MAKE) install CONFIG=release PREFIX=/usr DESTDIR=$(CURDIR)/$(BENCH_ROOT)
 	.build-bench/release/dbus-bench
-	.build-bench/release/daemon-bench --plugins $(BENCH_PLUGINS)
+	.build-bench/release/daemon-bench --plugins $(BENCH_PLUGINS) --installed $(BENCH_ROOT)/usr
 	$(MAKE) bench-model bench-tabctl bench-instructions
 
 # What the model's requests cost at 10 and at 10,000 tabs (figures only).

@@ -48,10 +48,10 @@ else
         fi
         # libdbus is linked in: the package names the source it was built with.
         static_built_using=$(dpkg-deb -f "$deb" Static-Built-Using)
-        if [[ "$static_built_using" == "dbus (= "*")" ]]; then
-            pass "the package names the libdbus linked into it: Static-Built-Using: $static_built_using"
+        if [[ "$static_built_using" == "dbus (= "*"), gcc-"*" (= "*")" ]]; then
+            pass "the package names the libdbus and the libstdc++ linked into it: Static-Built-Using: $static_built_using"
         else
-            fail "the package does not name the libdbus linked into it" "Static-Built-Using: $static_built_using"
+            fail "the package does not name the libdbus and the libstdc++ linked into it" "Static-Built-Using: $static_built_using"
         fi
 
         # The packaged daemon and tabctl (release builds) carry libdbus (its static archive), so

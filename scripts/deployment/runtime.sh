@@ -22,7 +22,7 @@ else
     fi
 
     unstripped=""
-    for file in $elves; do readelf -S "$file" | grep -q '\.symtab' && unstripped+="${file#"$stage"} "; done
+    for file in $elves; do [[ $(readelf -S "$file") == *'.symtab'* ]] && unstripped+="${file#"$stage"} "; done
     if [ -z "$unstripped" ]; then
         pass "every installed binary, plugin and runtime library is stripped ($(echo "$elves" | wc -w) ELF files)"
     else
@@ -57,7 +57,8 @@ else
     address=$bus_address
     "$without_toolchain" "$stage/usr/bin/tabbard" --address "$address" --plugin-dir "$stage/usr/lib/tabbard/plugins" \
         --state-dir "$work/runtime-state" > "$work/runtime-daemon.log" 2>&1 &
-    pids+=($!)
+    daemon=$!
+    pids+=($daemon)
     ctl=("$without_toolchain" "$stage/usr/bin/tabctl" --address "$address")
     if wait_for_daemon "$address" "$stage/usr/bin/tabctl" \
         && "${ctl[@]}" select alarm > /dev/null && "${ctl[@]}" activate stopwatch start > /dev/null \
@@ -67,4 +68,68 @@ else
         fail "the installed daemon does not work with the toolchain hidden" "$(tail -20 "$work/runtime-daemon.log")"
     fi
     grep -q 'skipped' "$work/runtime-daemon.log" && fail "a bundled plugin was skipped with the toolchain hidden" "$(grep skipped "$work/runtime-daemon.log")"
+
+    # The runtime libraries are linked anew with the C++ library inside (scripts/link-runtime),
+    # so the serving daemon, with every bundled plugin loaded, has no libstdc++ mapped.
+    if [ -r "/proc/$daemon/maps" ] && ! grep -q 'libstdc++' "/proc/$daemon/maps"; then
+        pass "the installed daemon serves with every bundled plugin loaded and no libstdc++.so mapped"
+    else
+        fail "the installed daemon loads libstdc++" "$(grep 'libstdc++' "/proc/$daemon/maps" 2>&1 | head -3)"
+    fi
+    # Each library of the private runtime stands in for the toolchain's copy of it: the same
+    # names exported, so that a plugin built against the toolchain finds everything it binds,
+    # and the same Swift metadata sections, the last of which the toolchain's image
+    # constructor brings (without it the runtime knows none of the library's conformances).
+    exported() { nm -D --defined-only "$1" | awk '{print $NF}' | grep -vxE '_edata|_end|__bss_start' | LC_ALL=C sort; }
+    swift_sections() { readelf -SW "$1" | sed -n 's/.* \(swift5_[a-z0-9_]*\) .*/\1/p' | LC_ALL=C sort -u; }
+    differing=""
+    for library in "$stage"/usr/lib/tabbard/*.so; do
+        name=$(basename "$library")
+        toolchain_copy=$(swift_runtime_dir)/$name
+        cmp -s <(exported "$library") <(exported "$toolchain_copy") || differing+="$name (exports) "
+        [ "$(swift_sections "$library")" = "$(swift_sections "$toolchain_copy")" ] || differing+="$name (sections) "
+    done
+    if [ -z "$differing" ]; then
+        pass "every library of the private runtime exports what the toolchain's copy of it exports, and has its Swift sections"
+    else
+        fail "private runtime libraries differ from the toolchain's" "$differing"
+    fi
+fi
+
+# scripts/link-runtime on a toolchain of its own making: a library with no static archive is
+# left to be shipped as built (status 3); an archive whose library would export other names
+# than the shared copy is refused (status 1), as is one that does not link; a good one links.
+runtime_dir=$(swift_runtime_dir)
+fake=$work/fake-toolchain/usr/lib
+mkdir -p "$fake/swift/linux/$(uname -m)" "$fake/swift_static/linux"
+cp "$runtime_dir/libswiftCore.so" "$runtime_dir/libswiftGlibc.so" "$runtime_dir/libswiftSynchronization.so" "$fake/swift/linux/"
+cp "$runtime_dir/$(uname -m)/swiftrt.o" "$fake/swift/linux/$(uname -m)/"
+clang=$runtime_dir/../../../bin/clang
+link() { CLANG=$clang scripts/link-runtime "$fake/swift/linux" "$1" "$work/linked-$1" 2> "$work/link-$1.log"; }
+link libswiftGlibc.so; status=$?
+if [ "$status" -eq 3 ] && grep -q 'no static archive' "$work/link-libswiftGlibc.so.log"; then
+    pass "link-runtime leaves a library without a static archive to be shipped as built"
+else
+    fail "link-runtime without a static archive: status $status" "$(cat "$work/link-libswiftGlibc.so.log")"
+fi
+# The archive of another library under this one's name.
+cp "$runtime_dir/../../swift_static/linux/libswiftSynchronization.a" "$fake/swift_static/linux/libswiftGlibc.a"
+link libswiftGlibc.so; status=$?
+if [ "$status" -eq 1 ] && grep -q 'does not export what the toolchain' "$work/link-libswiftGlibc.so.log" && [ ! -e "$work/linked-libswiftGlibc.so" ]; then
+    pass "link-runtime refuses a library whose exports would differ from the toolchain's copy, and writes nothing"
+else
+    fail "link-runtime with a mismatched archive: status $status" "$(head -3 "$work/link-libswiftGlibc.so.log")"
+fi
+printf 'not an archive\n' > "$fake/swift_static/linux/libswiftSynchronization.a"
+link libswiftSynchronization.so; status=$?
+if [ "$status" -eq 1 ] && grep -q 'failed' "$work/link-libswiftSynchronization.so.log" && [ ! -e "$work/linked-libswiftSynchronization.so" ]; then
+    pass "link-runtime reports a library that does not link, and writes nothing"
+else
+    fail "link-runtime with a broken archive: status $status" "$(head -3 "$work/link-libswiftSynchronization.so.log")"
+fi
+cp "$runtime_dir/../../swift_static/linux/libswiftGlibc.a" "$fake/swift_static/linux/libswiftGlibc.a"
+if link libswiftGlibc.so && [[ $(needed_libraries "$work/linked-libswiftGlibc.so") != *'libstdc++'* ]]; then
+    pass "link-runtime links a library from its archive without libstdc++.so.6"
+else
+    fail "link-runtime does not link libswiftGlibc.so from its archive" "$(head -3 "$work/link-libswiftGlibc.so.log")"
 fi
