@@ -59,9 +59,9 @@ struct DaemonBuild {
 /// The build directory's daemon, with the toolchain's runtime.
 let built = DaemonBuild(executable: binaries + "/tabbard", plugins: bundledPlugins)
 /// The daemon as installed: stripped, with the runtime `make install` ships beside it.
-let installed = Optional(option("--installed", default: "")).flatMap { root in
-    root.isEmpty ? nil : DaemonBuild(executable: root + "/bin/tabbard", plugins: root + "/lib/tabbard/plugins")
-}
+let installedRoot = option("--installed", default: "")
+let installed = installedRoot.isEmpty
+    ? nil : DaemonBuild(executable: installedRoot + "/bin/tabbard", plugins: installedRoot + "/lib/tabbard/plugins")
 
 // Plugins in helper processes against plugins in the daemon (`--isolation-only`: this part alone).
 // (Not made at all for the window-1 pairs alone: each side starts a bus of its own.)

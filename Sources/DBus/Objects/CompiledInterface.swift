@@ -28,4 +28,25 @@ final class CompiledInterface {
         }
         return index
     }
+
+    /// Appends the property at `index` as a variant of its signature, which was validated when
+    /// this interface was compiled (`InterfaceLayout`): `Get`, `GetAll`, `GetManagedObjects`
+    /// and every `PropertiesChanged` write their values through here.
+    func appendProperty(_ index: Int, to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendContainer(TypeCode.variant, validatedSignature: interface.properties[index].signature) {
+            (value: inout MessageWriter) throws(DBusError) in
+            try interface.readProperty(index, into: &value)
+        }
+    }
+
+    /// Appends every property, in table order, as a `{sv}` entry with its current value, to
+    /// `entries`, the inside of an `a{sv}` being written.
+    func appendPropertyEntries(to entries: inout MessageWriter) throws(DBusError) {
+        for (index, property) in interface.properties.enumerated() {
+            try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                try entry.append(property.name)
+                try appendProperty(index, to: &entry)
+            }
+        }
+    }
 }

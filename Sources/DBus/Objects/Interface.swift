@@ -43,13 +43,6 @@ public struct Interface {
             try properties[index].getter(&writer)
         }
     }
-
-    /// Appends the property at `index` as a variant of its signature.
-    func appendProperty(_ index: Int, to writer: inout MessageWriter) throws(DBusError) {
-        try writer.appendVariant(signature: properties[index].signature) { (value: inout MessageWriter) throws(DBusError) in
-            try readProperty(index, into: &value)
-        }
-    }
 }
 
 /// A named, typed argument of a method or signal (`tab_id`, `s`).

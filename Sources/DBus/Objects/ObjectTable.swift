@@ -125,13 +125,10 @@ final class ObjectTable {
                         invalidated.append(name)
                         continue
                     }
-                    let signature = properties[index].signature
                     do {
                         try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
                             try entry.appendValidatedString(TypeCode.string, name)
-                            try entry.appendContainer(TypeCode.variant, validatedSignature: signature) { (value: inout MessageWriter) throws(DBusError) in
-                                try interface.interface.readProperty(index, into: &value)
-                            }
+                            try interface.appendProperty(index, to: &entry)
                         }
                     } catch {
                         // A getter that fails now still gets announced, without its value.
@@ -173,12 +170,7 @@ final class ObjectTable {
     /// `a{sv}`: every property of `interface` with its current value.
     static func writeProperties(of interface: CompiledInterface, to writer: inout MessageWriter) throws(DBusError) {
         try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
-            for (index, property) in interface.interface.properties.enumerated() {
-                try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
-                    try entry.append(property.name)
-                    try interface.interface.appendProperty(index, to: &entry)
-                }
-            }
+            try interface.appendPropertyEntries(to: &entries)
         }
     }
 

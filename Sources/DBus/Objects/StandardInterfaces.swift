@@ -106,7 +106,7 @@ final class StandardInterfaces {
                 let (interfaceName, name) = try call.decode(String.self, String.self)
                 let (interface, index) = try resolve(call, interfaceName, name)
                 return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
-                    try interface.interface.appendProperty(index, to: &writer)
+                    try interface.appendProperty(index, to: &writer)
                 }
             },
             .init("GetAll", inputs: [Argument("interface_name", "s")], outputs: [Argument("properties", "a{sv}")],
@@ -116,14 +116,7 @@ final class StandardInterfaces {
                 let interfaces = interfaceName.isEmpty ? try object(of: call).interfaces : [try resolve(call, interfaceName)]
                 return try call.reply { (writer: inout MessageWriter) throws(DBusError) in
                     try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
-                        for interface in interfaces {
-                            for (index, property) in interface.interface.properties.enumerated() {
-                                try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
-                                    try entry.append(property.name)
-                                    try interface.interface.appendProperty(index, to: &entry)
-                                }
-                            }
-                        }
+                        for interface in interfaces { try interface.appendPropertyEntries(to: &entries) }
                     }
                 }
             },
