@@ -11,6 +11,8 @@ public func warn(_ line: String) {
 public final class BenchBus {
     /// The bus address.
     public let address: String
+    /// The `dbus-daemon`'s process id, for what it spends relaying a benchmark's messages.
+    public private(set) var pid: pid_t = 0
     private let directory: String
     private var children: [pid_t] = []
 
@@ -36,7 +38,7 @@ public final class BenchBus {
             </busconfig>
             """
         writeFile(directory + "/bus.conf", config)
-        spawn(["/usr/bin/dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--nopidfile"], quiet: true)
+        pid = spawn(["/usr/bin/dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--nopidfile"], quiet: true)
         var waited = 0
         while access(socket, F_OK) != 0 && waited < 1000 {
             usleep(10_000)
