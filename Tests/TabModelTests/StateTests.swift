@@ -29,6 +29,30 @@ struct StateTests {
         #expect(fresh.badge(of: "artists") == .text("2"))
     }
 
+    @Test("a snapshot names Tabs and the customizable set in their order, by restoration id or else by id, whether every tab is customizable or some (STATE-1/2)")
+    func snapshotReferences() throws {
+        var controller = try TabController(catalog: catalog())
+        let order = Array(controller.tabs.reversed())
+        _ = try controller.customize(order)
+        func reference(_ id: String) -> TabReference {
+            switch id {
+            case "artists": TabReference(restorationId: "artists-v1")
+            case "songs": TabReference(id: "songs")
+            default: TabReference(restorationId: id)
+            }
+        }
+        let every = controller.snapshot()
+        #expect(every.tabs == order.map(reference))
+        #expect(every.customizable == every.tabs)
+        #expect(every.catalog == controller.catalog.map(\.id).map(reference))
+        _ = try controller.setCustomizable(["genres", "songs"])
+        let some = controller.snapshot()
+        #expect(some.tabs == every.tabs)
+        #expect(some.customizable == order.filter { $0 == "genres" || $0 == "songs" }.map(reference))
+        _ = try controller.select("artists")
+        #expect(controller.snapshot().selectedTab == reference("artists"))
+    }
+
     @Test("the selection is restored by restoration id, order and customizable set as last set (STATE-2)")
     func restoreByRestorationId() throws {
         var controller = try TabController(catalog: catalog())

@@ -10,13 +10,18 @@ extension TabController {
                 states[key] = SavedTabState(badge: state.badge, badgeColor: state.badgeColor, stack: state.stack)
             }
         }
+        // The state writer takes a snapshot for every batch it writes, and at 10,000 tabs the
+        // lookups were most of it: each tab's reference is made once, from the catalog, and
+        // the customizable set, when it is every tab, is `Tabs` itself (`customizableTabs`).
+        let references = catalog.map(reference)
+        let tabReferences = tabs.map { references[catalogPosition[$0]!] }
         return ControllerSnapshot(
             formatVersion: ControllerSnapshot.currentFormatVersion,
             configuration: configuration,
-            catalog: catalog.map(reference),
-            tabs: tabs.map { reference(catalog[catalogPosition[$0]!]) },
-            customizable: customizableTabs.map { reference(catalog[catalogPosition[$0]!]) },
-            selectedTab: selectedTab.map { reference(catalog[catalogPosition[$0]!]) },
+            catalog: references,
+            tabs: tabReferences,
+            customizable: everyTabCustomizable ? tabReferences : customizableTabs.map { references[catalogPosition[$0]!] },
+            selectedTab: selectedTab.map { references[catalogPosition[$0]!] },
             showsMoreList: showsMoreList,
             tabStates: states,
             appearance: appearance,
