@@ -255,41 +255,31 @@ public struct JSONWriter {
         return count
     }
 
-    /// Copies `count` bytes, at most 32, from `source` to `out`, which do not overlap: the two
-    /// halves of each size class are loaded at the start and at the end, overlapping in the
+    /// Copies `count` bytes, at most 32, from `source` to `out`, which do not overlap: each
+    /// size class moves a word from the start and a word from the end, overlapping in the
     /// middle, so that every length is one straight run of moves.
     @inline(__always)
     private static func copyShort(_ source: UnsafeRawPointer, to out: UnsafeMutableRawPointer, count: Int) {
         switch count {
-        case 16...:
-            let first = source.loadUnaligned(as: UInt64.self)
-            let second = source.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            let thirdLast = source.loadUnaligned(fromByteOffset: count &- 16, as: UInt64.self)
-            let last = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            out.storeBytes(of: first, as: UInt64.self)
-            out.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
-            out.storeBytes(of: thirdLast, toByteOffset: count &- 16, as: UInt64.self)
-            out.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
-        case 8...:
-            let first = source.loadUnaligned(as: UInt64.self)
-            let last = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            out.storeBytes(of: first, as: UInt64.self)
-            out.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
-        case 4...:
-            let first = source.loadUnaligned(as: UInt32.self)
-            let last = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-            out.storeBytes(of: first, as: UInt32.self)
-            out.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
-        case 2...:
-            let first = source.loadUnaligned(as: UInt16.self)
-            let last = source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
-            out.storeBytes(of: first, as: UInt16.self)
-            out.storeBytes(of: last, toByteOffset: count &- 2, as: UInt16.self)
-        case 1:
-            out.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
-        default:
-            break
+        case 16...: copyEnds(UInt128.self, source, to: out, count: count)
+        case 8...: copyEnds(UInt64.self, source, to: out, count: count)
+        case 4...: copyEnds(UInt32.self, source, to: out, count: count)
+        case 2...: copyEnds(UInt16.self, source, to: out, count: count)
+        case 1: out.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        default: break
         }
+    }
+
+    /// Copies `count` bytes, from one to two `Word`s, as the `Word` at the start and the
+    /// `Word` at the end.
+    @inline(__always)
+    private static func copyEnds<Word: FixedWidthInteger>(_: Word.Type, _ source: UnsafeRawPointer,
+                                                          to out: UnsafeMutableRawPointer, count: Int) {
+        let last = count &- MemoryLayout<Word>.size
+        let first = source.loadUnaligned(as: Word.self)
+        let end = source.loadUnaligned(fromByteOffset: last, as: Word.self)
+        out.storeBytes(of: first, as: Word.self)
+        out.storeBytes(of: end, toByteOffset: last, as: Word.self)
     }
 
     /// Copies `text` to `out`; returns its length.
