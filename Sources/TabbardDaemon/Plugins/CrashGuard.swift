@@ -74,17 +74,17 @@ public final class CrashGuard: Sendable {
         return entry.map(Module.init)
     }
 
-    /// Hands the handlers the lines of `records` as `PluginRecords` writes them, and each with
+    /// Hands the handlers the lines of `entries` as `PluginRecords` writes them, and each with
     /// one more failure. Callers serialize calls (`PluginRecords` calls it under its lock).
-    func publish(_ records: [PluginFingerprint: PluginRecord]) {
+    func publish(_ entries: [PluginRecordEntry]) {
         var texts: [UnsafeMutablePointer<CChar>?] = []
         defer { for text in texts { free(text) } }
-        let lines = records.sorted { $0.key.path < $1.key.path }.map { fingerprint, record in
-            var failed = record
+        let lines = entries.map { entry in
+            let fingerprint = entry.fingerprint
+            var failed = entry.record
             failed.failures += 1
             failed.reason = ""
-            let parts: [String] = [fingerprint.path, PluginRecords.line(fingerprint, record),
-                                   String(PluginRecords.line(fingerprint, failed).dropLast())]
+            let parts: [String] = [fingerprint.path, entry.line, String(PluginRecords.line(fingerprint, failed).dropLast())]
             let strings = parts.map { strdup($0) }
             texts += strings
             return crash_guard_record(path: strings[0], size: fingerprint.size, modified: fingerprint.modified,

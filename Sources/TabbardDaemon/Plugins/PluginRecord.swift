@@ -59,7 +59,7 @@ public final class PluginRecords: Sendable {
         self.records = Mutex(records)
         self.log = log
         self.crashGuard = crashGuard
-        crashGuard?.publish(records)
+        crashGuard?.publish(Self.entries(of: records))
     }
 
     /// The file name inside the state directory.
@@ -113,8 +113,9 @@ public final class PluginRecords: Sendable {
     private func update(_ change: (inout [PluginFingerprint: PluginRecord]) -> Void) {
         let text = records.withLock { all in
             change(&all)
-            crashGuard?.publish(all)
-            return all.sorted { $0.key.path < $1.key.path }.map { Self.line($0.key, $0.value) }.joined()
+            let entries = Self.entries(of: all)
+            crashGuard?.publish(entries)
+            return entries.map(\.line).joined()
         }
         do {
             try file?.write(Array(text.utf8))
@@ -127,6 +128,12 @@ public final class PluginRecords: Sendable {
     // The file is read and written at every start, and the crash guard's lines are made for
     // every record then: both work on bytes, since every separator (space, tab, line feed) is
     // ASCII, instead of on Characters, which cost several times more.
+
+    /// `records` in the file's order (by path), each with its line: what the file holds, and
+    /// what the crash guard is handed, made once for both.
+    static func entries(of records: [PluginFingerprint: PluginRecord]) -> [PluginRecordEntry] {
+        records.sorted { $0.key.path < $1.key.path }.map { PluginRecordEntry(fingerprint: $0.key, record: $0.value, line: line($0.key, $0.value)) }
+    }
 
     /// The line that records `record` for `fingerprint`.
     static func line(_ fingerprint: PluginFingerprint, _ record: PluginRecord) -> String {
@@ -167,4 +174,14 @@ public final class PluginRecords: Sendable {
         return (PluginFingerprint(path: text(fields[4]), size: size, modified: modified),
                 PluginRecord(probed: outcome == "ok", failures: failures, reason: reason))
     }
+}
+
+/// One record of `plugins.state` with the line that holds it.
+struct PluginRecordEntry {
+    /// The module or manifest file the record is about.
+    let fingerprint: PluginFingerprint
+    /// What is remembered about it.
+    let record: PluginRecord
+    /// `record`'s line in the file (`PluginRecords.line`), with its line feed.
+    let line: String
 }

@@ -48,7 +48,7 @@ struct CrashGuardTests {
         let guarded = CrashGuard()
         let records = [Self.clock: PluginRecord(probed: true, failures: 0, reason: ""),
                        Self.crasher: PluginRecord(probed: true, failures: 1, reason: "render for tab a did not return within 300 ms")]
-        guarded.publish(records)
+        guarded.publish(PluginRecords.entries(of: records))
         let blamed = try #require(guarded.register(plugin: "crasher", fingerprint: Self.crasher, code: entry))
         let unknown = try #require(guarded.register(plugin: "other", fingerprint: PluginFingerprint(path: "/x.so", size: 1, modified: 1), code: entry))
 
