@@ -317,6 +317,7 @@ var gridSelectCPU: [Int: CallCPU] = [:]
 var gridBadgeCPU: [Int: CallCPU] = [:]
 var describeMilliseconds = 0.0
 var describeCPU = DescribeCPU()
+let describeCalls = 21
 var largeResident = 0
 for tabs in [10, 10_000] {
     daemon = startDaemon(pluginDirectory: gridPlugin(tabs: tabs), state: bus.scratch("grid-state-\(tabs)"))
@@ -339,7 +340,6 @@ for tabs in [10, 10_000] {
     gridSelectCPU[tabs] = selectCPU
     gridBadgeCPU[tabs] = badgeCPU
     if tabs == 10_000 {
-        let describeCalls = 21
         let before = DescribeCPU.spent(daemon: daemon, bus: bus.pid)
         describeMilliseconds = runner.measure(controller("Describe", "Describe", [[]]), window: 1, count: describeCalls).p50 / 1000
         describeCPU = DescribeCPU.spent(daemon: daemon, bus: bus.pid).perCall(since: before, calls: describeCalls)
@@ -393,7 +393,7 @@ for tabs in [10, 10_000] {
     print("  CPU per call at \(tabs) tabs: Select \(gridSelectCPU[tabs]!.text); SetBadge \(gridBadgeCPU[tabs]!.text)")
 }
 print("Describe with 10,000 tabs: \(number(describeMilliseconds, 1)) ms (target < 50 ms); RSS with 10,000 tabs: \(megabytes(largeResident)) MB")
-print("  CPU per Describe, mean of 21: the daemon \(number(describeCPU.daemon, 1)) ms, the bus \(number(describeCPU.bus, 1)) ms, this client \(number(describeCPU.client, 1)) ms")
+print("  CPU per Describe, mean of \(describeCalls): the daemon \(number(describeCPU.daemon, 1)) ms, the bus \(number(describeCPU.bus, 1)) ms, this client \(number(describeCPU.client, 1)) ms")
 print("start to READY=1 with the bundled plugins, ms, median (min–max): \(rememberedStarts.text(1)) with the probes remembered, \(rememberedCount) starts (target < 10 ms); \(firstStarts.text(1)) on a first start, 7 starts (each module probed in a child)")
 if let installedStarts {
     print("  the daemon as installed (its runtime and plugins beside it), one start each in turn with the above: \(installedStarts.text(1)) with the probes remembered (target < 10 ms)")

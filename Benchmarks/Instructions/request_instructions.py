@@ -81,8 +81,8 @@ def remember_probes(tabbard_argv, address, tab):
     plugin's probe remembered: a probe child re-executes the daemon, which under valgrind is
     not the daemon, and fails. The name alone is not the sign: the daemon serves while it
     probes, with the plugin's tabs in the catalog from its manifest, and a daemon stopped then
-    has remembered nothing (the grid plugin's probe, with its 10,000 tabs, lost that race in two
-    runs of three). `READY=1` waits for every probe to end, and its outcome is in
+    has remembered nothing (the grid plugin's probe, with its 10,000 tabs, lost that race in four
+    runs of six). `READY=1` waits for every probe to end, and its outcome is in
     `plugins.state` by then (architecture.md, Plugins)."""
     with tempfile.TemporaryDirectory(prefix="tabbard-notify-") as directory:
         notify_path = os.path.join(directory, "notify")
