@@ -32,6 +32,9 @@ public final class NotifySocket {
         unlink(path)
     }
 
+    /// A datagram's lines, and when the kernel queued it (nil if it gave no stamp).
+    private typealias Datagram = (lines: [String], sent: Date?)
+
     /// The next datagram's lines, or nil when none came within `timeout` seconds.
     public func receive(timeout: TimeInterval) -> [String]? {
         datagram(timeout: timeout)?.lines
@@ -40,17 +43,11 @@ public final class NotifySocket {
     /// When the daemon sent the first datagram holding `line` (the kernel's stamp as it queued
     /// it), reading datagrams for at most `timeout` seconds; nil when `line` never came.
     public func sent(_ line: String, timeout: TimeInterval) -> Date? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            guard let datagram = datagram(timeout: deadline.timeIntervalSinceNow) else { break }
-            if datagram.lines.contains(line) { return datagram.sent }
-        }
-        return nil
+        datagrams(until: { $0 == line }, timeout: timeout)?.last?.sent
     }
 
-    /// The next datagram's lines and the kernel's stamp of when it was queued, or nil when
-    /// none came within `timeout` seconds.
-    private func datagram(timeout: TimeInterval) -> (lines: [String], sent: Date)? {
+    /// The next datagram, or nil when none came within `timeout` seconds.
+    private func datagram(timeout: TimeInterval) -> Datagram? {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(max(0, timeout) * 1000)) == 1 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -67,9 +64,9 @@ public final class NotifySocket {
                 }
             }
         }
-        guard count > 0, let stamp else { return nil }
+        guard count > 0 else { return nil }
         let lines = String(decoding: buffer.prefix(count), as: UTF8.self).split(separator: "\n").map(String.init)
-        return (lines, Date(timeIntervalSince1970: Double(stamp.tv_sec) + Double(stamp.tv_nsec) / 1e9))
+        return (lines, stamp.map { Date(timeIntervalSince1970: Double($0.tv_sec) + Double($0.tv_nsec) / 1e9) })
     }
 
     /// The `SCM_TIMESTAMPNS` stamp among the control messages in `control`, if any. The
@@ -101,12 +98,17 @@ public final class NotifySocket {
     /// Datagrams until one holds a line that `matches`, at most `timeout` seconds in all;
     /// returns every datagram read, the matching one last, or nil when none matched.
     public func receive(until matches: (String) -> Bool, timeout: TimeInterval) -> [[String]]? {
+        datagrams(until: matches, timeout: timeout)?.map(\.lines)
+    }
+
+    /// `receive(until:timeout:)` with each datagram's stamp.
+    private func datagrams(until matches: (String) -> Bool, timeout: TimeInterval) -> [Datagram]? {
         let deadline = Date().addingTimeInterval(timeout)
-        var seen: [[String]] = []
+        var seen: [Datagram] = []
         while Date() < deadline {
-            guard let datagram = receive(timeout: deadline.timeIntervalSinceNow) else { break }
+            guard let datagram = datagram(timeout: deadline.timeIntervalSinceNow) else { break }
             seen.append(datagram)
-            if datagram.contains(where: matches) { return seen }
+            if datagram.lines.contains(where: matches) { return seen }
         }
         return nil
     }
