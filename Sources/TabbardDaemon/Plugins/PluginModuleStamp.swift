@@ -17,6 +17,15 @@ struct PluginModuleStamp: Sendable, Equatable {
     /// The status change time, in nanoseconds since the epoch.
     var changed: Int64
 
+    /// A stamp from its parts, as `plugins.loaded` records them (`PluginBuildsLoaded`).
+    init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+
     /// The stamp of the file open as `descriptor`; nil when it cannot be read.
     init?(descriptor: Int32) {
         var info = stat()
@@ -33,10 +42,8 @@ struct PluginModuleStamp: Sendable, Equatable {
     }
 
     private init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                  changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
     }
 }
