@@ -8,8 +8,9 @@
 /// module loads when the probe passes (or its tabs leave the catalog when it fails), on the
 /// loop thread, told through `onProbeEnded`. Libraries are never unloaded: a later scan
 /// (SIGHUP) keeps what is loaded, loads what is new, and leaves out what is no longer found
-/// or enabled. A scan that finds a new build of a loaded module (`PluginModuleStamp`) says
-/// that a restart is needed (`needsRestart`): the daemon keeps running the build it loaded.
+/// or enabled. A scan that finds a new build of a loaded module (`PluginModuleStamp`) logs
+/// that a restart is needed: the daemon keeps running the build it loaded, which
+/// `buildsLoaded` records for `tabbard --list-plugins`.
 ///
 /// A plugin whose isolation is `process` (the configuration's `[plugin.NAME]` table, else its
 /// manifest, else `defaultIsolation`) is never loaded here: its files pass the same checks,
@@ -43,8 +44,6 @@ public final class PluginHost {
     private typealias IsolatedEntry = (manifest: PluginManifest, fingerprint: PluginFingerprint?, stamp: PluginModuleStamp?)
     /// The build of each module loaded into the daemon, as it was when it was loaded.
     private var loadedStamps: [String: PluginModuleStamp] = [:]
-    /// The loaded plugins whose module file the last scan found changed since it was loaded.
-    private var outdated: Set<String> = []
     /// Where the builds loaded into the daemon are recorded for `tabbard --list-plugins`;
     /// nil where nothing is recorded (tests, `--no-state`).
     var buildsLoaded: PluginBuildsLoaded?
@@ -53,10 +52,6 @@ public final class PluginHost {
     /// before: their helpers run the earlier build until they start again.
     public private(set) var rebuilt: [String] = []
 
-    /// Whether the module of loaded plugin `name` was changed since it was loaded, as the
-    /// last scan found: the daemon runs the build it loaded until it restarts, since a library
-    /// loaded into it cannot be unloaded.
-    public func needsRestart(_ name: String) -> Bool { outdated.contains(name) }
     /// Each catalog tab's plugin and declaration, by tab id, so creating a tab is O(1).
     private var tabsByID: [String: (plugin: String, tab: PluginTabDeclaration)] = [:]
     /// Runs on the loop thread when a probe ended for a plugin still in use: its name, and
@@ -133,7 +128,6 @@ public final class PluginHost {
         }
         var used: [PluginManifest] = []
         var isolatedNow: [String: IsolatedEntry] = [:]
-        var outdatedNow: Set<String> = []
         let report = Self.evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
             let isolation = (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest, unsaid: defaultIsolation)
             if let earlier = loaded[manifest.name] {
@@ -142,7 +136,6 @@ public final class PluginHost {
                     log.notice("plugin \(manifest.name): \(manifest.file) changed since it was loaded; restart tabbard to apply it")
                 }
                 if let stamp = loadedStamps[manifest.name], PluginModuleStamp(path: earlier.path) != stamp {
-                    outdatedNow.insert(manifest.name)
                     log.notice("plugin \(manifest.name): \(earlier.path) changed since it was loaded; restart tabbard to run the new build "
                                + "(a library loaded into the daemon cannot be unloaded)")
                 }
@@ -195,7 +188,6 @@ public final class PluginHost {
             return earlier.stamp != now.stamp
         }
         isolated = isolatedNow
-        outdated = outdatedNow
         inUse = used
         recordBuilds()
         var result = report
