@@ -41,8 +41,8 @@ final class TabBarObjects {
     /// until the name is owned no client knows whom to listen to, and the contract promises
     /// the signal only for objects that come later (dbus-api.md, SBAR-1).
     func export(_ service: TabBarService) throws(DBusError) {
-        try connection.export(BusNames.controller, interfaces: [Self.heard(ControllerInterface(service, version: version).table, by: service)],
-                              objectManager: true, announced: false)
+        let controller = Self.heard(ControllerInterface(service, version: version).table, by: service)
+        try connection.export(BusNames.controller, interfaces: [controller], objectManager: true, announced: false)
         try connection.export(BusNames.bar, interfaces: [Self.heard(BarInterface.controllersBar(service), by: service)], announced: false)
         for id in service.controller.catalog.map(\.id) { exportTab(id, of: service, announced: false) }
         for bar in service.controller.bars {

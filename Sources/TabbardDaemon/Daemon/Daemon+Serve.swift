@@ -155,7 +155,8 @@ extension Daemon {
             saveState: { writer?.writeHeldNow() }, crashGuard: crashGuard)
         let host = PluginHost(trust: setup.trust, log: log, admission: admission, defaultIsolation: .default(for: setup.trust))
         if setup.options.persistsState {
-            host.buildsLoaded = PluginBuildsLoaded(file: StateFile(directory: setup.stateDirectory, name: PluginBuildsLoaded.fileName), log: log)
+            let file = StateFile(directory: setup.stateDirectory, name: PluginBuildsLoaded.fileName)
+            host.buildsLoaded = PluginBuildsLoaded(file: file, log: log)
         }
         host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init),
                   settings: setup.configuration.pluginSettings)

@@ -8,22 +8,22 @@ struct PluginBuildsLoaded {
     /// The file's name inside the state directory.
     static let fileName = "plugins.loaded"
 
-    /// The file; nil when nothing is kept (`--no-state`).
-    let file: StateFile?
+    /// The file.
+    let file: StateFile
     /// Where a failed write is logged.
     let log: Log
     /// What the file holds now, so that an unchanged list is not written again.
     private var written: [String: PluginModuleStamp]?
 
     /// A list kept in `file`, failures logged to `log`.
-    init(file: StateFile?, log: Log) {
+    init(file: StateFile, log: Log) {
         self.file = file
         self.log = log
     }
 
     /// Records `builds`, each module's build by path, when they differ from the last record.
     mutating func record(_ builds: [String: PluginModuleStamp]) {
-        guard let file, builds != written else { return }
+        guard builds != written else { return }
         written = builds
         let text = builds.sorted { $0.key < $1.key }.map { path, stamp in
             "\(stamp.device) \(stamp.inode) \(stamp.size) \(stamp.modified) \(stamp.changed) \(path)\n"
