@@ -11,7 +11,7 @@ import Foundation
 /// badge, `calm`, and the log line `flood over` (`FLOOD_ON_THREAD`); in a helper, bytes written straight to its
 /// end of the link, descriptor 3: a frame declaring 2 GiB (`OVERSIZED_IN_ACTIVATE`), or one of
 /// an unknown kind (`MALFORMED_IN_ACTIVATE`);
-/// `SLOW_RENDER=<ms>`; a line logged at info and one at warning from `create`, each naming
+/// `SLOW_RENDER=<ms>`; a body of its own, to tell two builds apart (`RENDER_BODY="text"`); a line logged at info and one at warning from `create`, each naming
 /// the process (`LOG_IN_CREATE`: "info from process PID", "warning from process PID"); host callbacks given handles the host never made (`BAD_HANDLES`, on
 /// `poke`); values far over every limit (`HUGE_VALUES`: on any action a 40 MB title, 1 MB badge,
 /// color, page and log line; the actions `huge-body` and `huge-title` make render return 33 MB
@@ -184,6 +184,9 @@ public enum FaultPlugin {
     #endif
         content->title = "Fault";
         content->body = "fault";
+    #ifdef RENDER_BODY
+        content->body = RENDER_BODY;
+    #endif
     #ifdef INTRUDE_STATE_DIR
         content->body = fault_intrude();
     #endif
@@ -332,22 +335,32 @@ public enum FaultPlugin {
         }
     }
 
+    /// Compiles plugin `name` with `defines` (each a `-D` switch without the `-D`) into the
+    /// module file `path`; its source is kept beside it.
+    public static func build(_ name: String, defines: [String], to path: String) throws {
+        let source = path + ".c"
+        try Self.source.write(toFile: source, atomically: true, encoding: .utf8)
+        let include = PackagePaths.root.appendingPathComponent("Sources/TabbardPluginABI/include").path
+        let compiled = try runCommand(["/usr/bin/env", "cc", "-std=c11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", include,
+                                       "-DPLUGIN_NAME=\"\(name)\""] + defines.map { "-D" + $0 } + ["-o", path, source],
+                                      timeout: 60)
+        guard compiled.status == 0 else { throw TestFailure("cc failed for \(name): \(compiled.errors)") }
+    }
+
     /// A plugin directory with a copy of the bundled clock plugin and, when `fault` is
     /// given, plugin `name` compiled with that define.
     public static func directory(fault: (name: String, define: String)?) throws -> String {
         let directory = try makeTemporaryDirectory("tabbard-plugins")
         try copy(["libclock.so", "clock.plugin"], from: PackagePaths.stagedPlugins, to: directory)
         guard let (name, define) = fault else { return directory }
-        let source = directory + "/\(name).c"
-        try Self.source.write(toFile: source, atomically: true, encoding: .utf8)
-        let include = PackagePaths.root.appendingPathComponent("Sources/TabbardPluginABI/include").path
-        let compiled = try runCommand(["/usr/bin/env", "cc", "-std=c11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", include,
-                                       "-DPLUGIN_NAME=\"\(name)\"", "-D\(define)", "-o", directory + "/lib\(name).so", source],
-                                      timeout: 60)
-        guard compiled.status == 0 else { throw TestFailure("cc failed for \(name): \(compiled.errors)") }
-        let manifest = "name = \"\(name)\"\nmodule = \"lib\(name).so\"\nabi = \"1.0\"\ndescription = \"faulty test plugin\"\n"
-            + "\n[[tabs]]\nid = \"\(name)-tab\"\ntitle = \"Faulty\"\nactions = [\"poke\"]\n"
-        try manifest.write(toFile: directory + "/\(name).plugin", atomically: true, encoding: .utf8)
+        try build(name, defines: [define], to: directory + "/lib\(name).so")
+        try manifest(name).write(toFile: directory + "/\(name).plugin", atomically: true, encoding: .utf8)
         return directory
+    }
+
+    /// The manifest of plugin `name`, module `lib<name>.so`, one tab `<name>-tab`.
+    public static func manifest(_ name: String) -> String {
+        "name = \"\(name)\"\nmodule = \"lib\(name).so\"\nabi = \"1.0\"\ndescription = \"faulty test plugin\"\n"
+            + "\n[[tabs]]\nid = \"\(name)-tab\"\ntitle = \"Faulty\"\nactions = [\"poke\"]\n"
     }
 }

@@ -80,14 +80,12 @@ enum BarInterface {
                 try controller.beginCustomizingItems(ids, on: bar, owner: caller)
             },
             builder.change("ReplaceItem", ("index", UInt32.self), ("item_id", String.self)) {
-                [unowned service] (controller: inout TabController, caller, index, id) throws(TabError) in
-                service.sessionWatch.touch(.bar(bar), by: caller)  // SBAR-5 as CUST-8: the owner's call restarts the idle clock.
-                return try controller.replaceItem(at: Int(index), with: id, on: bar, owner: caller)
+                (controller: inout TabController, caller, index, id) throws(TabError) in
+                try controller.replaceItem(at: Int(index), with: id, on: bar, owner: caller)
             },
             builder.change("MoveItem", ("item_id", String.self), ("index", UInt32.self)) {
-                [unowned service] (controller: inout TabController, caller, id, index) throws(TabError) in
-                service.sessionWatch.touch(.bar(bar), by: caller)
-                return try controller.moveItem(id, to: Int(index), on: bar, owner: caller)
+                (controller: inout TabController, caller, id, index) throws(TabError) in
+                try controller.moveItem(id, to: Int(index), on: bar, owner: caller)
             },
             builder.method("EndCustomizingItems", [], [Argument("changed", "b")]) { [unowned service] call in
                 let owner = call.sender

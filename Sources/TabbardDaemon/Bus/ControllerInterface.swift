@@ -71,14 +71,12 @@ struct ControllerInterface {
                 try controller.beginCustomizing(owner: caller)
             },
             change("MoveTab", ("tab_id", String.self), ("index", UInt32.self)) {
-                [unowned service] (controller: inout TabController, caller, id, index) throws(TabError) in
-                service.sessionWatch.touch(.controller, by: caller)  // CUST-8: a call from the owner restarts the idle clock.
-                return try controller.moveTab(id, to: Int(index), owner: caller)
+                (controller: inout TabController, caller, id, index) throws(TabError) in
+                try controller.moveTab(id, to: Int(index), owner: caller)
             },
             change("SwapTabs", ("tab_id_a", String.self), ("tab_id_b", String.self)) {
-                [unowned service] (controller: inout TabController, caller, first, second) throws(TabError) in
-                service.sessionWatch.touch(.controller, by: caller)
-                return try controller.swapTabs(first, second, owner: caller)
+                (controller: inout TabController, caller, first, second) throws(TabError) in
+                try controller.swapTabs(first, second, owner: caller)
             },
             // These two answer whether the order changed.
             method("EndCustomizing", [], [Argument("changed", "b")]) { [unowned service] call in

@@ -41,9 +41,9 @@ final class TabBarObjects {
     /// until the name is owned no client knows whom to listen to, and the contract promises
     /// the signal only for objects that come later (dbus-api.md, SBAR-1).
     func export(_ service: TabBarService) throws(DBusError) {
-        try connection.export(BusNames.controller, interfaces: [ControllerInterface(service, version: version).table],
-                              objectManager: true, announced: false)
-        try connection.export(BusNames.bar, interfaces: [BarInterface.controllersBar(service)], announced: false)
+        let controller = Self.heard(ControllerInterface(service, version: version).table, by: service)
+        try connection.export(BusNames.controller, interfaces: [controller], objectManager: true, announced: false)
+        try connection.export(BusNames.bar, interfaces: [Self.heard(BarInterface.controllersBar(service), by: service)], announced: false)
         for id in service.controller.catalog.map(\.id) { exportTab(id, of: service, announced: false) }
         for bar in service.controller.bars {
             exportBar(bar.name, of: service, announced: false)
@@ -58,7 +58,7 @@ final class TabBarObjects {
     func exportTab(_ id: String, of service: TabBarService, announced: Bool = true) {
         do {
             let path = try DBus.ObjectPath(BusNames.tabPath(id))
-            try connection.export(path, interfaces: [TabInterface.table(id, service)], announced: announced)
+            try connection.export(path, interfaces: [Self.heard(TabInterface.table(id, service), by: service)], announced: announced)
             tabPaths[id] = path
         } catch {
             log.error("cannot export tab \(id): \(error)")
@@ -73,13 +73,13 @@ final class TabBarObjects {
     /// Exports the object of the standalone bar `name`; `InterfacesAdded` follows when
     /// `announced` (SBAR-1).
     func exportBar(_ name: String, of service: TabBarService, announced: Bool = true) {
-        export(BusNames.barPath(name), BarInterface.standalone(name, service), "bar \(name)", announced: announced)
+        export(BusNames.barPath(name), Self.heard(BarInterface.standalone(name, service), by: service), "bar \(name)", announced: announced)
     }
 
     /// Exports the object of an item of a standalone bar; `InterfacesAdded` follows when
     /// `announced` (SBAR-1).
     func exportItem(_ item: BarItemReference, of service: TabBarService, announced: Bool = true) {
-        export(BusNames.itemPath(item.item, bar: item.bar), ItemInterface.table(item.item, bar: item.bar, service),
+        export(BusNames.itemPath(item.item, bar: item.bar), Self.heard(ItemInterface.table(item.item, bar: item.bar, service), by: service),
                "item \(item.item) of bar \(item.bar)", announced: announced)
     }
 
@@ -91,6 +91,12 @@ final class TabBarObjects {
     /// Takes a departed item's object off the bus (`InterfacesRemoved`).
     func unexportItem(_ item: BarItemReference) {
         connection.unexport(BusNames.itemPath(item.item, bar: item.bar))
+    }
+
+    /// `interface` with every call and property write it answers told to the session watch
+    /// of `service` (CUST-8: any of them from a session's owner keeps the session open).
+    private static func heard(_ interface: Interface, by service: TabBarService) -> Interface {
+        interface.telling { [unowned service] caller in service.sessionWatch.heard(from: caller) }
     }
 
     private func export(_ path: DBus.ObjectPath, _ interface: Interface, _ what: String, announced: Bool) {

@@ -154,6 +154,10 @@ extension Daemon {
             helperArguments: setup.options.persistsState ? ["--state-dir", setup.stateDirectory] : [],
             saveState: { writer?.writeHeldNow() }, crashGuard: crashGuard)
         let host = PluginHost(trust: setup.trust, log: log, admission: admission, defaultIsolation: .default(for: setup.trust))
+        if setup.options.persistsState {
+            let file = StateFile(directory: setup.stateDirectory, name: PluginBuildsLoaded.fileName)
+            host.buildsLoaded = PluginBuildsLoaded(file: file, log: log)
+        }
         host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init),
                   settings: setup.configuration.pluginSettings)
         return host

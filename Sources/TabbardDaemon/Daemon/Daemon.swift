@@ -43,8 +43,10 @@ public enum Daemon {
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
             let records = options.persistsState
                 ? PluginRecords.reading(StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName), log: log) : nil
-            print(PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
-                                    enabled: setup.configuration.plugins.map(Set.init), records: records).text, terminator: "")
+            var report = PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
+                                           enabled: setup.configuration.plugins.map(Set.init), records: records)
+            if options.persistsState { report.markRestartNeeded(running: PluginBuildsLoaded.read(inStateDirectory: setup.stateDirectory)) }
+            print(report.text, terminator: "")
             return 0
         case .checkConfig:
             return checkConfiguration(options: options, log: log)

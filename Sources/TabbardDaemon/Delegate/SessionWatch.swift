@@ -4,8 +4,10 @@ import TabModel
 
 /// Ends a customization session that its owner abandoned: when the owner's connection leaves
 /// the bus (CUST-4), or after `customization_timeout_s` without a call from it (CUST-8), as if
-/// it had called `EndCustomizing`. The controller's session and each standalone bar's
-/// (SBAR-5) are independent, so each is watched on its own, by `Session`.
+/// it had called `EndCustomizing`. Any method call or property write from the owner counts,
+/// to any object, session member or not; calls from other connections never do. The
+/// controller's session and each standalone bar's (SBAR-5) are independent, so each is watched
+/// on its own, by `Session`.
 final class SessionWatch {
     /// Which session: the controller's, or the one of a standalone bar.
     enum Session: Hashable {
@@ -68,10 +70,13 @@ final class SessionWatch {
         watched[session] = watch
     }
 
-    /// The owner of `session` called: its idle clock starts again.
-    func touch(_ session: Session, by caller: String) {
-        guard let watch = watched[session], watch.owner == caller else { return }
-        watch.idleTimer?.arm(after: idleTimeout)
+    /// `caller` made a method call or wrote a property: the idle clock of every session it
+    /// owns starts again. Called for every call the daemon answers, so it does nothing but
+    /// look while no session is open.
+    func heard(from caller: String) {
+        for watch in watched.values where watch.owner == caller {
+            watch.idleTimer?.arm(after: idleTimeout)
+        }
     }
 
     private func abandoned(_ session: Session, because reason: String, _ end: (String) -> Void) {

@@ -8,12 +8,15 @@
 /// module loads when the probe passes (or its tabs leave the catalog when it fails), on the
 /// loop thread, told through `onProbeEnded`. Libraries are never unloaded: a later scan
 /// (SIGHUP) keeps what is loaded, loads what is new, and leaves out what is no longer found
-/// or enabled.
+/// or enabled. A scan that finds a new build of a loaded module (`PluginModuleStamp`) logs
+/// that a restart is needed: the daemon keeps running the build it loaded, which
+/// `buildsLoaded` records for `tabbard --list-plugins`.
 ///
 /// A plugin whose isolation is `process` (the configuration's `[plugin.NAME]` table, else its
 /// manifest, else `defaultIsolation`) is never loaded here: its files pass the same checks,
 /// its tabs join the catalog, and its code runs in a helper process of its own
-/// (`PluginAdmission.helper`), driven by the plugin tabs.
+/// (`PluginAdmission.helper`), driven by the plugin tabs. A scan that finds a new build of its
+/// module names it in `rebuilt`, so that its helper starts again with it.
 public final class PluginHost {
     /// Whether the system instance's ownership rules apply.
     public let trust: PluginTrust
@@ -36,8 +39,19 @@ public final class PluginHost {
         didSet { indexTabs() }
     }
     /// The plugins in use that run in a helper process, by name, with the fingerprint of the
-    /// module file their helper's failures are recorded under.
-    private var isolated: [String: (manifest: PluginManifest, fingerprint: PluginFingerprint?)] = [:]
+    /// module file their helper's failures are recorded under, and the build it was found as.
+    private var isolated: [String: IsolatedEntry] = [:]
+    private typealias IsolatedEntry = (manifest: PluginManifest, fingerprint: PluginFingerprint?, stamp: PluginModuleStamp?)
+    /// The build of each module loaded into the daemon, as it was when it was loaded.
+    private var loadedStamps: [String: PluginModuleStamp] = [:]
+    /// Where the builds loaded into the daemon are recorded for `tabbard --list-plugins`;
+    /// nil where nothing is recorded (tests, `--no-state`).
+    var buildsLoaded: PluginBuildsLoaded?
+
+    /// The isolated plugins whose module file the last scan found changed since the scan
+    /// before: their helpers run the earlier build until they start again.
+    public private(set) var rebuilt: [String] = []
+
     /// Each catalog tab's plugin and declaration, by tab id, so creating a tab is O(1).
     private var tabsByID: [String: (plugin: String, tab: PluginTabDeclaration)] = [:]
     /// Runs on the loop thread when a probe ended for a plugin still in use: its name, and
@@ -75,7 +89,7 @@ public final class PluginHost {
     /// A helper process for isolated plugin `name`, not started; nil when it is not in use, or
     /// there is no admission to build helpers (tests that load plugins only in process).
     func helper(for name: String) -> PluginHelperProcess? {
-        guard let (manifest, fingerprint) = isolated[name], let admission else { return nil }
+        guard let (manifest, fingerprint, _) = isolated[name], let admission else { return nil }
         return admission.helper(for: manifest, fingerprint: fingerprint)
     }
 
@@ -113,13 +127,17 @@ public final class PluginHost {
             log.info("plugin directory \(directory) skipped: \(reason)")
         }
         var used: [PluginManifest] = []
-        var isolatedNow: [String: (manifest: PluginManifest, fingerprint: PluginFingerprint?)] = [:]
+        var isolatedNow: [String: IsolatedEntry] = [:]
         let report = Self.evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
             let isolation = (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest, unsaid: defaultIsolation)
             if let earlier = loaded[manifest.name] {
                 // Never unloaded, so never reloaded either: a changed module needs a restart.
                 if earlier.manifest != manifest {
                     log.notice("plugin \(manifest.name): \(manifest.file) changed since it was loaded; restart tabbard to apply it")
+                }
+                if let stamp = loadedStamps[manifest.name], PluginModuleStamp(path: earlier.path) != stamp {
+                    log.notice("plugin \(manifest.name): \(earlier.path) changed since it was loaded; restart tabbard to run the new build "
+                               + "(a library loaded into the daemon cannot be unloaded)")
                 }
                 if isolation == .process {
                     log.notice("plugin \(manifest.name) is loaded into the daemon; restart tabbard to run it in a helper process")
@@ -131,7 +149,8 @@ public final class PluginHost {
                 // Not loaded yet, so a new isolation applies: isolated now, the plugin goes to
                 // its helper when the probe ends, never into the daemon.
                 if isolation == .process {
-                    isolatedNow[manifest.name] = (running.manifest, try admission?.screenIsolated(running.file))
+                    isolatedNow[manifest.name] = (running.manifest, try admission?.screenIsolated(running.file),
+                                                  PluginModuleStamp(descriptor: running.file.descriptor))
                     if isolated[manifest.name] == nil {
                         log.info("plugin \(manifest.name) runs in a helper process once its probe has ended")
                     }
@@ -143,7 +162,7 @@ public final class PluginHost {
             try file.requireSharedObject()
             if isolation == .process {
                 // Never loaded here: the helper runs its code, so no probe is needed either.
-                isolatedNow[manifest.name] = (manifest, try admission?.screenIsolated(file))
+                isolatedNow[manifest.name] = (manifest, try admission?.screenIsolated(file), PluginModuleStamp(descriptor: file.descriptor))
                 if isolated[manifest.name] == nil {
                     log.info("plugin \(manifest.name) runs in a helper process: \(manifest.tabs.map(\.id).joined(separator: ", "))")
                 }
@@ -164,8 +183,13 @@ public final class PluginHost {
         } refused: { file, reason in
             log.warning("plugin \(file) skipped: \(reason)")
         }
+        rebuilt = used.map(\.name).filter { name in
+            guard let earlier = isolated[name], let now = isolatedNow[name] else { return false }
+            return earlier.stamp != now.stamp
+        }
         isolated = isolatedNow
         inUse = used
+        recordBuilds()
         var result = report
         for (directory, reason) in scan.unreadableDirectories { result.unreadableDirectories[directory] = reason }
         return result
@@ -180,8 +204,18 @@ public final class PluginHost {
         let module = try PluginModule.load(file, manifest: manifest, log: log, allowance: PluginCallbackAllowance(onFlood: onFlood))
         module.callGuard = admission?.callGuard(for: module, fingerprint: fingerprint)
         loaded[manifest.name] = module
+        loadedStamps[manifest.name] = PluginModuleStamp(descriptor: file.descriptor)
+        recordBuilds()
         log.info("plugin \(manifest.name) \(module.version) loaded from \(module.path): \(manifest.tabs.map(\.id).joined(separator: ", "))")
         return module
+    }
+
+    /// Records the build of every module loaded into the daemon, by its manifest's module path.
+    private func recordBuilds() {
+        guard buildsLoaded != nil else { return }
+        var builds: [String: PluginModuleStamp] = [:]
+        for (name, stamp) in loadedStamps { builds[loaded[name]?.manifest?.modulePath ?? loaded[name]?.path ?? name] = stamp }
+        buildsLoaded?.record(builds)
     }
 
     /// The probe of plugin `name` ended: a plugin still in use loads, or leaves the catalog

@@ -23,6 +23,9 @@ public struct PluginReport: Sendable, Equatable {
         public var version: String?
         /// What became of it.
         public var status: Status
+        /// Whether the running daemon has an earlier build of its module loaded, which only a
+        /// restart replaces.
+        public var restartNeeded = false
 
         /// An entry for `file`.
         public init(file: String, manifest: PluginManifest?, version: String? = nil, status: Status) {
@@ -44,6 +47,15 @@ public struct PluginReport: Sendable, Equatable {
     /// The entry for the plugin named `name`, if its manifest was read.
     public func entry(named name: String) -> Entry? {
         entries.first { $0.manifest?.name == name }
+    }
+
+    /// Marks each plugin whose module the running daemon has loaded (`running`, each build by
+    /// module path) as an earlier build than the file found now.
+    mutating func markRestartNeeded(running: [String: PluginModuleStamp]) {
+        for index in entries.indices {
+            guard let path = entries[index].manifest?.modulePath, let build = running[path] else { continue }
+            entries[index].restartNeeded = PluginModuleStamp(path: path) != build
+        }
     }
 
     /// The report as `tabbard --list-plugins` prints it: one block per manifest.
@@ -68,6 +80,9 @@ public struct PluginReport: Sendable, Equatable {
             if !manifest.description.isEmpty { lines.append("  \(manifest.description)") }
             lines.append("  status: \(status)")
             lines.append("  module: \(manifest.modulePath)")
+            if entry.restartNeeded {
+                lines.append("  restart needed: the running daemon has an earlier build of the module loaded")
+            }
             for tab in manifest.tabs {
                 var line = "  tab \(tab.id): " + (tab.systemItem.map { "system item \($0)" } ?? "\"\(tab.title)\"")
                 if !tab.actions.isEmpty { line += "; actions \(tab.actions.joined(separator: " "))" }

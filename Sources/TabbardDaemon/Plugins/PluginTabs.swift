@@ -34,6 +34,8 @@ final class PluginTabs: @unchecked Sendable {
     private var isolated: [String: IsolatedPlugin] = [:]
     /// Each tab started in a helper, by tab id: its plugin, and where its events go.
     private var isolatedTabs: [String: (plugin: String, receive: @Sendable (PluginTabEvent) -> Void)] = [:]
+    /// Helpers stopped whose process is not collected yet (`retire`).
+    private var retiring: [IsolatedPlugin] = []
     /// The tab shown as last told to the plugins; nil for the More list or no tab.
     private var shown: String?
 
@@ -63,10 +65,19 @@ final class PluginTabs: @unchecked Sendable {
     }
 
     /// Scans the plugin directories again (SIGHUP): new plugins load (or start their probe),
-    /// plugins no longer found or enabled leave the catalog; loaded libraries stay mapped.
-    /// `settings` are the configuration's `[plugin.NAME]` tables. Returns the new catalog.
+    /// plugins no longer found or enabled leave the catalog; loaded libraries stay mapped. The
+    /// helper of an isolated plugin whose module file changed starts again with the new build,
+    /// told its tabs' state as after any restart (`PluginReplay`). `settings` are the
+    /// configuration's `[plugin.NAME]` tables. Returns the new catalog.
     func rescan(directories: [String], enabled: Set<String>?, settings: [String: PluginSettings]) -> [TabDefinition] {
         host.load(directories: directories, enabled: enabled, settings: settings)
+        for plugin in host.rebuilt {
+            guard let earlier = isolated.removeValue(forKey: plugin) else { continue }
+            log.notice("plugin \(plugin): \(earlier.helper.manifest.modulePath) changed; its helper starts again with the new build")
+            retire(earlier)
+            // The host made the earlier helper, so it makes this one: the plugin is still isolated.
+            _ = startHelper(of: plugin)
+        }
         return catalog
     }
 
@@ -148,7 +159,17 @@ final class PluginTabs: @unchecked Sendable {
         stacks[id] = nil
         guard let (plugin, _) = isolatedTabs.removeValue(forKey: id) else { return }
         isolated[plugin]?.send(.destroy(tabID: id))
-        if !isolatedTabs.values.contains(where: { $0.plugin == plugin }) { isolated.removeValue(forKey: plugin)?.stop() }
+        if !isolatedTabs.values.contains(where: { $0.plugin == plugin }), let helper = isolated.removeValue(forKey: plugin) {
+            retire(helper)
+        }
+    }
+
+    /// Stops `helper` for good, and keeps it until its process is collected, so that none is
+    /// left a zombie; those collected meanwhile are let go.
+    private func retire(_ helper: IsolatedPlugin) {
+        helper.stop()
+        retiring.removeAll { !$0.helper.isCollecting }
+        if helper.helper.isCollecting { retiring.append(helper) }
     }
 
     /// The plugin of tab `id`, when an instance runs for it, here or in a helper.

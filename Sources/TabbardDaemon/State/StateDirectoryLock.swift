@@ -152,8 +152,22 @@ public struct StateDirectoryLock: Sendable {
     /// by device and inode; nil when not found.
     private static func kernelHolder(of descriptor: Int32) -> Int32? {
         var info = stat()
-        guard fstat(descriptor, &info) == 0,
-              let table = try? FileIO.read("/proc/locks", limit: FileIO.defaultLimit) else { return nil }
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return kernelHolder(of: info)
+    }
+
+    /// Whether a process holds the lock on `directory` now, as the kernel's lock table says;
+    /// nothing is opened or locked, so a daemon starting meanwhile is never refused for it.
+    static func isHeld(directory: String) -> Bool {
+        var info = stat()
+        guard stat(StateFile(directory: directory, name: fileName).path, &info) == 0 else { return false }
+        return kernelHolder(of: info) != nil
+    }
+
+    /// The pid `/proc/locks` gives for the `flock` on the file of `info`, matched by device and
+    /// inode; nil when not found.
+    private static func kernelHolder(of info: stat) -> Int32? {
+        guard let table = try? FileIO.read("/proc/locks", limit: FileIO.defaultLimit) else { return nil }
         // glibc's major()/minor(): the device number's two halves, interleaved.
         let device = UInt64(info.st_dev)
         let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))

@@ -15,7 +15,15 @@ MODE is one of
                any sender, as one subscribed before the daemon starts (and so before anybody
                owns the name) would see them.
 With USER (started as root) it drops to that user and its groups before connecting.
-A line "unregister" on its standard input makes a delegate unregister itself.
+A line "unregister" on its standard input makes a delegate unregister itself. A session owner
+makes calls of its own on the same connection, one per line, and prints "done LINE" or
+"failed LINE ERROR-NAME" once answered:
+  select ID               the controller's Select
+  badge ID VALUE          the controller's SetBadge
+  translucent true|false  Properties.Set of the controller's Translucent
+  bar-select ID           SetSelectedItem of bar "modes"
+  item-badge ID VALUE     SetBadge of item ID of bar "modes"
+  bar-translucent true|false  Properties.Set of bar "modes"'s Translucent
 Prints "ready" once set up, then one line per event: "asked ITEM" for each ShouldSelect, and
 "signal INTERFACE MEMBER JSON-ARGS" for each signal from the daemon. Runs until killed or its
 standard input closes."""
@@ -100,12 +108,41 @@ elif mode == "bar-session":
     modes.BeginCustomizingItems(dbus.Array(["day"], signature="s"))
 else:
     bus.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus").GetId(dbus_interface="org.freedesktop.DBus")
+def owner_call(words):
+    """The call a session owner's command line names, as (object path, interface, member, arguments)."""
+    bar, item = ROOT + "/bars/modes", ROOT + "/bars/modes/item/"
+    properties = "org.freedesktop.DBus.Properties"
+    kind, rest = words[0], words[1:]
+    if kind == "select":
+        return ROOT, SERVICE, "Select", rest
+    if kind == "badge":
+        return ROOT, SERVICE, "SetBadge", rest
+    if kind == "translucent":
+        return ROOT, properties, "Set", [SERVICE, "Translucent", dbus.Boolean(rest[0] == "true", variant_level=1)]
+    if kind == "bar-select":
+        return bar, SERVICE + ".Bar", "SetSelectedItem", rest
+    if kind == "item-badge":
+        return item + rest[0], SERVICE + ".Item", "SetBadge", rest[1:]
+    if kind == "bar-translucent":
+        return bar, properties, "Set", [SERVICE + ".Bar", "Translucent", dbus.Boolean(rest[0] == "true", variant_level=1)]
+    return None
+
+
 def command(source, condition):
-    """A line "unregister" unregisters the delegate; end of input stops the peer."""
+    """A line "unregister" unregisters the delegate, an owner's call line makes that call; end
+    of input stops the peer."""
     line = sys.stdin.readline()
     if line.strip() == "unregister":
         controller.UnregisterDelegate(dbus.ObjectPath("/delegate"), reply_handler=lambda: say("unregistered"),
                                       error_handler=lambda error: say("unregister failed " + error.get_dbus_name()))
+        return True
+    call = owner_call(line.split()) if line.strip() else None
+    if call is not None:
+        path, interface, member, arguments = call
+        text = line.strip()
+        bus.get_object(SERVICE, path, introspect=False).get_dbus_method(member, interface)(
+            *arguments, reply_handler=lambda *_: say("done " + text),
+            error_handler=lambda error: say("failed %s %s" % (text, error.get_dbus_name())))
         return True
     loop.quit()
     return False

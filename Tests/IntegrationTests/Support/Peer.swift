@@ -61,7 +61,16 @@ final class Peer: @unchecked Sendable {
         return lines.first(where: predicate)
     }
 
-    /// Writes one line to the peer's standard input (`unregister`, for a delegate).
+    /// Whether `count` lines satisfying `predicate` came (already printed or yet to come)
+    /// within `timeout` seconds.
+    func waitForLines(_ count: Int, timeout: TimeInterval, where predicate: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while lines.count(where: predicate) < count && Date() < deadline { usleep(10_000) }
+        return lines.count(where: predicate) >= count
+    }
+
+    /// Writes one line to the peer's standard input (`unregister`, for a delegate, or a call
+    /// of a session owner's).
     func send(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
