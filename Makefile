@@ -93,7 +93,7 @@ plugins: deps
 	$(SWIFT) build -c $(CONFIG) --product clock $(SWIFTFLAGS)
 	$(SWIFT) build -c $(CONFIG) --product media $(SWIFTFLAGS)
 	mkdir -p $(PLUGIN_STAGE)
-	$(CC) -std=c11 -Wall -Wextra -Werror -shared -fPIC $(PLUGIN_CFLAGS_$(CONFIG)) \
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -shared -fPIC $(PLUGIN_CFLAGS_$(CONFIG)) \
 		-I Sources/TabbardPluginABI/include -o $(PLUGIN_STAGE)/libnotes.so.tmp Plugins/notes/notes.c
 	mv -f $(PLUGIN_STAGE)/libnotes.so.tmp $(PLUGIN_STAGE)/libnotes.so
 	bin="$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" && \

@@ -1,5 +1,5 @@
 /// Values: strings, arrays and inline tables by their first character; everything else (numbers,
-/// booleans, `inf`, `nan`, the refused date-times) as one bare token.
+/// booleans, `inf`, `nan`, dates and times) as one bare token.
 extension DocumentReader {
     /// The value at the cursor, `depth` tables and arrays deep.
     mutating func readValue(depth: Int) throws(TOMLError) -> TOMLValue {
@@ -88,15 +88,16 @@ extension DocumentReader {
 
     // MARK: - Bare values
 
-    /// A value written without quotes or brackets: `true`, `false`, a number, `inf`, `nan`;
-    /// a date or time is recognised to be refused with a clear message.
+    /// A value written without quotes or brackets: `true`, `false`, a number, `inf`, `nan`, a
+    /// date or a time.
     private mutating func readBareValue() throws(TOMLError) -> TOMLValue {
         let start = offset
         while let byte = peek(), Self.isBareValueByte(byte) { offset += 1 }
         let token = source.bytes[start..<offset]
         guard !token.isEmpty else { throw failure("expected a value, found \(describe(at: offset))") }
-        if Self.looksLikeDateOrTime(token) {
-            throw failure("\(quoted(start)) is a date or time, which tabbard's TOML reader does not accept; write it as a string", at: start)
+        if Self.startsAsDateOrTime(token) {
+            continueOverSpacedTime(from: start)
+            return .dateTime(try readDateTime(from: start))
         }
         switch String(decoding: token, as: UTF8.self) {
         case "true": return .boolean(true)
@@ -115,14 +116,6 @@ extension DocumentReader {
     /// Letters, digits and `_ + - . :`: what a number, a boolean or a date-time is made of.
     private static func isBareValueByte(_ byte: UInt8) -> Bool {
         isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
-    }
-
-    /// `1979-05-27…` or `07:32:00`: four digits and a dash, or two digits and a colon.
-    private static func looksLikeDateOrTime(_ token: ArraySlice<UInt8>) -> Bool {
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        let bytes = Array(token.prefix(5))
-        if bytes.count == 5, bytes.prefix(4).allSatisfy(isDigit), bytes[4] == UInt8(ascii: "-") { return true }
-        return bytes.count >= 3 && isDigit(bytes[0]) && isDigit(bytes[1]) && bytes[2] == UInt8(ascii: ":")
     }
 
     /// The bare token starting at `start`, quoted and cut short for a message.

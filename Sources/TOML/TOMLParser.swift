@@ -4,11 +4,11 @@
 /// accumulated with overflow-reporting arithmetic, nesting and size are limited, and every
 /// refusal is a `TOMLError` naming the line, the column and, where there is one, the key.
 ///
-/// What is accepted: everything TOML 1.0 defines except its four date and time types (offset
-/// and local date-times, local dates and times), which are refused with a message saying so:
-/// tables, arrays of tables, dotted keys, inline tables, arrays (mixed types allowed), the four
-/// string forms with every escape, integers in decimal, hexadecimal, octal and binary with
-/// underscores, floats with `inf` and `nan`, booleans. Keys and tables defined twice are errors,
+/// What is accepted: everything TOML 1.0 defines: tables, arrays of tables, dotted keys, inline
+/// tables, arrays (mixed types allowed), the four string forms with every escape, integers in
+/// decimal, hexadecimal, octal and binary with underscores, floats with `inf` and `nan`,
+/// booleans, and offset date-times, local date-times, local dates and local times (a date that
+/// does not exist, or a time past 23:59:60, is refused naming the part that is wrong). Keys and tables defined twice are errors,
 /// as TOML says.
 public enum TOMLParser {
     /// The largest document read, in bytes. A configuration or manifest is a few kilobytes;

@@ -107,25 +107,78 @@ struct StandaloneBarBusTests {
         #expect(try stringProperty(bus, "BadgeValue", path: Names.item("day", bar: "modes"), interface: Names.itemInterface) == "3")
     }
 
+    /// The bound of a structural change's state (SBAR-1): 24 MiB.
+    static let structuralLimit = 24 << 20
+
+    /// Adds to the state file in `directory` bars of items with the longest title and images an
+    /// item may have (SBAR-2, LOOK-4) until it is about `limit` bytes: a state near the bound
+    /// made of values the daemon accepts, since no single item can reach the bound.
+    static func seedFullBars(in directory: String, upTo limit: Int) throws {
+        let path = directory + "/state.json"
+        var state = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var bars = try #require(state["bars"] as? [[String: Any]])
+        let appearance = try #require(bars.first?["appearance"])
+        let item: (String) -> [String: Any] = { id in
+            ["badgeColor": "", "enabled": true, "id": id, "image": String(repeating: "i", count: 4096), "imageRenderingMode": "template",
+             "selectedImage": String(repeating: "s", count: 4096), "tag": 0, "title": String(repeating: "t", count: 256)]
+        }
+        let perBar = try JSONSerialization.data(withJSONObject: ["items": (0..<256).map { item("x\($0)") }]).count
+        let base = try JSONSerialization.data(withJSONObject: state).count
+        let count = (limit - base) / perBar
+        let perItem = perBar / 256
+        for index in 0...count {
+            let items = index < count ? 256 : (limit - base - count * perBar) / perItem
+            guard items > 0 else { break }
+            bars.append(["appearance": appearance, "definedItems": (0..<items).map { item("x\($0)") }, "items": [String](),
+                         "name": "full\(index)"])
+        }
+        state["bars"] = bars
+        try JSONSerialization.data(withJSONObject: state, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+    }
+
     @Test("an item that would make the state larger than its bound is refused with StateNotSaved, naming the size; nothing changes and the bar goes on (SBAR-1)")
     func stateBound() throws {
-        let daemon = try DaemonProcess()
+        let seeding = try DaemonProcess()
+        try busctlCall(seeding.bus.address, "CreateBar", "s", "modes")
+        seeding.stop()
+        try Self.seedFullBars(in: seeding.stateDirectory, upTo: Self.structuralLimit - 40_000)
+        let daemon = try DaemonProcess(stateDirectory: seeding.stateDirectory)
         let bus = daemon.bus.address
-        try busctlCall(bus, "CreateBar", "s", "modes")
+        let size = { ((try? FileManager.default.attributesOfItem(atPath: daemon.stateDirectory + "/state.json"))?[.size] as? NSNumber)?.intValue ?? 0 }
+        let longest = (title: String(repeating: "t", count: 256), image: String(repeating: "i", count: 4096))
+        let bars = try stringsProperty(bus, "Bars")
+        try #require(bars.first == "modes" && bars.count > 10, "the seeded state was not restored: \(daemon.log)")
+        // Largest items until less than 10 KB is left, then one that leaves 1.5 to 3 KB.
+        var number = 0
+        var itemBytes = 0
+        while Self.structuralLimit - size() >= 10_000 {
+            let before = size()
+            try busctlCall(bus, path: Names.bar("modes"), interface: Names.barInterface, "AddItem", "ssss",
+                           "f\(number)", longest.title, longest.image, longest.image)
+            if number > 0 { itemBytes = size() - before }  // The first write re-encodes the seeded file.
+            number += 1
+        }
+        let room = Self.structuralLimit - size()
+        if room > 3_000 {
+            let image = String(repeating: "i", count: room - 2_000 - (itemBytes - 2 * 4096))
+            try busctlCall(bus, path: Names.bar("modes"), interface: Names.barInterface, "AddItem", "ssss", "f\(number)", "", image, "")
+            number += 1
+        }
+        #expect((1_000...3_000).contains(Self.structuralLimit - size()), "\(Self.structuralLimit - size()) bytes left")
         let revision = try property(bus, "Revision") as? Int
-        let huge = String(repeating: "t", count: 25 << 20)  // Over 24 MiB, under the bus's 32 MiB messages.
         let outcomes = try callThroughPython(address: bus, [
-            .bar("modes", "AddItem", .string("huge"), .string(huge), .string(""), .string(""), fails: "StateNotSaved"),
+            .bar("modes", "AddItem", .string("huge"), .string(longest.title), .string(longest.image), .string(""), fails: "StateNotSaved"),
             .bar("modes", "AddItem", .string("day"), .string("Day"), .string(""), .string("")),
         ])
         #expect(outcomes[0].error == Names.errorPrefix + "StateNotSaved", "\(outcomes[0])")
         #expect((outcomes[0].values.first as? String)?.contains("more than the 25165824 allowed") == true, "\(outcomes[0].values)")
         #expect(outcomes[1].error == nil, "\(outcomes[1])")
-        #expect(try stringsProperty(bus, "DefinedItems", path: Names.bar("modes"), interface: Names.barInterface) == ["day"])
+        let defined = (0..<number).map { "f\($0)" } + ["day"]
+        #expect(try stringsProperty(bus, "DefinedItems", path: Names.bar("modes"), interface: Names.barInterface) == defined)
         #expect(try property(bus, "Revision") as? Int == revision.map { $0 + 1 })
         #expect(!daemon.log.contains("cannot save state"), "a refused change is no failure of the disk: \(daemon.log)")
         try daemon.restart(signal: SIGKILL)
-        #expect(try stringsProperty(bus, "DefinedItems", path: Names.bar("modes"), interface: Names.barInterface) == ["day"])
+        #expect(try stringsProperty(bus, "DefinedItems", path: Names.bar("modes"), interface: Names.barInterface) == defined)
     }
 
     @Test("a bar starts from the configuration's [appearance] and keeps its saved appearance after it changed; bars created afterwards take the new one (SBAR-1, SBAR-6)")

@@ -10,12 +10,35 @@ private func barProperty(_ bus: PrivateBus, _ bar: String, _ name: String) throw
     return result.output
 }
 
+/// Reads a property of the item `item` of the standalone bar `bar` with busctl, in busctl's syntax.
+private func itemProperty(_ bus: PrivateBus, _ bar: String, _ item: String, _ name: String) throws -> String {
+    let result = try runCommand(["/usr/bin/busctl", "--address=\(bus.address)", "get-property", Names.service,
+                                 Names.item(item, bar: bar), Names.itemInterface, name])
+    guard result.status == 0 else { throw TestFailure("busctl get-property \(bar) \(item) \(name) failed: \(result.errors)") }
+    return result.output
+}
+
+/// The `DividerImages` of the standalone bar `bar`, read with busctl (`a{ss} 1 "normal|normal" "divider"`).
+private func dividerImages(_ bus: PrivateBus, _ bar: String) throws -> [String: String] {
+    let strings = try barProperty(bus, bar, "DividerImages").split(separator: "\"").enumerated()
+        .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    return Dictionary(uniqueKeysWithValues: stride(from: 0, to: strings.count - 1, by: 2).map { (strings[$0], strings[$0 + 1]) })
+}
+
 /// Runs `tabctl --address BUS ARGUMENTS…` and fails the test, with its stderr, unless it succeeds.
 @discardableResult
 private func succeeds(_ bus: PrivateBus, _ arguments: String...) throws -> String {
     let result = try runCommand([try PackagePaths.executable("tabctl"), "--address", bus.address] + arguments, timeout: 20)
     #expect(result.status == 0, "tabctl \(arguments.joined(separator: " ")) exited \(result.status): \(result.errors)")
     return result.output
+}
+
+/// Runs `tabctl --address BUS ARGUMENTS…` and expects it to exit `status` with `fragment` in its stderr.
+private func fails(_ bus: PrivateBus, status: Int32, mentioning fragment: String, _ arguments: String...,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let result = try runCommand([try PackagePaths.executable("tabctl"), "--address", bus.address] + arguments, timeout: 20)
+    #expect(result.status == status, "tabctl \(arguments.joined(separator: " ")): \(result.errors)", sourceLocation: sourceLocation)
+    #expect(result.errors.contains(fragment), "\(result.errors)", sourceLocation: sourceLocation)
 }
 
 /// The JSON object `tabctl --json …` printed.
@@ -77,6 +100,60 @@ struct TabctlBarTests {
         #expect((content["items"] as? [[String: Any]])?.map { $0["id"] as? String } == ["saved"])
         try succeeds(daemon.bus, "bar", "modes", "select", "--none")
         #expect(try barProperty(daemon.bus, "modes", "SelectedItem") == "s \"\"\n")
+    }
+
+    @Test("set changes an item's title, images, rendering mode and tag after define (SBAR-2, LOOK-6)")
+    func setItem() throws {
+        let daemon = try Self.daemonWithBar()
+        try succeeds(daemon.bus, "bar", "modes", "set", "transit", "title", "Transport")
+        #expect(try itemProperty(daemon.bus, "modes", "transit", "Title") == "s \"Transport\"\n")
+        try succeeds(daemon.bus, "bar", "modes", "set", "transit", "image", "/icons/tram.png")
+        #expect(try itemProperty(daemon.bus, "modes", "transit", "Image") == "s \"/icons/tram.png\"\n")
+        try succeeds(daemon.bus, "bar", "modes", "set", "transit", "selected-image", "tram.fill")
+        #expect(try itemProperty(daemon.bus, "modes", "transit", "SelectedImage") == "s \"tram.fill\"\n")
+        try succeeds(daemon.bus, "bar", "modes", "set", "transit", "image-rendering-mode", "original")
+        #expect(try itemProperty(daemon.bus, "modes", "transit", "ImageRenderingMode") == "s \"original\"\n")
+        #expect(try succeeds(daemon.bus, "--json", "bar", "modes", "set", "saved", "tag", "-3") == "{\"ok\":true}\n")
+        #expect(try itemProperty(daemon.bus, "modes", "saved", "Tag") == "i -3\n")
+        #expect(try succeeds(daemon.bus, "show", "--bar", "modes").contains("Transport"))
+
+        try fails(daemon.bus, status: 5, mentioning: "org.tabbard.TabBar1.Error.NotSupported",
+                  "bar", "modes", "set", "saved", "title", "Mine")  // ITEM-3
+        try fails(daemon.bus, status: 5, mentioning: "icons/tram.png", "bar", "modes", "set", "transit", "image", "icons/tram.png")  // LOOK-4
+        try fails(daemon.bus, status: 1, mentioning: "TAG must be a whole number, not 'three'",
+                  "bar", "modes", "set", "transit", "tag", "three")
+        try fails(daemon.bus, status: 1, mentioning: "unknown item key 'colour'", "bar", "modes", "set", "transit", "colour", "red")
+        try fails(daemon.bus, status: 4, mentioning: "no item 'nosuch' on bar 'modes'", "bar", "modes", "set", "nosuch", "title", "X")
+        #expect(try itemProperty(daemon.bus, "modes", "transit", "Image") == "s \"/icons/tram.png\"\n", "a refusal changes nothing")
+    }
+
+    @Test("an item title is bounded as a tab's: 257 bytes is InvalidArgument naming the title by its head and length (SBAR-2, ERR-2)")
+    func titleBound() throws {
+        let daemon = try Self.daemonWithBar()
+        let longest = String(repeating: "t", count: 256)
+        try succeeds(daemon.bus, "bar", "modes", "set", "transit", "title", longest)
+        try fails(daemon.bus, status: 5, mentioning: "org.tabbard.TabBar1.Error.InvalidArgument: Title 'tttt",
+                  "bar", "modes", "set", "transit", "title", longest + "t")
+        try fails(daemon.bus, status: 5, mentioning: "(257 bytes) is longer than 256 bytes", "bar", "modes", "define", "long", longest + "t")
+        #expect(try itemProperty(daemon.bus, "modes", "transit", "Title") == "s \"\(longest)\"\n")
+        #expect(try barProperty(daemon.bus, "modes", "DefinedItems") == "as 3 \"map\" \"transit\" \"saved\"\n")
+    }
+
+    @Test("divider sets and removes the bar's divider image for a pair of item states (LOOK-5, SBAR-6)")
+    func divider() throws {
+        let daemon = try Self.daemonWithBar()
+        try succeeds(daemon.bus, "bar", "modes", "divider", "divider", "normal", "normal")
+        try succeeds(daemon.bus, "bar", "modes", "divider", "divider.left", "selected", "normal")
+        try succeeds(daemon.bus, "bar", "modes", "divider", "/icons/divider.right.png", "normal", "selected")
+        #expect(try dividerImages(daemon.bus, "modes")
+                == ["normal|normal": "divider", "selected|normal": "divider.left", "normal|selected": "/icons/divider.right.png"])
+        #expect(try succeeds(daemon.bus, "get", "DividerImages") == "", "the controller keeps its own dividers")
+        try succeeds(daemon.bus, "bar", "modes", "divider", "", "normal", "normal")
+        #expect(try dividerImages(daemon.bus, "modes") == ["selected|normal": "divider.left", "normal|selected": "/icons/divider.right.png"])
+        try fails(daemon.bus, status: 5, mentioning: "selected|selected", "bar", "modes", "divider", "divider", "selected", "selected")
+        try fails(daemon.bus, status: 5, mentioning: "'pressed'", "bar", "modes", "divider", "divider", "normal", "pressed")
+        try fails(daemon.bus, status: 1, mentioning: "bar modes divider needs RIGHT_STATE",
+                  "bar", "modes", "divider", "divider", "normal")
     }
 
     @Test("customize runs one whole session: --json says changed, the items are reordered (SBAR-5)")

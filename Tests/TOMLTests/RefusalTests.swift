@@ -136,14 +136,6 @@ struct RefusalTests {
         #expect(refusal("n = " + String(repeating: "9", count: 5_000))?.reason.count ?? 0 < 100)
     }
 
-    @Test("date and time values are refused with a message that says so")
-    func dateTimes() {
-        for text in ["1979-05-27T07:32:00Z", "1979-05-27 07:32:00", "1979-05-27", "07:32:00", "1979-05-27T00:32:00.999999-07:00"] {
-            #expect(refusal("when = " + text)?.reason.contains("is a date or time, which tabbard's TOML reader does not accept") == true, "\(text)")
-            #expect(refusal("when = " + text)?.key == "when")
-        }
-    }
-
     @Test("strings: unknown escapes, surrogates, unclosed strings")
     func strings() {
         #expect(refusal(#"s = "\x41""#)?.reason == "a backslash before 'x' is not an escape TOML knows")

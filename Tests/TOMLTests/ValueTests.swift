@@ -1,7 +1,7 @@
 import Testing
 import TOML
 
-/// Every value type TOML 1.0 defines, date-times aside.
+/// Every value type TOML 1.0 defines; dates and times have their own suite (DateTimeTests).
 @Suite("Values")
 struct ValueTests {
     func value(_ text: String) throws -> TOMLValue? {

@@ -237,6 +237,21 @@ struct StandaloneBarTests {
         #expect(BarItemProperty.allCases.filter(\.isWritable).count == 7)
     }
 
+    @Test("an item's title is bounded as a tab's: 256 bytes of UTF-8; longer is InvalidArgument naming it by its head and length (SBAR-2, ERR-2)")
+    func titleBound() throws {
+        var controller = try Fixture.barController()
+        let longest = String(repeating: "é", count: ItemTitle.maximumBytes / 2)
+        _ = try controller.setItem(.title, of: "map", on: "modes", to: .string(longest))
+        _ = try controller.addItem("atlas", title: longest, image: "", selectedImage: "", on: "modes")
+        #expect(controller.value(.title, "map") == .string(longest))
+        let before = controller
+        let tooLong = longest + "x"
+        expectError("InvalidArgument", mentioning: "(257 bytes)") { try controller.setItem(.title, of: "map", on: "modes", to: .string(tooLong)) }
+        expectError("InvalidArgument", mentioning: "'éééé") { try controller.addItem("globe", title: tooLong, image: "", selectedImage: "", on: "modes") }
+        expectError("InvalidArgument", mentioning: "longer than 256 bytes") { try controller.addItem("globe", title: tooLong, image: "", selectedImage: "", on: "modes") }
+        #expect(controller == before)
+    }
+
     @Test("SetBadge and ClearBadge follow ITEM-4: empty is a dot, over 64 bytes is refused (SBAR-2)")
     func badges() throws {
         var controller = try Fixture.barController()

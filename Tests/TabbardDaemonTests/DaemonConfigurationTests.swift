@@ -95,6 +95,18 @@ struct DaemonConfigurationTests {
         #expect(error?.line == 1)
     }
 
+    @Test("a date or time where a string is wanted is the usual type error, naming the key and the kind of date (issue 42.8)")
+    func dateWhereStringIsWanted() throws {
+        let offset = #expect(throws: ConfigurationError.self) {
+            try DaemonConfiguration(toml: "max_visible = 4\nlocale = 1979-05-27T07:32:00Z\n", file: "t.toml")
+        }
+        #expect(offset?.description == "t.toml:2: key 'locale': must be a string, not offset date-time")
+        let local = #expect(throws: ConfigurationError.self) {
+            try DaemonConfiguration(toml: "[appearance]\ntint_color = 07:32:00\n", file: "t.toml")
+        }
+        #expect(local?.description == "t.toml:2: key 'appearance.tint_color': must be a string, not local time")
+    }
+
     @Test("an unknown enumeration value lists the allowed ones")
     func badLayout() throws {
         let error = #expect(throws: ConfigurationError.self) {

@@ -40,6 +40,14 @@ struct BarCommandLineTests {
          bar("modes", BarAppearanceAction(setting: AppearanceSetting(property: .tintColor, value: .string("#FF9500"))))),
         ("bar modes appearance translucent false",
          bar("modes", BarAppearanceAction(setting: AppearanceSetting(property: .translucent, value: .bool(false))))),
+        ("bar modes set transit title Transport",
+         bar("modes", SetItemAction(id: "transit", setting: ItemSetting(property: .title, value: .string("Transport"))))),
+        ("bar modes set transit selected-image tram.fill",
+         bar("modes", SetItemAction(id: "transit", setting: ItemSetting(property: .selectedImage, value: .string("tram.fill"))))),
+        ("bar modes set transit image-rendering-mode original",
+         bar("modes", SetItemAction(id: "transit", setting: ItemSetting(property: .imageRenderingMode, value: .string("original"))))),
+        ("bar modes set saved tag -3", bar("modes", SetItemAction(id: "saved", setting: ItemSetting(property: .tag, value: .int32(-3))))),
+        ("bar modes divider divider normal selected", bar("modes", BarDividerAction(image: "divider", left: "normal", right: "selected"))),
         ("bar modes show", bar("modes", ShowBarAction(follow: false))),
         ("bar modes show --follow", bar("modes", ShowBarAction(follow: true))),
         ("show --bar modes", ShowCommand(follow: false, bar: "modes")),
@@ -75,6 +83,16 @@ struct BarCommandLineTests {
         }
         #expect(throws: UsageError(message: "translucent takes true or false, not 'maybe'", command: "bar modes appearance")) {
             try parse("bar modes appearance translucent maybe")
+        }
+        #expect(throws: UsageError(message: "TAG must be a whole number, not 'three'", command: "bar modes set")) {
+            try parse("bar modes set saved tag three")
+        }
+        #expect(throws: UsageError(message: "unknown item key 'colour'; one of: title, image, selected-image, image-rendering-mode, tag",
+                                   command: "bar modes set")) {
+            try parse("bar modes set saved colour red")
+        }
+        #expect(throws: UsageError(message: "bar modes divider needs RIGHT_STATE", command: "bar modes divider")) {
+            try parse("bar modes divider divider normal")
         }
         #expect(throws: UsageError(message: "show takes --follow and --bar NAME, not 'modes'", command: "show")) {
             try parse("show modes")

@@ -29,15 +29,18 @@ else
     doc_block "$guide" toml 'name = "hello"' > "$author/hello/hello.plugin"
     doc_block "$guide" c counter_plugin > "$author/counter/counter.c"
     doc_block "$guide" toml 'name = "counter"' > "$author/counter/counter.plugin"
+    # tabbard-plugin.pc names its directories relative to itself: read from the DESTDIR tree,
+    # they are the tree's own.
     grep -q "/usr/share/tabbard/TabbardPluginKit" <(doc_block "$guide" swift PackageDescription) \
-        && [ "$(PKG_CONFIG_PATH="$stage/usr/share/pkgconfig" pkg-config --variable=sdkdir tabbard-plugin)" = /usr/share/tabbard/TabbardPluginKit ] \
+        && [ "$(realpath -m "$(PKG_CONFIG_PATH="$stage/usr/share/pkgconfig" pkg-config --variable=sdkdir tabbard-plugin)")" = "$sdk" ] \
         && pass "the guide's Package.swift names the SDK where the package installs it (pkg-config --variable=sdkdir)" \
-        || fail "the guide's Package.swift and tabbard-plugin.pc disagree on where the SDK is"
+        || fail "the guide's Package.swift and tabbard-plugin.pc disagree on where the SDK is" \
+            "$(PKG_CONFIG_PATH="$stage/usr/share/pkgconfig" pkg-config --variable=sdkdir tabbard-plugin 2>&1)"
 
     # The guide's build commands, run as written in each plugin's directory: the Swift one in
-    # a network namespace of its own (no network at all), far from any tabbard checkout.
-    author_env=(env HOME="$author/home" PATH="$stage/usr/bin:$PATH"
-        PKG_CONFIG_PATH="$stage/usr/share/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage" PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1)
+    # a network namespace of its own (no network at all), far from any tabbard checkout. The
+    # only help is PKG_CONFIG_PATH, as for any package unpacked away from /usr.
+    author_env=(env HOME="$author/home" PATH="$stage/usr/bin:$PATH" PKG_CONFIG_PATH="$stage/usr/share/pkgconfig")
     swift_build=$(doc_block "$guide" sh 'swift build')
     started=$(date +%s)
     if (cd "$author/hello" && "${author_env[@]}" unshare -n bash -e -c "$swift_build") > "$work/hello-build.log" 2>&1; then
@@ -46,13 +49,44 @@ else
         fail "the guide's Swift plugin does not build against the installed SDK" "$(grep -E 'error|warning' "$work/hello-build.log" | head -20; tail -5 "$work/hello-build.log")"
     fi
     while IFS= read -r line; do echo "ran $line" >> "$documented_log"; done <<< "$swift_build"
-    c_build=$(doc_block "$guide" sh 'cc -std=c11')
+    c_build=$(doc_block "$guide" sh 'pkg-config --cflags tabbard-plugin')
     if (cd "$author/counter" && "${author_env[@]}" bash -e -c "$c_build") > "$work/counter-build.log" 2>&1; then
         pass "the guide's C plugin builds against the installed header through pkg-config"
     else
         fail "the guide's C plugin does not build against the installed header" "$(tail -10 "$work/counter-build.log")"
     fi
     while IFS= read -r line; do echo "ran $line" >> "$documented_log"; done <<< "$c_build"
+    # What C plugins reach for beyond ISO C (the bundled notes plugin among them): the guide's
+    # compile line must declare it, with no warning under its -Wall.
+    mkdir -p "$author/uptime"
+    cat > "$author/uptime/uptime.c" << 'SOURCE'
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <tabbard/plugin.h>
+
+char *uptime_text(void) {
+    struct timespec now;
+    char *text = NULL, *copy;
+    size_t size = 0;
+    FILE *stream;
+    if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return NULL;
+    if ((stream = open_memstream(&text, &size)) == NULL) return NULL;
+    fprintf(stream, "up %lld s, ABI %d.%d", (long long)now.tv_sec, TABBARD_PLUGIN_ABI_MAJOR, TABBARD_PLUGIN_ABI_MINOR);
+    fclose(stream);
+    copy = strdup(text);
+    free(text);
+    return copy;
+}
+SOURCE
+    uptime_build=$(grep '^cc ' <<< "$c_build" | sed 's/counter/uptime/g')
+    if (cd "$author/uptime" && "${author_env[@]}" bash -e -c "$uptime_build") > "$work/uptime-build.log" 2>&1 \
+        && ! grep -q 'warning' "$work/uptime-build.log"; then
+        pass "the guide's C compile line declares strdup, clock_gettime and open_memstream"
+    else
+        fail "the guide's C compile line hides POSIX functions from a plugin" "$uptime_build"$'\n'"$(head -20 "$work/uptime-build.log")"
+    fi
     if nm -D --defined-only "$author/home/tabbard-plugins/libhello.so" 2> /dev/null | grep -q ' tabbard_plugin_swift_release_v1$'; then
         pass "the Swift plugin records the Swift release that built it (tabbard_plugin_swift_release_v1)"
     else

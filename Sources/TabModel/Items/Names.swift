@@ -50,3 +50,17 @@ public enum ColorValue {
         }
     }
 }
+
+/// Titles of bar items: a tab's, which its plugin gives, and a standalone bar item's, which its
+/// client gives, have one bound, so no title can make a reply or the state file balloon.
+public enum ItemTitle {
+    /// The longest title, in bytes of UTF-8.
+    public static let maximumBytes = 256
+
+    /// Throws `InvalidArgument` naming a title of more than 256 bytes of UTF-8 (ERR-2).
+    public static func validate(_ title: String) throws(TabError) {
+        guard title.utf8.count <= maximumBytes else {
+            throw .invalidArgument("Title \(quoted: title) is longer than \(maximumBytes) bytes of UTF-8.")
+        }
+    }
+}

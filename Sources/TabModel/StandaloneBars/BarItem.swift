@@ -24,9 +24,10 @@ public struct BarItem: Equatable, Codable, Sendable {
     public internal(set) var enabled: Bool
 
     /// A new item of `AddItem` (SBAR-2): enabled, no badge, rendered as a template. Throws
-    /// `InvalidArgument` for a malformed id or image.
+    /// `InvalidArgument` for a malformed id or image, or a title longer than a tab's may be.
     init(id: String, title: String, image: String, selectedImage: String) throws(TabError) {
         try TabIdentifier.validate(id, as: "item id")
+        try ItemTitle.validate(title)
         try ImageName.validate(image)
         try ImageName.validate(selectedImage)
         self.init(id: id, title: title, image: image, selectedImage: selectedImage, tag: 0, systemItem: nil)
@@ -80,14 +81,16 @@ public struct BarItem: Equatable, Codable, Sendable {
     // MARK: Writing
 
     /// Writes a writable item property from a client's value (SBAR-2): `Title`, `Image` and
-    /// `SelectedImage` of a system item are `NotSupported` (ITEM-3); images must be names or
-    /// absolute paths (LOOK-4), a rendering mode `template` or `original` (LOOK-6), a badge
-    /// color `#RRGGBB` or empty (ITEM-5, stored uppercased). A read-only property or a value of
+    /// `SelectedImage` of a system item are `NotSupported` (ITEM-3); a title is at most 256
+    /// bytes of UTF-8, as a tab's (SBAR-2); images must be names or absolute paths (LOOK-4), a
+    /// rendering mode `template` or `original` (LOOK-6), a badge color `#RRGGBB` or empty
+    /// (ITEM-5, stored uppercased). A read-only property or a value of
     /// another type is `InvalidArgument`. On a throw nothing changed.
     mutating func set(_ property: BarItemProperty, to value: PropertyValue) throws(TabError) {
         switch (property, value) {
         case (.title, .string(let text)):
             try requireOwnFace(property)
+            try ItemTitle.validate(text)
             title = text
         case (.image, .string(let name)), (.selectedImage, .string(let name)):
             try requireOwnFace(property)

@@ -104,7 +104,7 @@ enum InterfaceDocs {
     /// `org.tabbard.TabBar1.Bar`: the interface's own text under the key "", members by name.
     static let bar: [String: String] = [
         "": "A tab bar. At /org/tabbard/TabBar1/bar it is the controller's own bar, as a renderer sees it: read-only to clients, every changing member and every Set of a property a standalone bar lets clients write answers BarLocked, and all changes go through the controller (BAR-1). At /org/tabbard/TabBar1/bars/NAME it is a standalone bar that no controller manages, with items its clients define (SBAR-1..8).",
-        "AddItem": "Defines an item on the bar: enabled, no badge, rendered as a template, not on the bar; answers its object, announced with InterfacesAdded (SBAR-2). At most 256 per bar. Errors: InvalidArgument (a malformed id or image, an id in use, a 257th item), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
+        "AddItem": "Defines an item on the bar: enabled, no badge, rendered as a template, not on the bar; answers its object, announced with InterfacesAdded (SBAR-2). At most 256 per bar. Errors: InvalidArgument (a malformed id or image, a title of more than 256 bytes, an id in use, a 257th item), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
         "AddSystemItem": "Defines a system item, whose localized title and image the daemon supplies (SBAR-2, ITEM-3). Errors: InvalidArgument (an unknown system item, a malformed id, an id in use, a 257th item), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
         "RemoveItem": "Deletes a defined item: it leaves the bar and the selection, announced with InterfacesRemoved (SBAR-2). Errors: NoSuchItem, Busy (a customization session is open), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
         "SetItems": "Puts defined items on the bar in this order, then emits ItemsSet; an identical list changes nothing and emits nothing. A selected item that stays on the bar stays selected (SBAR-3). Errors: NoSuchItem, InvalidArgument (a repeated id), Busy, StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
@@ -144,7 +144,7 @@ enum InterfaceDocs {
         "SetBadge": "Shows a badge on the item; an empty value is a dot badge (ITEM-4). At most 64 bytes. Errors: InvalidArgument, NoSuchItem (the item was removed).",
         "ClearBadge": "Removes the item's badge (ITEM-4). Errors: NoSuchItem (the item was removed).",
         "Id": "The item's id on its bar (ID-1).",
-        "Title": "The item's title; a system item's is the daemon's, localized (ITEM-3, L10N-1), and cannot be set (NotSupported).",
+        "Title": "The item's title, at most 256 bytes as a tab's; a system item's is the daemon's, localized (ITEM-3, L10N-1), and cannot be set (NotSupported). Errors on Set: InvalidArgument (more than 256 bytes).",
         "Image": "An image name or absolute path, or empty; a system item's is the daemon's and cannot be set (NotSupported). Errors on Set: InvalidArgument (LOOK-4).",
         "SelectedImage": "The image shown while selected, or empty; a system item's cannot be set (NotSupported). Errors on Set: InvalidArgument (LOOK-4).",
         "ImageRenderingMode": "template (tinted, the default) or original (LOOK-6). Errors on Set: InvalidArgument.",

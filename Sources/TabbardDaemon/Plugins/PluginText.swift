@@ -19,7 +19,7 @@ enum PluginText {
         /// The most bytes taken.
         var limit: Int {
             switch self {
-            case .title: 256
+            case .title: ItemTitle.maximumBytes
             case .badge: Badge.maximumBytes  // ITEM-4
             case .badgeColor: 7  // "#RRGGBB" (ITEM-5)
             case .page: PageName.maximumLength

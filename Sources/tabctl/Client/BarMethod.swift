@@ -11,6 +11,7 @@ enum BarMethod: String, CaseIterable, Sendable {
     case replaceItem = "ReplaceItem"
     case moveItem = "MoveItem"
     case endCustomizingItems = "EndCustomizingItems"
+    case setDividerImage = "SetDividerImage"
 }
 
 /// The methods of `org.tabbard.TabBar1.Item` that tabctl calls (ITEM-4).

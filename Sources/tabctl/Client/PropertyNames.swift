@@ -80,6 +80,10 @@ enum BarProperty: String, PropertyName {
 enum ItemProperty: String, ItemLookProperty {
     case id = "Id"
     case title = "Title"
+    case image = "Image"
+    case selectedImage = "SelectedImage"
+    case imageRenderingMode = "ImageRenderingMode"
+    case tag = "Tag"
     case hasBadge = "HasBadge"
     case badgeValue = "BadgeValue"
     case badgeColor = "BadgeColor"

@@ -42,6 +42,16 @@ struct Operands {
         return value
     }
 
+    /// The next word as one of `table`'s keys, and what that key stands for; any other word is
+    /// a usage error listing the keys (`unknown appearance key 'x'; one of: …`).
+    mutating func key<Value>(of kind: String, in table: [(key: String, property: Value)]) throws(UsageError) -> Value {
+        let word = try required("KEY")
+        guard let value = table.first(where: { $0.key == word })?.property else {
+            throw UsageError(message: "unknown \(kind) key '\(word)'; one of: \(table.map(\.key).joined(separator: ", "))", command: command)
+        }
+        return value
+    }
+
     /// The next word as a whole number.
     mutating func integer(_ what: String) throws(UsageError) -> Int32 {
         let word = try required(what)

@@ -42,12 +42,7 @@ extension AppearanceSetting {
     /// `KEY VALUE`; an unknown key, or `translucent` with anything but true or false, is a
     /// usage error.
     init(parsing operands: inout Operands) throws(UsageError) {
-        let key = try operands.required("KEY")
-        guard let property = Self.keys.first(where: { $0.key == key })?.property else {
-            throw UsageError(message: "unknown appearance key '\(key)'; one of: \(Self.keys.map(\.key).joined(separator: ", "))",
-                             command: operands.command)
-        }
-        self.property = property
+        property = try operands.key(of: "appearance", in: Self.keys)
         let text = try operands.required("VALUE")
         if property == .translucent {
             guard text == "true" || text == "false" else {

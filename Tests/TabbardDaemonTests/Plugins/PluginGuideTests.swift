@@ -33,7 +33,7 @@ struct PluginGuideTests {
         try directory.write("counter.plugin", manifest)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-std=c11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", PackagePaths.include,
+        process.arguments = ["cc", "-std=gnu11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", PackagePaths.include,
                              "-o", "\(directory.path)/libcounter.so", sourceFile]
         try process.run()
         process.waitUntilExit()

@@ -120,10 +120,10 @@ protocol BarItemAction: BarCallAction, IdOperand {}
 enum BarActionTable {
     /// The actions.
     static let actions: [any BarAction.Type] = [
-        CreateBarAction.self, DefineItemAction.self, SetItemsAction.self,
+        CreateBarAction.self, DefineItemAction.self, SetItemAction.self, SetItemsAction.self,
         SelectItemAction.self, TapItemAction.self, ItemBadgeAction.self,
         DisableItemAction.self, EnableItemAction.self, CustomizeItemsAction.self,
-        BarAppearanceAction.self, ShowBarAction.self, UndefineItemAction.self, RemoveBarAction.self,
+        BarAppearanceAction.self, BarDividerAction.self, ShowBarAction.self, UndefineItemAction.self, RemoveBarAction.self,
     ]
 
     /// The action whose word is `name`.

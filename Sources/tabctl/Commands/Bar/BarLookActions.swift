@@ -20,6 +20,36 @@ extension BarAppearanceAction {
     }
 }
 
+/// `bar NAME divider IMAGE LEFT RIGHT`: the image drawn between an item in state LEFT and one
+/// in state RIGHT, `normal` or `selected`; an empty IMAGE removes it (LOOK-5, SBAR-6).
+struct BarDividerAction: BarCallAction, Equatable {
+    static let spec = CommandSpec(name: "divider", usage: "IMAGE LEFT_STATE RIGHT_STATE",
+                                  summary: "set the divider image between items in two states (normal or selected); '' removes it",
+                                  examples: ["tabctl bar modes divider divider normal normal", "tabctl bar modes divider divider.left selected normal",
+                                             "tabctl bar modes divider divider.right normal selected"],
+                                  details: """
+                                      A renderer draws dividers only once all three pairs are set: normal normal, normal
+                                      selected and selected normal (two selected items never meet).
+                                      """,
+                                  words: ["normal", "selected"])
+    /// An image name or absolute path, or empty to remove the pair's image.
+    var image: String
+    /// The state of the item on the divider's left.
+    var left: String
+    /// The state of the item on its right.
+    var right: String
+
+    func call(on bar: StandaloneBar) throws(CommandFailure) { try bar.call(.setDividerImage, image, left, right) }
+}
+
+extension BarDividerAction {
+    init(parsing operands: inout Operands) throws(UsageError) {
+        image = try operands.required("IMAGE")
+        left = try operands.required("LEFT_STATE")
+        right = try operands.required("RIGHT_STATE")
+    }
+}
+
 /// `bar NAME show [--follow]`: draws the bar, as `show --bar NAME` does.
 struct ShowBarAction: BarAction, Equatable {
     static let spec = CommandSpec(name: "show", usage: "[--follow]",
