@@ -23,6 +23,8 @@ public struct PluginReport: Sendable, Equatable {
         public var version: String?
         /// What became of it.
         public var status: Status
+        /// Where it runs (or would) and why; nil for a plugin that does not load.
+        public var placement: PluginPlacement?
 
         /// An entry for `file`.
         public init(file: String, manifest: PluginManifest?, version: String? = nil, status: Status) {
@@ -35,8 +37,10 @@ public struct PluginReport: Sendable, Equatable {
 
     /// Every manifest found, in load order.
     public var entries: [Entry] = []
-    /// Plugin directories that could not be listed, with the reason.
+    /// Plugin directories that could not be listed or were refused, with the reason.
     public var unreadableDirectories: [String: String] = [:]
+    /// The instance the plugins were found for, which the placements' words name.
+    public var trust: PluginTrust = .session
 
     /// An empty report.
     public init() {}
@@ -67,6 +71,7 @@ public struct PluginReport: Sendable, Equatable {
             lines.append("\(manifest.name)\(version) (ABI \(manifest.abi)) \(entry.file)")
             if !manifest.description.isEmpty { lines.append("  \(manifest.description)") }
             lines.append("  status: \(status)")
+            if let placement = entry.placement { lines.append("  runs: \(placement.text(plugin: manifest.name, trust: trust))") }
             lines.append("  module: \(manifest.modulePath)")
             for tab in manifest.tabs {
                 var line = "  tab \(tab.id): " + (tab.systemItem.map { "system item \($0)" } ?? "\"\(tab.title)\"")
