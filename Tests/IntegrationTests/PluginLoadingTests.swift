@@ -52,6 +52,24 @@ struct PluginLoadingTests {
         #expect(daemon.stop() == 0, "\(daemon.log)")
     }
 
+    @Test("37.7: a module whose entry point hangs only in the daemon is blamed for the hang of its load: recorded and counted, and the daemon exits for systemd to restart it")
+    func hangWhileLoadingIsCounted() throws {
+        let mark = try makeTemporaryDirectory("tabbard-mark") + "/entered"
+        let plugins = try FaultPlugin.directory(fault: (name: "stuck", define: "HANG_IN_ENTRY_AFTER_MARK=\"\(mark)\""))
+        let state = try makeTemporaryDirectory("tabbard-state")
+        do {
+            let daemon = try DaemonProcess(stateDirectory: state, environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1000"], pluginDirectory: plugins)
+            Issue.record("the daemon started though a module hangs as it loads: \(daemon.log)")
+            daemon.stop()
+        } catch {
+            #expect("\(error)".contains("tabbard exited during start (status \(70 << 8))"), "\(error)")
+            #expect("\(error)".contains("plugin stuck: its load (constructors and entry point) did not return within 1000 ms; exiting so that the service restarts; failure 1 of 3"),
+                    "\(error)")
+        }
+        let records = (try? String(contentsOfFile: state + "/plugins.state", encoding: .utf8)) ?? ""
+        #expect(records.contains("/libstuck.so\tits load (constructors and entry point) did not return within 1000 ms"), "\(records)")
+    }
+
     /// The lines `tabbard --list-plugins` prints for plugin `name`: its heading and what follows.
     static func listing(of name: String, in text: String) -> [String] {
         let lines = text.split(separator: "\n").map(String.init)
