@@ -94,10 +94,11 @@ public final class PluginAdmission {
     /// Probes `manifest` in a child process on a thread of its own and remembers the outcome
     /// for both files of `probation`; `finished` then runs on the loop thread with the module's
     /// fingerprint, or the reason the plugin is skipped. The child probes `module`, the open
-    /// file the daemon checked and loads when the probe passes, never the path again. Only a plugin that runs in the daemon
-    /// is probed, so the child gives up nothing: the plugin's code runs unconfined in the
-    /// daemon once it passes. An isolated plugin is never probed (`screenIsolated`): no code of
-    /// it runs anywhere but in its confined helper.
+    /// file the daemon checked and loads when the probe passes, never the path again, in the
+    /// daemon's environment. Only a plugin that runs in the daemon is probed, so the child
+    /// gives up nothing: the plugin's code runs unconfined in the daemon once it passes. An
+    /// isolated plugin is never probed (`screenIsolated`): no code of it runs anywhere but in
+    /// its confined helper.
     func probe(_ manifest: PluginManifest, _ probation: Probation, module: CheckedFile,
                finished: @escaping (Result<PluginFingerprint, PluginRefusal>) -> Void) {
         nonisolated(unsafe) let finished = finished  // Run on the loop thread only.
