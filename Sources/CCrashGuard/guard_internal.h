@@ -24,6 +24,8 @@ struct crash_guard_module {
     char *path;
     int64_t size;
     int64_t modified;
+    /** Published after `ranges` (crash_guard_locate may fill them while other threads read):
+     * written and read with __atomic builtins. */
     size_t range_count;
     struct guard_range ranges[GUARD_MAX_RANGES];
 };

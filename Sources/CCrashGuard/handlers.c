@@ -56,13 +56,15 @@ static struct blame find_blame(uintptr_t pc, uintptr_t sp) {
     return blame;
 }
 
-/** "render for tab a " or "a thread of the plugin ", then `what`. */
+/** "render for tab a ", "its load (…) " or "a thread of the plugin ", then `what`. */
 static void describe(char *reason, size_t capacity, const struct blame *blame, const char *what) {
     reason[0] = '\0';
     if (blame->call != NULL) {
         guard_append(reason, capacity, blame->call->function);
-        guard_append(reason, capacity, " for tab ");
-        guard_append(reason, capacity, blame->call->tab);
+        if (blame->call->tab != NULL) {
+            guard_append(reason, capacity, " for tab ");
+            guard_append(reason, capacity, blame->call->tab);
+        }
         guard_append(reason, capacity, " ");
     } else {
         guard_append(reason, capacity, "a thread of the plugin ");

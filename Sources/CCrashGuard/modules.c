@@ -22,7 +22,8 @@ int guard_thread_id(void) { return (int)syscall(SYS_gettid); }
 /** dl_iterate_phdr's search: the object holding `address`, and its executable segments. */
 struct segment_search {
     uintptr_t address;
-    struct crash_guard_module *module;
+    struct guard_range ranges[GUARD_MAX_RANGES];
+    size_t count;
     bool found;
 };
 
@@ -37,14 +38,32 @@ static int collect_segments(struct dl_phdr_info *info, size_t size, void *data) 
         if (search->address >= start && search->address < start + header->p_memsz) holds = true;
     }
     if (!holds) return 0;
-    for (ElfW(Half) i = 0; i < info->dlpi_phnum && search->module->range_count < GUARD_MAX_RANGES; i++) {
+    for (ElfW(Half) i = 0; i < info->dlpi_phnum && search->count < GUARD_MAX_RANGES; i++) {
         const ElfW(Phdr) *header = &info->dlpi_phdr[i];
         if (header->p_type != PT_LOAD || !(header->p_flags & PF_X)) continue;
         uintptr_t start = info->dlpi_addr + header->p_vaddr;
-        search->module->ranges[search->module->range_count++] = (struct guard_range){start, start + header->p_memsz};
+        search->ranges[search->count++] = (struct guard_range){start, start + header->p_memsz};
     }
     search->found = true;
     return 1;
+}
+
+/** Gives `module` the executable segments of the object holding `code_address`; false if none does. */
+static bool find_code(struct crash_guard_module *module, const void *code_address) {
+    struct segment_search search = {.address = (uintptr_t)code_address, .count = 0, .found = false};
+    dl_iterate_phdr(collect_segments, &search);
+    if (!search.found || search.count == 0) return false;
+    memcpy(module->ranges, search.ranges, search.count * sizeof search.ranges[0]);
+    // A dying thread reads the count, then the ranges: they are in place before it sees them.
+    __atomic_store_n(&module->range_count, search.count, __ATOMIC_RELEASE);
+    return true;
+}
+
+int crash_guard_locate(const struct crash_guard_module *module, const void *code_address) {
+    // Registered here, so the guard's own: the const is for callers, who only hand it back.
+    struct crash_guard_module *own = (struct crash_guard_module *)module;
+    if (own == NULL || __atomic_load_n(&own->range_count, __ATOMIC_ACQUIRE) != 0) return -1;
+    return find_code(own, code_address) ? 0 : -1;
 }
 
 const struct crash_guard_module *crash_guard_add_module(const char *name, const char *path, int64_t size,
@@ -55,9 +74,8 @@ const struct crash_guard_module *crash_guard_add_module(const char *name, const 
     module->path = path != NULL ? strdup(path) : NULL;
     module->size = size;
     module->modified = modified;
-    struct segment_search search = {(uintptr_t)code_address, module, false};
-    dl_iterate_phdr(collect_segments, &search);
-    if (module->name == NULL || (path != NULL && module->path == NULL) || !search.found || module->range_count == 0) {
+    bool located = code_address == NULL || find_code(module, code_address);
+    if (module->name == NULL || (path != NULL && module->path == NULL) || !located) {
         free(module->name);
         free(module->path);
         free(module);
@@ -73,7 +91,8 @@ const struct crash_guard_module *crash_guard_add_module(const char *name, const 
 
 const struct crash_guard_module *crash_guard_module_at(uintptr_t address) {
     for (const struct crash_guard_module *module = atomic_load(&guard_modules); module != NULL; module = module->next) {
-        for (size_t i = 0; i < module->range_count; i++) {
+        size_t count = __atomic_load_n(&module->range_count, __ATOMIC_ACQUIRE);
+        for (size_t i = 0; i < count; i++) {
             // A return address may sit one past a noreturn call at the very end of the code.
             if (address >= module->ranges[i].start && address <= module->ranges[i].end) return module;
         }

@@ -8,7 +8,7 @@ import TabbardTestSupport
 struct ReloadTests {
     /// A private plugin directory holding copies of some staged bundled plugins.
     static func pluginDirectory(with plugins: [String]) throws -> String {
-        let directory = try makeTemporaryDirectory("tabbard-plugins")
+        let directory = try makePluginDirectory("tabbard-plugins")
         for plugin in plugins { try copyPlugin(plugin, to: directory) }
         return directory
     }

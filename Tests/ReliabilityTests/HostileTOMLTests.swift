@@ -13,7 +13,7 @@ struct HostileTOMLTests {
 
     /// A plugin directory with copies of the staged bundled plugins, and `bad.plugin` holding `text`.
     static func pluginDirectory(badManifest text: String) throws -> String {
-        let directory = try makeTemporaryDirectory("tabbard-plugins")
+        let directory = try makePluginDirectory("tabbard-plugins")
         for file in ["libclock.so", "clock.plugin", "libnotes.so", "notes.plugin"] {
             try FileManager.default.copyItem(atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path,
                                              toPath: directory + "/" + file)

@@ -33,7 +33,7 @@ struct InputFileFaultTests {
 
     @Test("a FIFO as a plugin manifest is skipped with its reason; the daemon serves the other plugins")
     func manifest() throws {
-        let directory = try makeTemporaryDirectory("tabbard-plugins")
+        let directory = try makePluginDirectory("tabbard-plugins")
         for file in ["libnotes.so", "notes.plugin"] {
             try FileManager.default.copyItem(atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path,
                                              toPath: directory + "/" + file)

@@ -65,7 +65,7 @@ struct ReloadMemoryTests {
 
     /// The staged bundled plugins, plus plugin `many` with `tabs` tabs when `tabs` > 0.
     static func pluginDirectory(manyTabs tabs: Int) throws -> String {
-        let directory = try makeTemporaryDirectory("tabbard-plugins")
+        let directory = try makePluginDirectory("tabbard-plugins")
         for name in ["clock", "media", "notes"] {
             for file in ["lib\(name).so", "\(name).plugin"] {
                 try FileManager.default.copyItem(atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path,

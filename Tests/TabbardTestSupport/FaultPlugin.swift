@@ -1,7 +1,10 @@
 import Foundation
 
 /// A C plugin with one tab, `<name>-tab`, and a fault chosen by a `-D` switch, compiled during a
-/// test: `CRASH_IN_ENTRY`, `HANG_IN_ENTRY`; on `did_appear`, `HANG_IN_DID_APPEAR`, or
+/// test: `CRASH_IN_ENTRY`, `HANG_IN_ENTRY`; an abort in the entry point only where the environment
+/// has a variable (`ABORT_IN_ENTRY_IF_SET="NAME"`), or an abort or a hang at every entry after
+/// the first, which leaves a mark file (`ABORT_IN_ENTRY_AFTER_MARK="<path>"`,
+/// `HANG_IN_ENTRY_AFTER_MARK="<path>"`); on `did_appear`, `HANG_IN_DID_APPEAR`, or
 /// `BADGE_IN_DID_APPEAR` (the tab's badge becomes `appeared`); on `activate`, `HANG_IN_ACTIVATE`, `SEGV_IN_ACTIVATE`,
 /// `ABORT_IN_ACTIVATE`, `EXIT_IN_ACTIVATE`, or a thread of the plugin's own that crashes or
 /// exits `FAULT_DELAY_MS` later (`SEGV_ON_THREAD`, `ABORT_ON_THREAD`, `EXIT_ON_THREAD`), or
@@ -303,6 +306,22 @@ public enum FaultPlugin {
     #ifdef CRASH_IN_ENTRY
         abort();
     #endif
+    #ifdef ABORT_IN_ENTRY_IF_SET
+        /* Aborts where the environment has this variable (the daemon's STATE_DIRECTORY). */
+        if (getenv(ABORT_IN_ENTRY_IF_SET) != NULL) abort();
+    #endif
+    #ifdef ABORT_IN_ENTRY_AFTER_MARK
+        /* The first entry (the probe's) leaves the mark; every later one aborts. */
+        if (access(ABORT_IN_ENTRY_AFTER_MARK, F_OK) == 0) abort();
+        FILE *mark = fopen(ABORT_IN_ENTRY_AFTER_MARK, "w");
+        if (mark != NULL) fclose(mark);
+    #endif
+    #ifdef HANG_IN_ENTRY_AFTER_MARK
+        /* The first entry (the probe's) leaves the mark; every later one hangs. */
+        if (access(HANG_IN_ENTRY_AFTER_MARK, F_OK) == 0) for (;;) sleep(1);
+        FILE *mark = fopen(HANG_IN_ENTRY_AFTER_MARK, "w");
+        if (mark != NULL) fclose(mark);
+    #endif
     #ifdef HANG_IN_ENTRY
         for (;;) sleep(1);
     #endif
@@ -350,7 +369,7 @@ public enum FaultPlugin {
     /// A plugin directory with a copy of the bundled clock plugin and, when `fault` is
     /// given, plugin `name` compiled with that define.
     public static func directory(fault: (name: String, define: String)?) throws -> String {
-        let directory = try makeTemporaryDirectory("tabbard-plugins")
+        let directory = try makePluginDirectory("tabbard-plugins")
         try copy(["libclock.so", "clock.plugin"], from: PackagePaths.stagedPlugins, to: directory)
         guard let (name, define) = fault else { return directory }
         try build(name, defines: [define], to: directory + "/lib\(name).so")

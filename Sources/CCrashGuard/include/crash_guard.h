@@ -12,7 +12,8 @@
  * with `exit_status`. Nothing here allocates, locks or formats with stdio while dying.
  *
  * Everything else is prepared in ordinary context: which modules are loaded and where their
- * code lies (crash_guard_add_module), the lines of plugins.state as they stand and as they
+ * code lies (crash_guard_add_module, before dlopen, and crash_guard_locate once loaded, so that
+ * a crash in a module's constructors or entry point is blamed on it as a call "load" is), the lines of plugins.state as they stand and as they
  * would read with one more failure (crash_guard_publish), and the call in progress on the loop
  * thread (crash_guard_enter, crash_guard_leave).
  */
@@ -33,9 +34,9 @@ struct crash_guard_module;
 struct crash_guard_call {
     /** The module called. */
     const struct crash_guard_module *module;
-    /** The ABI function called, e.g. "render". */
+    /** The ABI function called, e.g. "render", or what is done, e.g. the module's load. */
     const char *function;
-    /** The tab the call is for. */
+    /** The tab the call is for; NULL for none (the load). */
     const char *tab;
 };
 
@@ -89,13 +90,21 @@ void crash_guard_disarm(void);
 void crash_guard_publish(const struct crash_guard_record *records, size_t count);
 
 /**
- * Registers a loaded module: `name` its plugin's, its fingerprint (`path` NULL when unknown:
- * its failures are then logged but not recorded), and `code_address` any address in its code,
- * from which the guard finds the module's executable segments. Modules are never removed.
- * Returns the module, or NULL when out of memory or no loaded object holds `code_address`.
+ * Registers a module: `name` its plugin's, its fingerprint (`path` NULL when unknown: its
+ * failures are then logged but not recorded), and `code_address` any address in its code,
+ * from which the guard finds the module's executable segments; NULL for a module about to be
+ * loaded, whose code crash_guard_locate finds later (until then only a call blames it).
+ * Modules are never removed. Returns the module, or NULL when out of memory or no loaded
+ * object holds a given `code_address`.
  */
 const struct crash_guard_module *crash_guard_add_module(const char *name, const char *path, int64_t size,
                                                         int64_t modified, const void *code_address);
+
+/**
+ * Finds the code of `module`, registered before it was loaded, from `code_address`, any address
+ * in it. Returns 0, or -1 when no loaded object holds the address or the code was found before.
+ */
+int crash_guard_locate(const struct crash_guard_module *module, const void *code_address);
 
 /** Notes `call` as in progress on the calling thread (the loop thread); returns the call it interrupts. */
 const struct crash_guard_call *crash_guard_enter(const struct crash_guard_call *call);

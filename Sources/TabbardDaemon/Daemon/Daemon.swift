@@ -31,8 +31,10 @@ public enum Daemon {
             // A probe hung in a plugin ends with the daemon that would have killed it.
             ChildProcess.endWithParent()
             // Unconfined, unlike a helper: the daemon probes only plugins it loads into itself,
-            // where they run with its rights anyway; an isolated plugin is never probed.
-            let outcome = PluginProbe.run(path: file, trust: options.instance == .system ? .system : .session, log: log)
+            // where they run with its rights anyway; an isolated plugin is never probed. The
+            // module is the daemon's own open file when it passes one (--module-fd).
+            let outcome = PluginProbe.run(path: file, trust: options.instance == .system ? .system : .session, log: log,
+                                          moduleDescriptor: options.moduleDescriptor)
             print(outcome.text)
             return outcome.passed ? 0 : 1
         case .pluginHost(let manifest):
@@ -44,7 +46,8 @@ public enum Daemon {
             let records = options.persistsState
                 ? PluginRecords.reading(StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName), log: log) : nil
             var report = PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
-                                           enabled: setup.configuration.plugins.map(Set.init), records: records)
+                                           enabled: setup.configuration.plugins.map(Set.init), records: records,
+                                           settings: setup.configuration.pluginSettings)
             if options.persistsState { report.markRestartNeeded(running: PluginBuildsLoaded.read(inStateDirectory: setup.stateDirectory)) }
             print(report.text, terminator: "")
             return 0

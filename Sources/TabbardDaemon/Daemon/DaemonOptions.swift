@@ -48,6 +48,9 @@ public struct DaemonOptions: Equatable, Sendable {
     public var persistsState = true
     /// `--log-level LEVEL`.
     public var logLevel: LogLevel = .info
+    /// `--module-fd N`, with `--probe-plugin`: the module to probe is the file open on
+    /// descriptor N (the daemon hands its probe the very file it loads).
+    public var moduleDescriptor: Int32?
 
     /// Options with every default.
     public init() {}
@@ -93,6 +96,10 @@ public struct DaemonOptions: Equatable, Sendable {
             case "--check-config": command = .checkConfig
             case "--list-plugins": command = .listPlugins
             case "--probe-plugin": command = .probePlugin(try value(for: argument))
+            case "--module-fd":
+                let text = try value(for: argument)
+                guard let descriptor = Int32(text), descriptor >= 0 else { throw UsageError("--module-fd takes a descriptor number, not '\(text)'") }
+                moduleDescriptor = descriptor
             case "--plugin-host": command = .pluginHost(try value(for: argument))
             case "--version": command = .version
             case "--help", "-h": command = .help
@@ -110,6 +117,7 @@ public struct DaemonOptions: Equatable, Sendable {
                tabbard --check-config [--config FILE] [--plugin-dir DIR]...
                tabbard --list-plugins [--plugin-dir DIR]... [--instance system|session]
                tabbard --probe-plugin FILE [--instance system|session] [--log-level LEVEL]
+                       [--module-fd N]
                tabbard --plugin-host MANIFEST [--instance system|session] [--state-dir DIR]
                        [--log-level LEVEL]
                tabbard --version
@@ -128,8 +136,12 @@ public struct DaemonOptions: Equatable, Sendable {
           --no-state           neither restore nor save state
           --log-level LEVEL    error, warning, notice, info (default) or debug
           --check-config       check the configuration and plugins, then exit
-          --list-plugins       list plugins with their tabs and status, then exit
+          --list-plugins       list plugins with their tabs, status, and whether each runs
+                               in a helper process or in the daemon and why (its manifest,
+                               the configuration, the instance's default), then exit
           --probe-plugin FILE  load one plugin module and report whether it initialises
+          --module-fd N        with --probe-plugin and a manifest: probe the module file open
+                               on descriptor N (how the daemon hands over the file it loads)
           --plugin-host MANIFEST  run one isolated plugin for the daemon that spawned this
                                process (its link on descriptor 3), without privileges; on
                                a system instance it may write only to temporary

@@ -29,9 +29,9 @@ final class CheckedFile {
         loaded = true
     }
 
-    /// Opens `name` in `directory` under `trust`. On the system instance the directory and
-    /// the file must be root's, not writable by group or others, and not symbolic links, and
-    /// `name` must be a plain file name.
+    /// Opens `name` in `directory` under `trust`. On the system instance the directory, its
+    /// every ancestor and the file must be root's and not writable by group or others, the
+    /// directory and the file not symbolic links, and `name` must be a plain file name.
     static func open(_ name: String, in directory: String, trust: PluginTrust) throws(PluginRefusal) -> CheckedFile {
         let path = name.hasPrefix("/") ? name : (directory.hasSuffix("/") ? directory : directory + "/") + name
         switch trust {
@@ -48,6 +48,7 @@ final class CheckedFile {
             guard directoryDescriptor >= 0 else { throw refusal(for: errno, path: directory) }
             let parent = CheckedFile(path: directory, descriptor: directoryDescriptor)
             try parent.requireRootOwned()
+            try PluginDirectoryAncestry.check(directoryDescriptor, directory: directory)
             let descriptor = openat(directoryDescriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { throw refusal(for: errno, path: path) }
             let file = CheckedFile(path: path, descriptor: descriptor)
@@ -55,6 +56,16 @@ final class CheckedFile {
             try file.requireRootOwned()
             return file
         }
+    }
+
+    /// Takes `descriptor`, a module file the daemon opened and checked and handed to its probe
+    /// child, known as `path`: checked again as `open` checks a file under `trust`, it is the
+    /// file loaded, whatever lies at `path` now.
+    static func adopt(_ descriptor: Int32, path: String, trust: PluginTrust) throws(PluginRefusal) -> CheckedFile {
+        let file = CheckedFile(path: path, descriptor: descriptor)
+        try file.requireRegularFile()
+        if trust == .system { try file.requireRootOwned() }
+        return file
     }
 
     /// The whole file as UTF-8 text, at most `FileIO.defaultLimit` bytes.

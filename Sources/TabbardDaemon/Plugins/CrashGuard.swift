@@ -18,10 +18,11 @@ public final class CrashGuard: Sendable {
     struct Module: @unchecked Sendable {  // A pointer to an entry the C side never frees.
         let entry: OpaquePointer
 
-        /// Runs `call`, a call of `function` for `tab` into this module, as the call in progress.
-        func during<Result>(_ function: String, tab: String, _ call: () -> Result) -> Result {
+        /// Runs `call`, a call of `function` for `tab` into this module (nil: for no tab, its
+        /// load), as the call in progress.
+        func during<Result>(_ function: String, tab: String?, _ call: () -> Result) -> Result {
             function.withCString { function in
-                tab.withCString { tab in
+                withOptionalCString(tab) { tab in
                     var current = crash_guard_call(module: entry, function: function, tab: tab)
                     return withUnsafePointer(to: &current) { current in
                         let previous = crash_guard_enter(current)
@@ -30,6 +31,12 @@ public final class CrashGuard: Sendable {
                     }
                 }
             }
+        }
+
+        /// Finds the module's code from `code`, any address in it; false when no loaded object
+        /// holds it.
+        func locate(code: UnsafeRawPointer) -> Bool {
+            crash_guard_locate(entry, code) == 0
         }
     }
 
@@ -65,9 +72,10 @@ public final class CrashGuard: Sendable {
     /// From now on an `exit()` is the daemon's own.
     public func disarm() { crash_guard_disarm() }
 
-    /// Registers the module of plugin `plugin`, whose code holds `code`, recording failures
-    /// under `fingerprint`; nil when the guard cannot find its code.
-    func register(plugin: String, fingerprint: PluginFingerprint?, code: UnsafeRawPointer) -> Module? {
+    /// Registers the module of plugin `plugin`, whose code holds `code` (nil: not loaded yet,
+    /// `Module.locate` finds it later), recording failures under `fingerprint`; nil when the
+    /// guard cannot find its code.
+    func register(plugin: String, fingerprint: PluginFingerprint?, code: UnsafeRawPointer?) -> Module? {
         let entry = withOptionalCString(fingerprint?.path) { path in
             crash_guard_add_module(plugin, path, fingerprint?.size ?? 0, fingerprint?.modified ?? 0, code)
         }

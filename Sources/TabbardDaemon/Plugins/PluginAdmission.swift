@@ -93,15 +93,25 @@ public final class PluginAdmission {
 
     /// Probes `manifest` in a child process on a thread of its own and remembers the outcome
     /// for both files of `probation`; `finished` then runs on the loop thread with the module's
-    /// fingerprint, or the reason the plugin is skipped. Only a plugin that runs in the daemon
-    /// is probed, so the child gives up nothing: the plugin's code runs unconfined in the
-    /// daemon once it passes. An isolated plugin is never probed (`screenIsolated`): no code of
-    /// it runs anywhere but in its confined helper.
-    func probe(_ manifest: PluginManifest, _ probation: Probation,
+    /// fingerprint, or the reason the plugin is skipped. The child probes `module`, the open
+    /// file the daemon checked and loads when the probe passes, never the path again, in the
+    /// daemon's environment. Only a plugin that runs in the daemon is probed, so the child
+    /// gives up nothing: the plugin's code runs unconfined in the daemon once it passes. An
+    /// isolated plugin is never probed (`screenIsolated`): no code of it runs anywhere but in
+    /// its confined helper.
+    func probe(_ manifest: PluginManifest, _ probation: Probation, module: CheckedFile,
                finished: @escaping (Result<PluginFingerprint, PluginRefusal>) -> Void) {
         nonisolated(unsafe) let finished = finished  // Run on the loop thread only.
         let (records, log, loop) = (records, log, loop)
-        PluginTrial.start(executable: executable, path: manifest.file, arguments: probeArguments, timeout: probeTimeout) { outcome in
+        // The trial's own descriptor of the same open file: the host keeps `module` for the load.
+        let handedOver = fcntl(module.descriptor, F_DUPFD_CLOEXEC, 0)
+        guard handedOver >= 0 else {
+            let reason = "cannot hand the module to the probe: \(String(cString: strerror(errno)))"
+            loop.post { finished(.failure(.probeFailed(reason))) }
+            return
+        }
+        PluginTrial.start(executable: executable, path: manifest.file, arguments: probeArguments, timeout: probeTimeout,
+                          module: handedOver) { outcome in
             loop.post {
                 let files = [probation.module] + (probation.manifest.map { [$0] } ?? [])
                 switch outcome {
@@ -175,12 +185,13 @@ public final class PluginAdmission {
                                    failureWindow: PluginHelperProcess.failureWindow(environment: environment))
     }
 
-    /// What watches the calls into `module`, loaded from the file of `fingerprint`.
-    func callGuard(for module: PluginModule, fingerprint: PluginFingerprint?) -> PluginCallGuard {
-        // Any address in the module's code lets the crash guard find all of it: `render` is required.
-        let code = unsafeBitCast(module.table.render!, to: UnsafeRawPointer.self)
-        let crashes = crashGuard?.register(plugin: module.name, fingerprint: fingerprint, code: code)
-        if crashGuard != nil && crashes == nil { log.warning("plugin \(module.name): its code was not found; a crash will not be blamed on it") }
+    /// What watches the module of `plugin`, from the file of `fingerprint`, from its load on:
+    /// registered with the crash guard before `dlopen`, so that a crash in the module's
+    /// constructors or entry point is the plugin's too; where its code lies is found once it
+    /// is loaded (`PluginCallGuard.locate`).
+    func callGuard(plugin: String, fingerprint: PluginFingerprint?) -> PluginCallGuard {
+        let crashes = crashGuard?.register(plugin: plugin, fingerprint: fingerprint, code: nil)
+        if crashGuard != nil && crashes == nil { log.warning("plugin \(plugin): the crash guard could not register it; a crash will not be blamed on it") }
         return PluginCallGuard(hangWatch: hangWatch(), crashes: crashes, fingerprint: fingerprint)
     }
 
@@ -204,7 +215,7 @@ public final class PluginAdmission {
         if let watch { return watch }
         let (records, log, limit, saveState) = (records, log, hangLimit, saveState)
         let made = HangWatch(limit: hangLimit) { call in
-            let reason = "\(call.function) for tab \(call.tab) did not return within \(limit.milliseconds) ms"
+            let reason = (call.tab.isEmpty ? call.function : "\(call.function) for tab \(call.tab)") + " did not return within \(limit.milliseconds) ms"
             let failures = call.fingerprint.map { records.recordFailure($0, reason: reason) }
             let count = failures.map { "; failure \($0) of \(Self.failureLimit) before the plugin is disabled" } ?? ""
             log.error("plugin \(call.plugin): \(reason); exiting so that the service restarts\(count)")

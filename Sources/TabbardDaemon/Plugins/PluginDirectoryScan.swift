@@ -13,9 +13,15 @@ struct PluginDirectoryScan {
     private(set) var candidates: [Candidate] = []
     /// Directories that could not be listed, with the reason.
     private(set) var unreadableDirectories: [(directory: String, reason: String)] = []
+    /// Directories the system instance refuses for an ancestor (`PluginDirectoryAncestry`).
+    private(set) var untrustedDirectories: [(directory: String, refusal: PluginRefusal)] = []
 
     init(directories: [String], trust: PluginTrust) {
         for directory in directories {
+            if trust == .system, let refusal = Self.untrustedAncestry(of: directory) {
+                untrustedDirectories.append((directory, refusal))
+                continue
+            }
             guard let names = Self.manifestNames(in: directory) else {
                 unreadableDirectories.append((directory, String(cString: strerror(errno))))
                 continue
@@ -36,6 +42,20 @@ struct PluginDirectoryScan {
             return try PluginManifest(parsing: text, file: (directory.hasSuffix("/") ? directory : directory + "/") + name)
         } catch {
             throw .manifest(error)
+        }
+    }
+
+    /// Why the system instance refuses `directory` for one of its ancestors; nil when every
+    /// ancestor passes, or when the directory cannot be opened (listing it says why).
+    private static func untrustedAncestry(of directory: String) -> PluginRefusal? {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        do throws(PluginRefusal) {
+            try PluginDirectoryAncestry.check(descriptor, directory: directory)
+            return nil
+        } catch {
+            return error
         }
     }
 

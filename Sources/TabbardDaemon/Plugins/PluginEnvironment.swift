@@ -1,5 +1,7 @@
-/// The environment of a child process that runs plugin code (the probe): only what shapes how
-/// a plugin presents itself (locale, time zone), where its log lines go, and a fixed `PATH`.
+/// The environment of a helper process that runs an isolated plugin: only what shapes how a
+/// plugin presents itself (locale, time zone), where its log lines go, and a fixed `PATH`.
+/// (The probe of a plugin that runs in the daemon gets the daemon's whole environment, which
+/// the plugin finds there anyway: `PluginTrial`.)
 /// Nothing of the daemon's service manager, bus or configuration reaches plugin code: no
 /// `NOTIFY_SOCKET` to report for the daemon, no bus address, no `STATE_DIRECTORY`, no secret
 /// another program left in the daemon's environment.

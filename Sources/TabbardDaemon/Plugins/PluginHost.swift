@@ -13,7 +13,8 @@
 /// `buildsLoaded` records for `tabbard --list-plugins`.
 ///
 /// A plugin whose isolation is `process` (the configuration's `[plugin.NAME]` table, else its
-/// manifest, else `defaultIsolation`) is never loaded here: its files pass the same checks,
+/// manifest, else `defaultIsolation`; on the system instance a third-party manifest's
+/// `in-process` does not count, `PluginPlacement`) is never loaded here: its files pass the same checks,
 /// its tabs join the catalog, and its code runs in a helper process of its own
 /// (`PluginAdmission.helper`), driven by the plugin tabs. A scan that finds a new build of its
 /// module names it in `rebuilt`, so that its helper starts again with it.
@@ -126,10 +127,14 @@ public final class PluginHost {
         for (directory, reason) in scan.unreadableDirectories {
             log.info("plugin directory \(directory) skipped: \(reason)")
         }
+        for (directory, refusal) in scan.untrustedDirectories {
+            log.warning("plugin directory \(directory) skipped: \(refusal)")
+        }
         var used: [PluginManifest] = []
         var isolatedNow: [String: IsolatedEntry] = [:]
         let report = Self.evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
-            let isolation = (settings[manifest.name] ?? PluginSettings()).isolation(of: manifest, unsaid: defaultIsolation)
+            let placement = PluginPlacement(manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust, unsaid: defaultIsolation)
+            let isolation = placement.isolation
             if let earlier = loaded[manifest.name] {
                 // Never unloaded, so never reloaded either: a changed module needs a restart.
                 if earlier.manifest != manifest {
@@ -164,6 +169,7 @@ public final class PluginHost {
                 // Never loaded here: the helper runs its code, so no probe is needed either.
                 isolatedNow[manifest.name] = (manifest, try admission?.screenIsolated(file), PluginModuleStamp(descriptor: file.descriptor))
                 if isolated[manifest.name] == nil {
+                    if placement.reason == .manifestPassedOver { log.notice(PluginPlacement.passedOverNotice(plugin: manifest.name)) }
                     log.info("plugin \(manifest.name) runs in a helper process: \(manifest.tabs.map(\.id).joined(separator: ", "))")
                 }
                 used.append(manifest)
@@ -176,7 +182,7 @@ public final class PluginHost {
                 return module.version
             case .probe(let probation):
                 probing[manifest.name] = (manifest, file)
-                admission?.probe(manifest, probation) { [weak self] outcome in self?.probeEnded(manifest.name, outcome) }
+                admission?.probe(manifest, probation, module: file) { [weak self] outcome in self?.probeEnded(manifest.name, outcome) }
                 used.append(manifest)
                 return nil
             }
@@ -190,9 +196,9 @@ public final class PluginHost {
         isolated = isolatedNow
         inUse = used
         recordBuilds()
-        var result = report
-        for (directory, reason) in scan.unreadableDirectories { result.unreadableDirectories[directory] = reason }
-        return result
+        return Self.completed(report, scan: scan, trust: trust) { manifest in
+            PluginPlacement(manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust, unsaid: defaultIsolation)
+        }
     }
 
     /// Loads the checked module `file` of `manifest` into the daemon, watched under `fingerprint`.
@@ -201,8 +207,10 @@ public final class PluginHost {
         // A flood is counted as a failure when there is an admission to count it; logged always.
         let onFlood = admission?.floodCounter(plugin: manifest.name, fingerprint: fingerprint)
             ?? PluginCallbackAllowance.logging(plugin: manifest.name, to: log)
-        let module = try PluginModule.load(file, manifest: manifest, log: log, allowance: PluginCallbackAllowance(onFlood: onFlood))
-        module.callGuard = admission?.callGuard(for: module, fingerprint: fingerprint)
+        // Watched from dlopen on: a crash or a hang while the module loads is its plugin's.
+        let callGuard = admission?.callGuard(plugin: manifest.name, fingerprint: fingerprint)
+        let module = try PluginModule.load(file, manifest: manifest, log: log, allowance: PluginCallbackAllowance(onFlood: onFlood),
+                                           callGuard: callGuard)
         loaded[manifest.name] = module
         loadedStamps[manifest.name] = PluginModuleStamp(descriptor: file.descriptor)
         recordBuilds()
@@ -242,12 +250,14 @@ public final class PluginHost {
         }
     }
 
-    /// Lists what `load` would find, running no plugin code: every check up to `dlopen`, and
-    /// the remembered outcomes in `records` (a failed probe, a plugin disabled after hangs).
+    /// Lists what `load` would find, running no plugin code: every check up to `dlopen`, the
+    /// remembered outcomes in `records` (a failed probe, a plugin disabled after hangs), and
+    /// where each plugin would run under `settings` (the configuration's `[plugin.NAME]`) on
+    /// an instance of `trust` with its default isolation.
     public static func survey(directories: [String], trust: PluginTrust, enabled: Set<String>? = nil,
-                              records: PluginRecords? = nil) -> PluginReport {
+                              records: PluginRecords? = nil, settings: [String: PluginSettings] = [:]) -> PluginReport {
         let scan = PluginDirectoryScan(directories: directories, trust: trust)
-        var report = evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
+        let report = evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
             let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
             try file.requireSharedObject()
             if let records, let module = PluginFingerprint(descriptor: file.descriptor, path: file.path) {
@@ -257,8 +267,27 @@ public final class PluginHost {
             }
             return nil
         } refused: { _, _ in }
-        for (directory, reason) in scan.unreadableDirectories { report.unreadableDirectories[directory] = reason }
-        return report
+        return completed(report, scan: scan, trust: trust) { manifest in
+            PluginPlacement(manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust, unsaid: .default(for: trust))
+        }
+    }
+
+    /// `report` with the directories `scan` could not use, and where each plugin that loads or
+    /// would load runs (`placement`).
+    private static func completed(_ report: PluginReport, scan: PluginDirectoryScan, trust: PluginTrust,
+                                  placement: (PluginManifest) -> PluginPlacement) -> PluginReport {
+        var result = report
+        result.trust = trust
+        for (directory, reason) in scan.unreadableDirectories { result.unreadableDirectories[directory] = reason }
+        for (directory, refusal) in scan.untrustedDirectories { result.unreadableDirectories[directory] = refusal.description }
+        for index in result.entries.indices {
+            guard let manifest = result.entries[index].manifest else { continue }
+            switch result.entries[index].status {
+            case .loaded, .usable: result.entries[index].placement = placement(manifest)
+            case .disabled, .refused: break
+            }
+        }
+        return result
     }
 
     /// The checks common to loading and listing, in order; `accept` does the module part

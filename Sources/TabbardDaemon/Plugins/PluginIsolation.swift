@@ -4,7 +4,7 @@ import TabModel
 /// (the daemon's executable in its plugin-host mode) so that a crash, an `exit`, a hang or a
 /// flood of callbacks ends the helper and never the daemon. Written `isolation = "in-process"`
 /// or `"process"` in a plugin's manifest; a `[plugin.NAME]` table of the configuration
-/// overrides the manifest (`PluginSettings`).
+/// overrides the manifest (`PluginSettings`), and `PluginPlacement` decides between them.
 public enum PluginIsolation: String, Sendable, Equatable, CaseIterable {
     /// The plugin's module is loaded into the daemon.
     case inProcess = "in-process"
@@ -40,11 +40,5 @@ public struct PluginSettings: Sendable, Equatable {
     /// Settings that override nothing.
     public init(isolation: PluginIsolation? = nil) {
         self.isolation = isolation
-    }
-
-    /// Where the plugin of `manifest` runs under these settings: the configuration first,
-    /// then the manifest, then `unsaid` when neither says.
-    public func isolation(of manifest: PluginManifest, unsaid: PluginIsolation = .inProcess) -> PluginIsolation {
-        isolation ?? manifest.isolation ?? unsaid
     }
 }

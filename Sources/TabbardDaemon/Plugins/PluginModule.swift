@@ -54,25 +54,14 @@ public final class PluginModule {
 
     /// Loads `file` (already opened and checked) and validates its table. `manifest`, when
     /// given, names the plugin; its name must match the table's. Its host callbacks are held
-    /// to `allowance` when given (in the daemon).
+    /// to `allowance` when given (in the daemon). `callGuard`, in the daemon, watches the load
+    /// itself (constructors and entry point) and then every call.
     static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log,
-                     allowance: PluginCallbackAllowance? = nil) throws(PluginRefusal) -> PluginModule {
+                     allowance: PluginCallbackAllowance? = nil, callGuard: PluginCallGuard? = nil) throws(PluginRefusal) -> PluginModule {
         try file.requireSharedObject()
-        // Loading through the descriptor loads the very file that was checked.
-        let handle: UnsafeMutableRawPointer
-        switch SharedRuntime.open(file.descriptorPath, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) {
-        case .success(let opened): handle = opened
-        case .failure(let error):
-            throw .loadFailed(path: file.path, message: error.message.replacingEvery(file.descriptorPath, with: file.path))
-        }
-        file.keepOpenForLoadedModule()
-        let swiftRelease = try checkSwiftRelease(of: handle)
-        guard let symbol = dlsym(handle, TABBARD_PLUGIN_ENTRY_SYMBOL) else { throw .missingEntry(path: file.path) }
-        let entry = unsafeBitCast(symbol, to: tabbard_plugin_entry_fn.self)
         let label = manifest?.name ?? file.path
-        let host = HostCallbacks.table(plugin: label, log: log, allowance: allowance)
-        guard let raw = entry(UInt32(TABBARD_PLUGIN_ABI_MINOR), host) else { throw .noTable }
-        let table = try copyTable(UnsafeRawPointer(raw))
+        let enter = { enterModule(file, label: label, log: log, allowance: allowance, callGuard: callGuard) }
+        let (table, swiftRelease) = try (callGuard.map { $0.loading(plugin: label, enter) } ?? enter()).get()
         guard table.create != nil else { throw .missingFunction("create") }
         guard table.destroy != nil else { throw .missingFunction("destroy") }
         guard table.render != nil else { throw .missingFunction("render") }
@@ -81,17 +70,52 @@ public final class PluginModule {
         guard TabIdentifier.isValid(name) else { throw .invalidName(name) }
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
         let version = table.version.map { String(cString: $0) } ?? ""
-        return PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
-                            manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log, allowance: allowance)
+        let module = PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
+                                  manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log, allowance: allowance)
+        module.callGuard = callGuard
+        return module
+    }
+
+    /// Opens `file` with the dynamic loader (running the module's constructors), checks the
+    /// Swift release it records, and calls its entry point: the table it returned, copied, and
+    /// that release. `callGuard` learns where the module's code lies as soon as it is loaded.
+    private static func enterModule(_ file: CheckedFile, label: String, log: Log, allowance: PluginCallbackAllowance?,
+                                    callGuard: PluginCallGuard?) -> Result<(tabbard_plugin, String?), PluginRefusal> {
+        Result { () throws(PluginRefusal) in
+            // Loading through the descriptor loads the very file that was checked.
+            let handle: UnsafeMutableRawPointer
+            switch SharedRuntime.open(file.descriptorPath, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) {
+            case .success(let opened): handle = opened
+            case .failure(let error):
+                throw .loadFailed(path: file.path, message: error.message.replacingEvery(file.descriptorPath, with: file.path))
+            }
+            file.keepOpenForLoadedModule()
+            let swiftRelease = try checkSwiftRelease(of: handle)
+            guard let symbol = dlsym(handle, TABBARD_PLUGIN_ENTRY_SYMBOL) else { throw .missingEntry(path: file.path) }
+            // The entry point lies in the module's code, which the crash guard finds from it.
+            if let callGuard, !callGuard.locate(code: UnsafeRawPointer(symbol)) {
+                log.warning("plugin \(label): its code was not found; a crash on a thread of its own will not be blamed on it")
+            }
+            let entry = unsafeBitCast(symbol, to: tabbard_plugin_entry_fn.self)
+            let host = HostCallbacks.table(plugin: label, log: log, allowance: allowance)
+            guard let raw = entry(UInt32(TABBARD_PLUGIN_ABI_MINOR), host) else { throw .noTable }
+            return (try copyTable(UnsafeRawPointer(raw)), swiftRelease)
+        }
     }
 
     /// Reads the manifest at `path`, checks its ABI version, and loads the module it names:
-    /// what the probe and a plugin helper do before anything else.
-    static func load(manifestAt path: String, trust: PluginTrust, log: Log) throws(PluginRefusal) -> PluginModule {
+    /// what the probe and a plugin helper do before anything else. The probe is handed the
+    /// module the daemon opened, as `moduleDescriptor`: that file is loaded, not the path.
+    static func load(manifestAt path: String, trust: PluginTrust, log: Log, moduleDescriptor: Int32? = nil) throws(PluginRefusal) -> PluginModule {
         let (directory, name) = PluginProbe.split(path)
         let manifest = try PluginDirectoryScan.readManifest(name, in: directory, trust: trust)
         try PluginABIVersion.host.check(manifest.abi)
-        return try load(try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust), manifest: manifest, log: log)
+        let file = if let moduleDescriptor {
+            try CheckedFile.adopt(moduleDescriptor, path: manifest.modulePath, trust: trust)
+        } else {
+            try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
+        }
+        return try load(file, manifest: manifest, log: log)
     }
 
     /// Refuses a Swift plugin compiled by another Swift release than this daemon, before any

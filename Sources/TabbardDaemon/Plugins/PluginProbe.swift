@@ -28,12 +28,14 @@ public enum PluginProbe {
     }
 
     /// Probes `path`: a module (`.so`), or a manifest (`.plugin`) naming one. Plugin log
-    /// lines and slow calls go to `log`.
-    public static func run(path: String, trust: PluginTrust = .session, log: Log = Log()) -> Outcome {
+    /// lines and slow calls go to `log`. `moduleDescriptor`, given with a manifest, is the
+    /// module file open on that descriptor (the daemon's own, `--module-fd`), probed in place
+    /// of whatever lies at the manifest's module path.
+    public static func run(path: String, trust: PluginTrust = .session, log: Log = Log(), moduleDescriptor: Int32? = nil) -> Outcome {
         do throws(PluginRefusal) {
             let module: PluginModule
             if path.hasSuffix(".plugin") {
-                module = try PluginModule.load(manifestAt: path, trust: trust, log: log)
+                module = try PluginModule.load(manifestAt: path, trust: trust, log: log, moduleDescriptor: moduleDescriptor)
             } else {
                 let (directory, name) = split(path)
                 module = try PluginModule.load(try CheckedFile.open(name, in: directory, trust: trust), manifest: nil, log: log)

@@ -27,6 +27,9 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case notOwnedByRoot(path: String, uid: UInt32)
     /// The system instance found a file or directory writable by group or others.
     case writableByOthers(path: String, mode: UInt32)
+    /// The system instance found an ancestor of a plugin directory that is not root's, or
+    /// that group or others may write (`PluginDirectoryAncestry`); `reason` says which.
+    case untrustedAncestor(directory: String, ancestor: String, reason: String)
     /// `dlopen` failed.
     case loadFailed(path: String, message: String)
     /// A Swift plugin was compiled by another Swift release than the daemon (no stable ABI).
@@ -66,6 +69,9 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .moduleOutsideDirectory(let path): "module \(path) is not a file next to its manifest (required on the system instance)"
         case .notOwnedByRoot(let path, let uid): "\(path) is owned by uid \(uid), not root"
         case .writableByOthers(let path, let mode): "\(path) is writable by group or others (mode \(String(mode & 0o7777, radix: 8)))"
+        case .untrustedAncestor(let directory, let ancestor, let reason):
+            "\(ancestor) \(reason): it is an ancestor of plugin directory \(directory), and on the system instance every ancestor "
+                + "must be root's and writable by nobody else"
         case .loadFailed(let path, let message): "cannot load \(path): \(message)"
         case .otherSwiftRelease(let plugin, let daemon):
             "built by Swift \(plugin), but this tabbard by Swift \(daemon); a Swift plugin must be built with the daemon's Swift release"

@@ -26,6 +26,8 @@ public struct PluginReport: Sendable, Equatable {
         /// Whether the running daemon has an earlier build of its module loaded, which only a
         /// restart replaces.
         public var restartNeeded = false
+        /// Where it runs (or would) and why; nil for a plugin that does not load.
+        public var placement: PluginPlacement?
 
         /// An entry for `file`.
         public init(file: String, manifest: PluginManifest?, version: String? = nil, status: Status) {
@@ -38,8 +40,10 @@ public struct PluginReport: Sendable, Equatable {
 
     /// Every manifest found, in load order.
     public var entries: [Entry] = []
-    /// Plugin directories that could not be listed, with the reason.
+    /// Plugin directories that could not be listed or were refused, with the reason.
     public var unreadableDirectories: [String: String] = [:]
+    /// The instance the plugins were found for, which the placements' words name.
+    public var trust: PluginTrust = .session
 
     /// An empty report.
     public init() {}
@@ -79,6 +83,7 @@ public struct PluginReport: Sendable, Equatable {
             lines.append("\(manifest.name)\(version) (ABI \(manifest.abi)) \(entry.file)")
             if !manifest.description.isEmpty { lines.append("  \(manifest.description)") }
             lines.append("  status: \(status)")
+            if let placement = entry.placement { lines.append("  runs: \(placement.text(plugin: manifest.name, trust: trust))") }
             lines.append("  module: \(manifest.modulePath)")
             if entry.restartNeeded {
                 lines.append("  restart needed: the running daemon has an earlier build of the module loaded")

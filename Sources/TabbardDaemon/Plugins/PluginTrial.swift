@@ -6,8 +6,10 @@ import Loop
 /// connection a forked copy must not touch). A plugin that crashes while it initialises
 /// takes down the child; a plugin that hangs is killed when the time is up. `run` waits for
 /// the child; the daemon calls it on a thread of its own (`start`), never on the loop thread.
-/// The child gets a clean environment (`PluginEnvironment`) and no descriptor of the daemon's
-/// but its standard output (every other one is close-on-exec).
+/// The child runs the entry point where the daemon will load it: in the daemon's environment,
+/// unchanged (an entry point that behaves otherwise where `STATE_DIRECTORY` is set must do so
+/// in its probe), on the very module file the daemon opened and checked, handed over as its
+/// descriptor 3, and with no other descriptor of the daemon's but its standard output.
 enum PluginTrial {
     /// What became of the child.
     enum Outcome: Equatable {
@@ -17,8 +19,10 @@ enum PluginTrial {
         case failed(String)
     }
 
-    /// Runs `executable --probe-plugin path` plus `arguments`, giving it `timeout`.
-    static func run(executable: String, path: String, arguments: [String], timeout: Duration) -> Outcome {
+    /// Runs `executable --probe-plugin path` plus `arguments`, giving it `timeout`; with
+    /// `module`, an open module file, the child gets it as descriptor 3 (`--module-fd 3`) and
+    /// probes that file, not whatever lies at the manifest's module path by then.
+    static func run(executable: String, path: String, arguments: [String], timeout: Duration, module: Int32? = nil) -> Outcome {
         // A socket pair rather than a pipe: it is made close-on-exec in the same call (glibc's
         // pipe2 is not visible to Swift), so that a probe spawned at the same moment on another
         // thread never inherits this one's end and keeps it from seeing the end of the output.
@@ -31,8 +35,10 @@ enum PluginTrial {
 
         let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(executable, arguments: ["--probe-plugin", path] + arguments, standardOutput: writeEnd,
-                                           environment: PluginEnvironment.entries(from: ProcessEnvironment.current()))
+            let handOver = module == nil ? [] : ["--module-fd", String(ChildProcess.passedDescriptor)]
+            // No environment given: the child inherits the daemon's, as the plugin would find it.
+            child = try ChildProcess.spawn(executable, arguments: ["--probe-plugin", path] + arguments + handOver,
+                                           standardOutput: writeEnd, passing: module)
             close(writeEnd)
         } catch {
             close(writeEnd)

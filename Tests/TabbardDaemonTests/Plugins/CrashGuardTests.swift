@@ -42,6 +42,17 @@ struct CrashGuardTests {
         }
     }
 
+    @Test("a module registered before its load has no code until it is located, then is found by any address in it, once")
+    func registeredBeforeLoad() throws {
+        let module = try #require(CrashGuard().register(plugin: "late", fingerprint: nil, code: nil))
+        let entry = try Self.loadedFixture("late")
+        let inside = UInt(bitPattern: entry) + 4
+        #expect(crash_guard_module_at(inside) == nil)
+        #expect(module.locate(code: entry))
+        #expect(crash_guard_module_at(inside) == module.entry)
+        #expect(!module.locate(code: entry))
+    }
+
     @Test("a crash writes back every published line, with one more failure and its reason for the blamed module")
     func recordsOfACrash() throws {
         let entry = try Self.loadedFixture("recorded")

@@ -40,8 +40,13 @@ enum FixtureError: Error {
 final class TemporaryDirectory {
     let path: String
 
-    init() throws {
-        var template = Array((NSTemporaryDirectory() + "/tabbard-plugins-XXXXXX").utf8CString)
+    /// A directory in the system's temporary directory, or, `underBuild`, beneath the package's
+    /// `.build`: a system instance refuses a plugin directory beneath `/tmp`, which all may
+    /// write, and accepts one in a build tree that root owns.
+    init(underBuild: Bool = false) throws {
+        let base = underBuild ? PackagePaths.root + "/.build/test-plugin-dirs" : NSTemporaryDirectory()
+        if underBuild { try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755]) }
+        var template = Array((base + "/tabbard-plugins-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw FixtureError.missing("temporary directory") }
         path = String(cString: made)
     }

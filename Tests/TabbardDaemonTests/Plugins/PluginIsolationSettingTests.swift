@@ -13,6 +13,13 @@ struct PluginIsolationSettingTests {
         try PluginManifest(parsing: text, file: "/plugins/test.plugin")
     }
 
+    /// Where the plugin of `manifest` runs under `settings` on an instance of `trust` whose
+    /// default is `unsaid`.
+    func isolation(_ settings: PluginSettings, _ manifest: PluginManifest, unsaid: PluginIsolation = .inProcess,
+                   trust: PluginTrust = .session) -> PluginIsolation {
+        PluginPlacement(manifest, settings: settings, trust: trust, unsaid: unsaid).isolation
+    }
+
     func configuration(_ text: String) throws(ConfigurationError) -> DaemonConfiguration {
         try DaemonConfiguration(toml: text, file: "t.toml")
     }
@@ -53,14 +60,31 @@ struct PluginIsolationSettingTests {
         #expect(try configuration("").pluginSettings.isEmpty)
     }
 
+    @Test("37.7: on the system instance a third-party manifest's in-process is passed over for the instance's default; a bundled plugin's manifest and [plugin.NAME] still put a plugin in the daemon")
+    func systemInstancePlacement() throws {
+        let thirdParty = try manifest(manifestHeader + "isolation = \"in-process\"\n" + tab)
+        let bundled = try manifest(manifestHeader.replacingOccurrences(of: "\"test\"", with: "\"clock\"") + "isolation = \"in-process\"\n" + tab)
+        let unsaid = try manifest(manifestHeader + tab)
+        func placement(_ manifest: PluginManifest, _ settings: PluginSettings = PluginSettings(), trust: PluginTrust = .system) -> PluginPlacement {
+            PluginPlacement(manifest, settings: settings, trust: trust, unsaid: .default(for: trust))
+        }
+        #expect(placement(thirdParty) == PluginPlacement(isolation: .process, reason: .manifestPassedOver))
+        #expect(placement(thirdParty).text(plugin: "test", trust: .system)
+                == "in a helper process, the system instance's default (its manifest's in-process counts only for the bundled plugins here)")
+        #expect(placement(thirdParty, PluginSettings(isolation: .inProcess)) == PluginPlacement(isolation: .inProcess, reason: .configuration))
+        #expect(placement(bundled) == PluginPlacement(isolation: .inProcess, reason: .manifest))
+        #expect(placement(unsaid) == PluginPlacement(isolation: .process, reason: .instanceDefault))
+        #expect(placement(thirdParty, trust: .session) == PluginPlacement(isolation: .inProcess, reason: .manifest))
+    }
+
     @Test("the configuration overrides the manifest, both ways")
     func overrideOrder() throws {
         let isolated = try manifest(manifestHeader + "isolation = \"process\"\n" + tab)
         let inDaemon = try manifest(manifestHeader + tab)
-        #expect(PluginSettings().isolation(of: isolated) == .process)
-        #expect(PluginSettings().isolation(of: inDaemon) == .inProcess)
-        #expect(PluginSettings(isolation: .inProcess).isolation(of: isolated) == .inProcess)
-        #expect(PluginSettings(isolation: .process).isolation(of: inDaemon) == .process)
+        #expect(isolation(PluginSettings(), isolated) == .process)
+        #expect(isolation(PluginSettings(), inDaemon) == .inProcess)
+        #expect(isolation(PluginSettings(isolation: .inProcess), isolated) == .inProcess)
+        #expect(isolation(PluginSettings(isolation: .process), inDaemon) == .process)
     }
 
     @Test("by default a plugin runs in a helper on the system instance and in the daemon on a session instance; the manifest and [plugin.NAME] override the default")
@@ -70,12 +94,12 @@ struct PluginIsolationSettingTests {
         let unsaid = try manifest(manifestHeader + tab)
         let inDaemon = try manifest(manifestHeader + "isolation = \"in-process\"\n" + tab)
         let isolated = try manifest(manifestHeader + "isolation = \"process\"\n" + tab)
-        #expect(PluginSettings().isolation(of: unsaid, unsaid: .process) == .process)
-        #expect(PluginSettings().isolation(of: unsaid, unsaid: .inProcess) == .inProcess)
-        #expect(PluginSettings().isolation(of: inDaemon, unsaid: .process) == .inProcess)
-        #expect(PluginSettings().isolation(of: isolated, unsaid: .inProcess) == .process)
-        #expect(PluginSettings(isolation: .inProcess).isolation(of: unsaid, unsaid: .process) == .inProcess)
-        #expect(PluginSettings(isolation: .process).isolation(of: inDaemon, unsaid: .inProcess) == .process)
+        #expect(isolation(PluginSettings(), unsaid, unsaid: .process) == .process)
+        #expect(isolation(PluginSettings(), unsaid, unsaid: .inProcess) == .inProcess)
+        #expect(isolation(PluginSettings(), inDaemon, unsaid: .process) == .inProcess)
+        #expect(isolation(PluginSettings(), isolated, unsaid: .inProcess) == .process)
+        #expect(isolation(PluginSettings(isolation: .inProcess), unsaid, unsaid: .process) == .inProcess)
+        #expect(isolation(PluginSettings(isolation: .process), inDaemon, unsaid: .inProcess) == .process)
     }
 
     @Test("the bundled plugins' manifests say in-process: they run in the daemon on either instance")

@@ -8,7 +8,7 @@ import Testing
 struct SystemInstanceTests {
     @Test("a world-writable module is refused while root's own plugins load")
     func worldWritableModule() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(underBuild: true)
         try compileFixture("owned", in: directory)
         try directory.write("owned.plugin", testManifest("owned", tabs: ["owned-tab"]))
         try compileFixture("writable", in: directory)
@@ -29,7 +29,7 @@ struct SystemInstanceTests {
 
     @Test("a symbolic link to a module is refused, though the session instance follows it")
     func symlinkedModule() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(underBuild: true)
         try compileFixture("real", in: directory)
         try FileManager.default.createSymbolicLink(atPath: "\(directory.path)/liblinked.so", withDestinationPath: "\(directory.path)/libreal.so")
         try directory.write("linked.plugin", testManifest("linked", tabs: ["linked-tab"]))
@@ -41,7 +41,7 @@ struct SystemInstanceTests {
 
     @Test("a module path that leaves the manifest's directory is refused")
     func moduleOutsideDirectory() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(underBuild: true)
         try directory.write("away.plugin", testManifest("away", tabs: ["away-tab"], module: "sub/libaway.so"))
         let report = PluginHost.survey(directories: [directory.path], trust: .system)
         #expect(report.entry(named: "away")?.status == .refused(.moduleOutsideDirectory(path: "sub/libaway.so")))
@@ -49,7 +49,7 @@ struct SystemInstanceTests {
 
     @Test("a group-writable plugin directory refuses its plugins")
     func writableDirectory() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(underBuild: true)
         try compileFixture("inside", in: directory)
         try directory.write("inside.plugin", testManifest("inside", tabs: ["inside-tab"]))
         chmod(directory.path, 0o775)
@@ -63,7 +63,7 @@ struct SystemInstanceTests {
 
     @Test("a plugin probed as root passes the same ownership checks")
     func probeUnderSystemTrust() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(underBuild: true)
         try compileFixture("probed", in: directory)
         chmod("\(directory.path)/libprobed.so", 0o664)
         let outcome = PluginProbe.run(path: "\(directory.path)/libprobed.so", trust: .system, log: quietLog)
