@@ -112,7 +112,10 @@ final class PluginTabs: @unchecked Sendable {
     private func startHelper(of plugin: String) -> IsolatedPlugin? {
         guard let process = host.helper(for: plugin) else { return nil }
         let helper = IsolatedPlugin(helper: process, current: { [unowned self] in replayed(plugin) }) { [unowned self] event in
-            isolatedTabs[event.tabID]?.receive(event)
+            // The link takes events for the tabs it created only; one destroyed since, or moved
+            // to another plugin by a reload, is no longer this plugin's: dropped.
+            guard let tab = isolatedTabs[event.tabID], tab.plugin == plugin else { return }
+            tab.receive(event)
         }
         helper.onReturn = { [unowned self] in onHelperReturned?(plugin) }
         helper.onSettled = { [unowned self] in onHelperSettled?() }
