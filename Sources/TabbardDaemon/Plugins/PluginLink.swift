@@ -229,7 +229,7 @@ final class PluginLink {
         case .event(let tabID, let change):
             guard identity != nil else { throw .malformed("an event before ready") }
             guard created.contains(tabID) else {
-                throw .malformed("an event for tab \(OffendingValue.quoted(tabID)), which is not one of its plugin's")
+                throw .malformed("an event for tab \(OffendingValue.quoted(PluginText.printable(tabID))), which is not one of its plugin's")
             }
             guard allowance.take() else { return finish(.flooded) }
             onEvent?(tabID, change)
