@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TabbardTestSupport
 
-/// Issue 37, finding 6: a plugin, in the daemon or in a helper, whose title, badge, page
-/// name, log line and rendered page are full of what terminals act on (a screen clear, OSC 52,
+/// Issue 37, finding 6: a plugin, in the daemon or in a helper, whose version, title, badge,
+/// page name, log line and rendered page are full of what terminals act on (a screen clear, OSC 52,
 /// OSC 8, C1 CSI, DEL): the daemon publishes none of it. Control characters are replaced by
 /// U+FFFD in the title, the badge and the page's title and MIME type; the body keeps its line
 /// breaks and tabs only; the page name is refused; the plugin is told about once in the log.
@@ -57,6 +57,7 @@ struct PluginTextTests {
                 "\(log)")
         #expect(PluginFaultTests.occurrences(of: "said once", in: log) == 1, "\(log)")
         #expect(log.contains("plugin faulty: log \u{FFFD}[2J"), "\(log)")
+        if !isolated { #expect(log.contains("plugin faulty 0.1\u{FFFD}[2J"), "the version, logged at load: \(log)") }
         #expect(!Self.hasControl(log, keeping: ["\n"]), "\(log.debugDescription)")
         #expect(daemon.stop() == 0)
     }

@@ -13,8 +13,8 @@ import Foundation
 /// an unknown kind (`MALFORMED_IN_ACTIVATE`), or well-formed events naming another plugin's
 /// tab, `FORGED_TAB` (`alarm` by default): its title with escape sequences, its badge `forged` and `Enabled` false
 /// (`FORGED_EVENTS_IN_ACTIVATE`);
-/// on `activate`, a title, badge, page name, log line and (from then on) rendered page full of
-/// control characters (`CONTROLS_IN_ACTIVATE`); `SLOW_RENDER=<ms>`; a line logged at info and one at warning from `create`, each naming
+/// a version, and on `activate` a title, badge, page name, log line and (from then on) rendered
+/// page full of control characters (`CONTROLS_IN_ACTIVATE`); `SLOW_RENDER=<ms>`; a line logged at info and one at warning from `create`, each naming
 /// the process (`LOG_IN_CREATE`: "info from process PID", "warning from process PID"); host callbacks given handles the host never made (`BAD_HANDLES`, on
 /// `poke`); values far over every limit (`HUGE_VALUES`: on any action a 40 MB title, 1 MB badge,
 /// color, page and log line; the actions `huge-body` and `huge-title` make render return 33 MB
@@ -345,7 +345,11 @@ public enum FaultPlugin {
         .abi_major = TABBARD_PLUGIN_ABI_MAJOR,
         .abi_minor = TABBARD_PLUGIN_ABI_MINOR,
         .name = PLUGIN_NAME,
+    #ifdef CONTROLS_IN_ACTIVATE
+        .version = "0.1" FAULT_CONTROLS,
+    #else
         .version = "0.1",
+    #endif
         .create = fault_create,
         .destroy = fault_destroy,
         .render = fault_render,
