@@ -12,9 +12,13 @@ import Foundation
 /// `activate` waits for it (`FLOOD_IN_ACTIVATE`), or from a thread `activate` leaves running,
 /// for `FLOOD_MS` (1500 by default) with a log line per round, then after 1.5 s of quiet one
 /// badge, `calm`, and the log line `flood over` (`FLOOD_ON_THREAD`); in a helper, bytes written straight to its
-/// end of the link, descriptor 3: a frame declaring 2 GiB (`OVERSIZED_IN_ACTIVATE`), or one of
-/// an unknown kind (`MALFORMED_IN_ACTIVATE`);
-/// `SLOW_RENDER=<ms>`; a body of its own, to tell two builds apart (`RENDER_BODY="text"`); a line logged at info and one at warning from `create`, each naming
+/// end of the link, descriptor 3: a frame declaring 2 GiB (`OVERSIZED_IN_ACTIVATE`), one of
+/// an unknown kind (`MALFORMED_IN_ACTIVATE`), or well-formed events naming another plugin's
+/// tab, `FORGED_TAB` (`alarm` by default): its title with escape sequences, its badge `forged` and `Enabled` false
+/// (`FORGED_EVENTS_IN_ACTIVATE`);
+/// a version, and on `activate` a title, badge, page name, log line and (from then on) rendered
+/// page full of control characters (`CONTROLS_IN_ACTIVATE`); `SLOW_RENDER=<ms>`; a body of its own, to tell two builds
+/// apart (`RENDER_BODY="text"`); a line logged at info and one at warning from `create`, each naming
 /// the process (`LOG_IN_CREATE`: "info from process PID", "warning from process PID"); host callbacks given handles the host never made (`BAD_HANDLES`, on
 /// `poke`); values far over every limit (`HUGE_VALUES`: on any action a 40 MB title, 1 MB badge,
 /// color, page and log line; the actions `huge-body` and `huge-title` make render return 33 MB
@@ -108,15 +112,52 @@ public enum FaultPlugin {
         return NULL;
     }
     #endif
-    #if defined(OVERSIZED_IN_ACTIVATE) || defined(MALFORMED_IN_ACTIVATE)
+    #if defined(OVERSIZED_IN_ACTIVATE) || defined(MALFORMED_IN_ACTIVATE) || defined(FORGED_EVENTS_IN_ACTIVATE)
     /* Bytes on the helper's end of the link (descriptor 3), as no helper would send them. */
     static void fault_write_link(const unsigned char *bytes, size_t count) {
         if (write(3, bytes, count) != (ssize_t)count) abort();
     }
     #endif
+    #ifdef FORGED_EVENTS_IN_ACTIVATE
+    #ifndef FORGED_TAB
+    #define FORGED_TAB "alarm"
+    #endif
+    /* Appends `value` to `frame` at `*used` as the link writes integers: 4 bytes, little-endian. */
+    static void fault_put_integer(unsigned char *frame, size_t *used, uint32_t value) {
+        for (int shift = 0; shift < 32; shift += 8) frame[(*used)++] = (unsigned char)(value >> shift);
+    }
+    /* One event frame for tab FORGED_TAB, well formed as the link reads it: kind 4, the tab id,
+       the change, then its text (when `text` is not NULL) or its flag. */
+    static void fault_forge_event(unsigned char change, const char *text, unsigned char flag) {
+        unsigned char frame[256];
+        size_t used = 4;
+        frame[used++] = 4;
+        fault_put_integer(frame, &used, (uint32_t)strlen(FORGED_TAB));
+        memcpy(frame + used, FORGED_TAB, strlen(FORGED_TAB));
+        used += strlen(FORGED_TAB);
+        frame[used++] = change;
+        if (text != NULL) {
+            fault_put_integer(frame, &used, (uint32_t)strlen(text));
+            memcpy(frame + used, text, strlen(text));
+            used += strlen(text);
+        } else {
+            frame[used++] = flag;
+        }
+        size_t length = 0;
+        fault_put_integer(frame, &length, (uint32_t)(used - 4));
+        fault_write_link(frame, used);
+    }
+    #endif
 
     /* What render returns: 0 the usual page, 1 a huge body, 2 a huge title (HUGE_VALUES). */
     __attribute__((unused)) static int fault_huge_render;
+    #ifdef CONTROLS_IN_ACTIVATE
+    /* What a terminal acts on: a screen clear, a clipboard write (OSC 52), a link (OSC 8), C1
+       CSI (U+009B, as UTF-8) and DEL. Strings are split where a hex escape would run on. */
+    #define FAULT_CONTROLS "\x1b[2J\x1b]52;c;Zm9yZ2Vk\x07" "\x1b]8;;http://example.org\x1b\\link\xc2\x9b" "31m\x7f"
+    /* Set once `activate` ran: render returns a page full of control characters. */
+    static int fault_controls_rendered;
+    #endif
 
     static void *fault_create(void *user_data, const char *tab_id, struct tabbard_tab *tab) {
         (void)user_data; (void)tab_id;
@@ -193,6 +234,13 @@ public enum FaultPlugin {
     #ifdef INTRUDE_STATE_DIR
         content->body = fault_intrude();
     #endif
+    #ifdef CONTROLS_IN_ACTIVATE
+        if (fault_controls_rendered) {
+            content->title = "Page " FAULT_CONTROLS;
+            content->mime_type = "text/plain" FAULT_CONTROLS;
+            content->body = "line 1\n\tline 2\r" FAULT_CONTROLS " end";
+        }
+    #endif
     #ifdef HUGE_VALUES
         /* After the action of that name: 33 MB of body, more than the bus carries in one
            message, or a 40 MB title. */
@@ -245,6 +293,20 @@ public enum FaultPlugin {
         static const unsigned char malformed[] = {0x01, 0x00, 0x00, 0x00, 0xEE};
         fault_write_link(malformed, sizeof malformed);
     #endif
+    #ifdef CONTROLS_IN_ACTIVATE
+        /* Its own tab: a title and a badge with control characters, a page name with C1 CSI. */
+        fault_host->set_title(tab, "Title " FAULT_CONTROLS);
+        fault_host->set_badge(tab, "\xc2\x9b" "1\x1b[2J\x7f");
+        fault_host->push_page(tab, "page\xc2\x9b");
+        fault_host->log(fault_host, TABBARD_LOG_WARNING, "log " FAULT_CONTROLS);
+        fault_controls_rendered = 1;
+    #endif
+    #ifdef FORGED_EVENTS_IN_ACTIVATE
+        /* Another plugin's tab: a title that clears the screen, a badge, and Enabled false. */
+        fault_forge_event(4, "\x1b[2J\x1b]52;c;Zm9yZ2Vk\x07" "Forged", 0);
+        fault_forge_event(2, "forged", 0);
+        fault_forge_event(5, NULL, 0);
+    #endif
     #if defined(SEGV_ON_THREAD) || defined(ABORT_ON_THREAD) || defined(EXIT_ON_THREAD)
         pthread_t thread;
         if (pthread_create(&thread, NULL, fault_thread, NULL) == 0) pthread_detach(thread);
@@ -290,7 +352,11 @@ public enum FaultPlugin {
         .abi_major = TABBARD_PLUGIN_ABI_MAJOR,
         .abi_minor = TABBARD_PLUGIN_ABI_MINOR,
         .name = PLUGIN_NAME,
+    #ifdef CONTROLS_IN_ACTIVATE
+        .version = "0.1" FAULT_CONTROLS,
+    #else
         .version = "0.1",
+    #endif
         .create = fault_create,
         .destroy = fault_destroy,
         .render = fault_render,

@@ -94,7 +94,9 @@ final class IsolatedPlugin {
         link.call(call) { [unowned self] result in
             switch result {
             case .success(.failed(let reason)):
-                answered(.failure(PluginCallError(plugin: name, tabID: tab, function: call.function, reason: reason)))
+                // The helper's words, which a forged frame may fill with escape sequences, reach
+                // the log and the caller's error message: their control characters are replaced.
+                answered(.failure(PluginCallError(plugin: name, tabID: tab, function: call.function, reason: PluginText.printable(reason))))
             case .success(let reply):
                 answered(.success(reply))
             case .failure(let ending):

@@ -1,5 +1,6 @@
 import Glibc
 import Loop
+import TabModel
 
 /// The daemon's end of the link to one plugin helper, used on the loop thread. It never waits
 /// on the helper: a call is written as far as the socket takes it (the rest when the socket is
@@ -8,9 +9,11 @@ import Loop
 /// every call still waiting fails with the reason, so no caller waits longer than the deadline.
 ///
 /// Everything read is checked (`PluginLinkInbox`): besides a malformed message, a reply to no
-/// call waiting, a reply that does not fit its call, a second `ready`, an event before `ready` or a call from the helper ends the
-/// link, and so do events past the helper's allowance (`PluginEventAllowance`). The owner
-/// learns every ending through `onEnd`, and ends the helper's process.
+/// call waiting, a reply that does not fit its call, a second `ready`, an event before `ready`,
+/// an event for a tab the daemon never created through this link (another plugin's) or a call
+/// from the helper ends the link, and so do events past the helper's allowance
+/// (`PluginEventAllowance`). The owner learns every ending through `onEnd`, and ends the
+/// helper's process.
 ///
 /// A helper shares the loop with every other caller: one loop turn reads at most one buffer
 /// (`readSize`) from the link and takes at most `messagesPerTurn` messages from it; the rest
@@ -80,6 +83,10 @@ final class PluginLink {
     private var outgoing: [UInt8] = []
     private var sent = 0
     private var nextSerial: UInt32 = 1
+    /// The tabs the daemon created through this link: the only ones the helper holds a handle
+    /// of, hence the only ones its events may name. A destroyed tab stays: its late events are
+    /// its own plugin's, dropped by the owner.
+    private var created: Set<String> = []
     /// The calls waiting for their reply, in the order sent, hence of their deadlines.
     private var waiting: [Waiting] = []
 
@@ -128,6 +135,7 @@ final class PluginLink {
         }
         // What the call makes the plugin say is the caller's pace, not a flood.
         allowance.grantCall()
+        if case .create(let tab) = call { created.insert(tab) }
         outgoing += PluginLinkMessage.call(serial: serial, call).frame
         flush()
     }
@@ -220,6 +228,9 @@ final class PluginLink {
             call.answered(.success(reply))
         case .event(let tabID, let change):
             guard identity != nil else { throw .malformed("an event before ready") }
+            guard created.contains(tabID) else {
+                throw .malformed("an event for tab \(OffendingValue.quoted(PluginText.printable(tabID))), which is not one of its plugin's")
+            }
             guard allowance.take() else { return finish(.flooded) }
             onEvent?(tabID, change)
         case .call:

@@ -17,7 +17,7 @@ extension PluginManifest {
         guard !module.isEmpty else { throw root.failure("module", "is empty") }
         let abiText = try root.requiredString("abi")
         guard let abi = PluginABIVersion(abiText) else { throw root.failure("abi", "'\(abiText)' is not a version such as \"1.0\"") }
-        let description = try root.string("description") ?? ""
+        let description = try root.string("description", Self.printable) ?? ""
         let isolation = try root.parsed("isolation", PluginIsolation.init(validating:))
         guard let tabReaders = try root.tables("tabs") else {
             throw root.failure("tabs", "is missing: a plugin offers at least one tab ([[tabs]])")
@@ -47,16 +47,18 @@ extension PluginManifest {
             tab.systemItem = item
         }
         // A tab with a system item takes its title from the daemon (ITEM-3).
-        tab.title = try tab.systemItem == nil ? table.requiredString("title") : table.string("title") ?? ""
+        let title = try table.string("title", Self.printable)
+        guard title != nil || tab.systemItem != nil else { throw table.failure("title", "is missing") }
+        tab.title = title ?? ""
         if var titles = try table.table("titles", "a table of locale = \"title\"") {
             tab.localizedTitles.reserveCapacity(titles.keys.count)
             for locale in titles.keys {
                 guard isLocale(locale) else { throw titles.failure(locale, "'\(locale)' is not a locale such as fr or pt_BR") }
-                tab.localizedTitles[locale] = try titles.string(locale)
+                tab.localizedTitles[locale] = try titles.string(locale, Self.printable)
             }
         }
-        tab.image = try table.string("image") ?? ""
-        tab.selectedImage = try table.string("selected_image") ?? ""
+        tab.image = try table.string("image", Self.printable) ?? ""
+        tab.selectedImage = try table.string("selected_image", Self.printable) ?? ""
         if let mode = try table.string("image_rendering_mode") {
             guard ImageRenderingMode(rawValue: mode) != nil else { throw table.failure("image_rendering_mode", "'\(mode)' is neither template nor original") }
             tab.imageRenderingMode = mode
@@ -79,16 +81,24 @@ extension PluginManifest {
         if let restoration = try table.string("restoration_id") {
             tab.restorationID = restoration.isEmpty ? nil : restoration
         }
-        tab.actions = try table.strings("actions") ?? []
+        tab.actions = try table.strings("actions", each: Self.printable) ?? []
         for action in tab.actions where action.isEmpty {
             throw table.failure("actions", "an action name is empty")
         }
-        if let root = try table.string("root_page") {
+        if let root = try table.string("root_page", Self.printable) {
             guard !root.isEmpty else { throw table.failure("root_page", "is empty") }
             tab.rootPage = root
         }
         try table.rejectUnread(listingKnown: true)
         return tab
+    }
+
+    /// Refuses text of the manifest that people read or that names something (a title, an
+    /// image, an action, a page, the description) when it holds a control character: a
+    /// terminal that shows it would act on it instead (docs/plugins.md, Limits).
+    private static func printable(_ text: String) throws(TabError) {
+        guard case .replaced(let shown, let first) = PluginText.screen(text, for: .title) else { return }
+        throw .invalidArgument("\(OffendingValue.quoted(shown)) holds a control character (\(PluginText.code(first)))")
     }
 
     /// `fr`, `fr_FR`, `pt-BR`, `zh_Hant_TW`: letters first, then letter/digit parts.

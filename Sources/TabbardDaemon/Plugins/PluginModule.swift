@@ -69,7 +69,8 @@ public final class PluginModule {
         let name = table.name.map { String(cString: $0) } ?? ""
         guard TabIdentifier.isValid(name) else { throw .invalidName(name) }
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
-        let version = table.version.map { String(cString: $0) } ?? ""
+        // Logged at every load: its control characters are replaced (docs/plugins.md, Limits).
+        let version = table.version.map { PluginText.printable(String(cString: $0)) } ?? ""
         let module = PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
                                   manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log, allowance: allowance)
         module.callGuard = callGuard

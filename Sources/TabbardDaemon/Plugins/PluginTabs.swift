@@ -11,7 +11,10 @@ import TabModel
 /// comes back (`PluginReplay`) is read from here: the tabs started, their stacks, the tab shown.
 ///
 /// It changes no model: the service asks it to bring the instances in line with the model
-/// after each change, and applies the events it hands back.
+/// after each change, and applies the events it hands back. Everything a plugin says passes
+/// here on its way to the model, from the daemon or from a helper: its events, pages and
+/// actions are screened for control characters here (`PluginTextScreen`), and a helper's
+/// events reach only the tabs of its own plugin.
 ///
 /// Threading: used on the loop thread. A plugin's host callbacks may come from any thread;
 /// the sink of each instance posts them to the loop, or, when the plugin calls back from inside
@@ -23,6 +26,8 @@ final class PluginTabs: @unchecked Sendable {
     private let host: PluginHost
     private let loop: EventLoop
     private let log: Log
+    /// Control characters in what plugins say.
+    private let screen: PluginTextScreen
     /// One instance per catalog tab whose plugin created one.
     private var instances: [String: PluginTab] = [:]
     /// The navigation stack each instance was last told about, to tell it only the difference
@@ -44,6 +49,7 @@ final class PluginTabs: @unchecked Sendable {
         self.host = host
         self.loop = loop
         self.log = log
+        screen = PluginTextScreen(log: log)
     }
 
     // MARK: - The catalog
@@ -123,7 +129,10 @@ final class PluginTabs: @unchecked Sendable {
     private func startHelper(of plugin: String) -> IsolatedPlugin? {
         guard let process = host.helper(for: plugin) else { return nil }
         let helper = IsolatedPlugin(helper: process, current: { [unowned self] in replayed(plugin) }) { [unowned self] event in
-            isolatedTabs[event.tabID]?.receive(event)
+            // The link takes events for the tabs it created only; one destroyed since, or moved
+            // to another plugin by a reload, is no longer this plugin's: dropped.
+            guard let tab = isolatedTabs[event.tabID], tab.plugin == plugin, let event = screen.event(event) else { return }
+            tab.receive(event)
         }
         helper.onReturn = { [unowned self] in onHelperReturned?(plugin) }
         helper.onSettled = { [unowned self] in onHelperSettled?() }
@@ -256,7 +265,7 @@ final class PluginTabs: @unchecked Sendable {
     func content(of id: String, page: String) throws(ServiceError) -> PluginContent {
         let tab = try instance(id)
         do {
-            return Self.titled(try tab.render(page: page), page: page)
+            return titled(try tab.render(page: page), page: page, of: id, by: tab.plugin)
         } catch {
             throw .pluginFailed("\(error)")
         }
@@ -268,9 +277,10 @@ final class PluginTabs: @unchecked Sendable {
         guard tab.activate(action) else { throw Self.refused(action, of: id, by: tab.plugin) }
     }
 
-    /// A page's content as published: the title is the page's name when the plugin gives none.
-    private static func titled(_ content: PluginContent, page: String) -> PluginContent {
-        var titled = content
+    /// A page's content as published: screened, and titled with the page's name when the
+    /// plugin gives no title.
+    private func titled(_ content: PluginContent, page: String, of id: String, by plugin: String) -> PluginContent {
+        var titled = screen.content(content, plugin: plugin, tab: id)
         if titled.title.isEmpty { titled.title = page }
         return titled
     }
@@ -286,8 +296,8 @@ final class PluginTabs: @unchecked Sendable {
     /// within the call deadline, else a failure saying the plugin is unavailable.
     func content(ofIsolated id: String, page: String, answered: @escaping (Result<PluginContent, ServiceError>) -> Void) {
         guard let helper = startedHelper(of: id, answered) else { return }
-        helper.content(of: id, page: page) { result in
-            answered(result.map { Self.titled($0, page: page) }.mapError { .pluginFailed("\($0)") })
+        helper.content(of: id, page: page) { [self, name = helper.name] result in
+            answered(result.map { titled($0, page: page, of: id, by: name) }.mapError { .pluginFailed("\($0)") })
         }
     }
 
@@ -334,7 +344,8 @@ final class PluginTabs: @unchecked Sendable {
 
     /// The actions the plugin of tab `id` offers now; empty without an instance.
     func actions(of id: String) throws(PluginCallError) -> [String] {
-        try instances[id]?.actions() ?? []
+        guard let tab = instances[id] else { return [] }
+        return try screen.actions(try tab.actions(), plugin: tab.plugin, tab: id).get()
     }
 
     /// The actions the helper of isolated tab `id` offers now, answered later on the loop
@@ -345,7 +356,9 @@ final class PluginTabs: @unchecked Sendable {
                                                      reason: "failed: the tab is not started")))
         }
         // A started tab's helper runs until its plugin's last tab ends.
-        isolated[plugin]!.actions(of: id, answered: answered)
+        isolated[plugin]!.actions(of: id) { [self] result in
+            answered(result.flatMap { screen.actions($0, plugin: plugin, tab: id) })
+        }
     }
 
     private func instance(_ id: String) throws(ServiceError) -> PluginTab {
@@ -381,9 +394,12 @@ final class PluginTabs: @unchecked Sendable {
     private func sink(_ receive: @escaping @Sendable (PluginTabEvent) -> Void) -> PluginEventSink {
         { [self] event in
             guard loop.isLoopThread else {
-                loop.post { receive(event) }
+                loop.post { [self] in
+                    if let event = screen.event(event) { receive(event) }
+                }
                 return
             }
+            guard let event = screen.event(event) else { return }
             queued.append(event)
             // A call outside any request is followed by no publish: the next loop turn applies it.
             if queued.count == 1 {

@@ -16,6 +16,24 @@ enum PluginText {
         case body
         case logLine = "log line"
 
+        /// The field with its article: "a title", "an action name".
+        var named: String { "\(rawValue.hasPrefix("a") ? "an" : "a") \(rawValue)" }
+
+        /// The control characters the field keeps: a page body its line breaks and tabs, a log
+        /// line its tabs; every other field keeps none (`screen`).
+        var keptControls: [UInt8] {
+            switch self {
+            case .body: [0x09, 0x0A]
+            case .logLine: [0x09]
+            default: []
+            }
+        }
+
+        /// Whether the field names something the plugin and the daemon must agree on (a page,
+        /// an action): text with a control character is refused there, since a name with one
+        /// replaced is another name. Elsewhere control characters are replaced.
+        var isName: Bool { self == .page || self == .action }
+
         /// The most bytes taken.
         var limit: Int {
             switch self {
@@ -44,7 +62,7 @@ enum PluginText {
         var description: String {
             switch self {
             case .null: "NULL"
-            case .tooLong(let field): "\(field.rawValue.hasPrefix("a") ? "an" : "a") \(field.rawValue) of more than \(field.limit) bytes"
+            case .tooLong(let field): "\(field.named) of more than \(field.limit) bytes"
             case .notUTF8: "text that is not UTF-8"
             }
         }
@@ -63,12 +81,71 @@ enum PluginText {
     }
 
     /// A plugin's log line: cut after `Field.logLine.limit` bytes, saying so, rather than dropped,
-    /// and repaired rather than refused.
+    /// and repaired rather than refused; control characters but tabs are replaced, so that
+    /// the log read on a terminal shows the plugin's words, not what they would do to it.
     static func logLine(_ pointer: UnsafePointer<CChar>) -> String {
         let limit = Field.logLine.limit
         let length = strnlen(pointer, limit + 1)
         // A cut inside a character leaves a partial sequence, which the repair shows as U+FFFD.
-        let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: min(length, limit)), as: UTF8.self)
+        var text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: min(length, limit)), as: UTF8.self)
+        if case .replaced(let printable, _) = screen(text, for: .logLine) { text = printable }
         return length > limit ? text + "… (cut at \(limit) bytes)" : text
+    }
+
+    // MARK: Control characters
+
+    /// What `screen` made of a plugin's text.
+    enum Screening: Equatable {
+        /// No control character the field does not keep: the text as it is.
+        case clean
+        /// The text with each such control character replaced by U+FFFD; the first one found.
+        case replaced(String, first: Unicode.Scalar)
+        /// A name with a control character (`Field.isName`): the first one found.
+        case refused(first: Unicode.Scalar)
+    }
+
+    /// Whether `scalar` is a control character (Unicode's Cc: C0, DEL, C1). Printed on a
+    /// terminal one may clear the screen, write the clipboard (OSC 52), make a link (OSC 8) or
+    /// start any sequence (C1 CSI, U+009B).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `text` for `field`: clean, its control characters replaced, or refused (docs/plugins.md,
+    /// Limits). Clean text, nearly all of it, costs one pass over its bytes and no copy.
+    static func screen(_ text: String, for field: Field) -> Screening {
+        guard let first = firstControl(in: text, keeping: field.keptControls) else { return .clean }
+        guard !field.isName else { return .refused(first: first) }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let kept = scalar.value < 0x80 && field.keptControls.contains(UInt8(scalar.value))
+            scalars.append(isControl(scalar) && !kept ? "\u{FFFD}" : scalar)
+        }
+        return .replaced(String(scalars), first: first)
+    }
+
+    /// `U+001B`: how a log line or a message names a control character.
+    static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// `text` with every control character replaced by U+FFFD: how a log line or a message
+    /// names a plugin's text it refuses.
+    static func printable(_ text: String) -> String {
+        guard case .replaced(let printable, _) = screen(text, for: .title) else { return text }
+        return printable
+    }
+
+    /// The first control character in `text` that is not one of the ASCII `kept`, found in its
+    /// UTF-8: a byte below 0x20 or 0x7F, or C1, which is 0xC2 and a byte from 0x80 to 0x9F.
+    private static func firstControl(in text: String, keeping kept: [UInt8]) -> Unicode.Scalar? {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if (byte < 0x20 && !kept.contains(byte)) || byte == 0x7F { return Unicode.Scalar(byte) }
+            if previous == 0xC2 && (0x80...0x9F).contains(byte) { return Unicode.Scalar(byte) }
+            previous = byte
+        }
+        return nil
     }
 }

@@ -52,9 +52,11 @@ struct CommandFailure: Error {
     }
 
     /// `name: message` as busctl and gdbus print D-Bus errors, else the detail alone; an
-    /// unreachable daemon says so first, so nobody mistakes it for a problem with a tab.
+    /// unreachable daemon says so first, so nobody mistakes it for a problem with a tab. One
+    /// line: the daemon's message names the value it refuses (ERR-2), control characters and
+    /// all, so they are escaped.
     var message: String {
-        let text = name.map { "\($0): \(detail)" } ?? detail
+        let text = TerminalText.escaped(name.map { "\($0): \(detail)" } ?? detail)
         return status == .unreachable ? "the tab bar daemon is not reachable (\(text))" : text
     }
 

@@ -34,11 +34,13 @@ struct TabList {
         }
     }
 
-    /// Aligned columns: index, id, title, placement, badge (`-`, `•` or the text), flags.
+    /// Aligned columns: index, id, title, placement, badge (`-`, `•` or the text), flags;
+    /// the daemon's text with its control characters escaped, so that a row stays one line.
     var text: String {
         let cells = rows.map { row in
             [String(row.index), row.id, row.title, row.placement,
              row.badge.map { $0.isEmpty ? "•" : $0 } ?? "-", row.flags.isEmpty ? "-" : row.flags.joined(separator: ",")]
+                .map { TerminalText.escaped($0) }
         }
         guard let columns = cells.first?.count else { return "" }
         let widths = (0..<columns).map { column in cells.map { $0[column].count }.max() ?? 0 }

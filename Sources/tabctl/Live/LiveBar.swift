@@ -63,14 +63,14 @@ final class LiveBar {
     }
 
     private func emit(_ picture: BarPicture, _ session: LiveSession) throws(CommandFailure) {
-        let text: String
+        let written: Bool
         if json {
-            text = picture.json + "\n"
+            written = StandardStream.output.write(picture.json + "\n")
         } else {
             let drawing = picture.drawnForStandardOutput()
             // On a terminal each frame replaces the last; into a pipe frames follow each other.
-            text = StandardStream.output.isTerminal ? "\u{1B}[H\u{1B}[2J" + drawing : drawing + "\n"
+            written = StandardStream.output.writeDrawing(StandardStream.output.isTerminal ? "\u{1B}[H\u{1B}[2J" + drawing : drawing + "\n")
         }
-        if !StandardStream.output.write(text) { session.finish(.success) }
+        if !written { session.finish(.success) }
     }
 }

@@ -3,8 +3,9 @@ import DBus
 /// D-Bus values as text, in the two forms `tabctl` prints: lines a shell reads (`get`) and
 /// compact `key=value` tokens that keep an event on one line (`follow`).
 enum ValueText {
-    /// The value as lines for a shell: strings as they are, booleans `true`/`false`, numbers
-    /// in decimal, arrays one element per line, dictionaries `key=value` lines sorted by key.
+    /// The value as lines for a shell: strings as they are but for control characters
+    /// (escaped, so that one value stays one line), booleans `true`/`false`, numbers in
+    /// decimal, arrays one element per line, dictionaries `key=value` lines sorted by key.
     static func shellLines(_ value: DBusValue) -> [String] {
         switch value.unwrapped {
         case .array(_, let elements): elements.map(scalar)
@@ -16,7 +17,7 @@ enum ValueText {
     /// A scalar as a shell reads it; a nested container in its compact form.
     private static func scalar(_ value: DBusValue) -> String {
         let value = value.unwrapped
-        if let text = value.string { return text }
+        if let text = value.string { return TerminalText.escaped(text) }
         switch value {
         case .array, .dictionary, .structure: return compact(value)
         default: return compactScalar(value)
@@ -46,15 +47,16 @@ enum ValueText {
         }
     }
 
-    /// `text` as it is when it is one plain word, else as a JSON string.
+    /// `text` as it is when it is one plain word, else as a JSON string, whose DEL and C1
+    /// characters are escaped too (JSON escapes only C0).
     static func word(_ text: String) -> String {
-        let plain = !text.isEmpty && text.utf8.allSatisfy { byte in
-            byte > 0x20 && byte != 0x7F && !specialBytes.contains(byte)
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.value > 0x20 && !TerminalText.isControl(scalar) && !(scalar.isASCII && specialBytes.contains(UInt8(scalar.value)))
         }
         guard !plain else { return text }
         var writer = JSONWriter()
         writer.string(text)
-        return writer.text
+        return TerminalText.escaped(writer.text)
     }
 
     private static let specialBytes: Set<UInt8> = Set("\"\\,=[]{}".utf8)

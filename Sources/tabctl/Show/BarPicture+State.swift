@@ -101,7 +101,7 @@ extension BarPicture {
         if context.json {
             context.output.line(json)
         } else {
-            context.output.write(drawnForStandardOutput())
+            context.output.writeDrawing(drawnForStandardOutput())
         }
     }
 }

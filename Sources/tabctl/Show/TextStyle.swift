@@ -39,10 +39,17 @@ enum TextStyle: Equatable {
 
 /// A run of text in one style.
 struct Span: Equatable {
-    /// The characters drawn.
+    /// The characters drawn: with every control character escaped (`TerminalText`), since
+    /// most come from the daemon and the drawing is written as it is.
     var text: String
     /// How they look.
     var style: TextStyle = .plain
+
+    /// `text` in `style`, its control characters escaped.
+    init(text: String, style: TextStyle = .plain) {
+        self.text = TerminalText.escaped(text)
+        self.style = style
+    }
 
     /// The columns it takes. One per character: tab titles are short and mostly narrow, and a
     /// wide character costs a column of alignment at worst.

@@ -127,7 +127,7 @@ struct PluginLinkEndTests {
         #expect(MonotonicInstant.now() - secondMade >= .milliseconds(150))
     }
 
-    @Test("what the helper must not send ends the link: a reply to no call, an event before ready, a call, an oversized frame")
+    @Test("what the helper must not send ends the link: a reply to no call, an event before ready, a call, an event for a tab it was never given, an oversized frame")
     func refusals() throws {
         let cases: [([UInt8], PluginLink.Ending)] = [
             (PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.reply(serial: 7, .done(true)).frame,
@@ -136,6 +136,9 @@ struct PluginLinkEndTests {
             (PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame,
              .refused(.malformed("ready a second time"))),
             (PluginLinkMessage.call(serial: 1, .actions(tabID: "t")).frame, .refused(.malformed("a call, which only the daemon makes"))),
+            // Issue 37, finding 5: a tab the daemon never gave this helper is another plugin's.
+            (PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.event(tabID: "alarm", .title("Forged")).frame,
+             .refused(.malformed("an event for tab 'alarm', which is not one of its plugin's"))),
             ([0xFF, 0xFF, 0xFF, 0x7F], .refused(.oversized(0x7FFF_FFFF))),
         ]
         for (bytes, expected) in cases {
@@ -170,6 +173,31 @@ struct PluginLinkEndTests {
         }
         #expect(PluginLinkCall.render(tabID: "t", page: "p").accepts(.failed("failed")))
         #expect(PluginLinkCall.navigate(tabID: "t", page: "p").accepts(.done(false)))
+    }
+
+    @Test("events for the tabs the daemon created through the link pass, also after the tab was destroyed; one for another tab ends the link")
+    func eventsForItsOwnTabs() throws {
+        let loop = try EventLoop()
+        let (daemonEnd, helperEnd) = try Self.socketPair()
+        defer { close(helperEnd) }
+        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+        var events: [String] = []
+        var ended: PluginLink.Ending?
+        link.onEvent = { tab, _ in events.append(tab) }
+        link.onEnd = { ended = $0; loop.stop() }
+        link.call(.create(tabID: "timer")) { _ in }
+        link.call(.create(tabID: "stopwatch")) { _ in }
+        link.call(.destroy(tabID: "stopwatch")) { _ in }
+        // A late event of a destroyed tab is its own plugin's: the owner drops it, the link stays.
+        let frames: [PluginLinkMessage] = [
+            .ready(name: "clock", version: "1", abi: .host), .reply(serial: 1, .done(true)), .reply(serial: 2, .done(true)),
+            .event(tabID: "timer", .badge("1")), .reply(serial: 3, .done(true)), .event(tabID: "stopwatch", .contentChanged),
+            .event(tabID: "notes", .enabled(false)), .event(tabID: "timer", .badge("2")),
+        ]
+        _ = frames.flatMap(\.frame).withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
+        try Self.run(loop)
+        #expect(events == ["timer", "stopwatch"])
+        #expect(ended == .refused(.malformed("an event for tab 'notes', which is not one of its plugin's")))
     }
 
     @Test("a helper that ends fails every waiting call with that reason")

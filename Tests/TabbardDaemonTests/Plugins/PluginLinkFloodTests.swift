@@ -8,10 +8,12 @@ import Testing
 /// (docs/plugins.md, Isolation).
 @Suite("A helper flooding its link")
 struct PluginLinkFloodTests {
-    /// `count` content-changed events for tab `t`, after `ready`, as one stream of bytes.
+    /// `count` content-changed events for tab `t`, after `ready` and the answer to the call
+    /// that created the tab, as one stream of bytes.
     static func flood(_ count: Int) -> [UInt8] {
         let event = PluginLinkMessage.event(tabID: "t", .contentChanged).frame
-        return PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + Array([[UInt8]](repeating: event, count: count).joined())
+        return PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.reply(serial: 1, .done(true)).frame
+            + Array([[UInt8]](repeating: event, count: count).joined())
     }
 
     /// What a link made of the daemon's end of a socket pair does with `flood(count)` written
@@ -29,6 +31,8 @@ struct PluginLinkFloodTests {
         var ending: PluginLink.Ending?
         link.onEvent = { _, _ in turns.append(turn) }
         link.onEnd = { ending = $0; loop.stop() }
+        // A helper's events name the tabs the daemon created through its link.
+        link.call(.create(tabID: "t")) { _ in }
         let idle = try loop.schedule(after: .milliseconds(10), repeating: .milliseconds(10)) {
             if turns.count >= count { loop.stop() }
         }
