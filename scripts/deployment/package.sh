@@ -231,20 +231,20 @@ if [ -e /usr/lib/tabbard/plugins/invader.plugin ]; then
     selected=$(tabctl --system get SelectedTab)
     grep -q 'unix=1 ' <<< "$invaded" && grep -Eq 'select=[1-9]' <<< "$invaded" && grep -Eq 'badge=[1-9]' <<< "$invaded" \
         && grep -Eq 'queue=[1-9]' <<< "$invaded" && [ "$selected" = alarm ] && [ "$(badge alarm)" = 7 ]
-    result $? "a plugin in a helper reaches no bus: socket(AF_UNIX) is EPERM, no change, no place in the name's queue" \
+    result $? "a plugin in a helper reaches no bus: socket(AF_UNIX) is EPERM, no change, no place in the name's queue ($(grep -o 'unix=.*queue=[0-9]*' <<< "$invaded"))" \
         "$invaded; SelectedTab $selected, alarm's badge $(badge alarm)"
     invader_helper=$(helper_of invader)
 fi
 
 # admin_group in tabbard.toml alone decides: a reload makes another group the admins.
-groupadd ops && useradd --create-home --groups ops operator
+groupadd ops && useradd --create-home --groups ops keeper
 mkdir -p /etc/tabbard
 printf 'admin_group = "ops"\n' > /etc/tabbard/tabbard.toml
 kill -HUP "$daemon"
 for _ in $(seq 200); do grep -q "admin_group is now 'ops'" /tmp/tabbard.log && break; sleep 0.05; done
-runuser -u operator -- tabctl --system badge alarm 6 > /tmp/operator.out 2>&1 && [ "$(badge alarm)" = 6 ]
+runuser -u keeper -- tabctl --system badge alarm 6 > /tmp/keeper.out 2>&1 && [ "$(badge alarm)" = 6 ]
 result $? "with admin_group = \"ops\" in tabbard.toml and the installed policy, a member of ops may change the bar" \
-    "$(cat /tmp/operator.out; grep admin_group /tmp/tabbard.log)"
+    "$(cat /tmp/keeper.out; grep admin_group /tmp/tabbard.log)"
 runuser -u member -- tabctl --system badge alarm 8 > /tmp/member-after.out 2>&1
 status=$?
 [ "$status" = 5 ] && [ "$(badge alarm)" = 6 ]
@@ -370,7 +370,7 @@ if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
                 selected=$(booted tabctl --system get SelectedTab 2>&1)
                 if grep -q 'unix=1 ' <<< "$invaded" && grep -Eq 'select=[1-9]' <<< "$invaded" && grep -Eq 'badge=[1-9]' <<< "$invaded" \
                     && grep -Eq 'queue=[1-9]' <<< "$invaded" && [ "$selected" = alarm ]; then
-                    pass "under systemd, a plugin in a helper reaches no bus: socket(AF_UNIX) is EPERM, no change, no place in the name's queue"
+                    pass "under systemd, a plugin in a helper reaches no bus: socket(AF_UNIX) is EPERM, no change, no place in the name's queue ($(grep -o 'unix=.*queue=[0-9]*' <<< "$invaded"))"
                 else
                     fail "under systemd, a plugin in a helper reached the bus" "$invaded; SelectedTab $selected"
                 fi
