@@ -7,6 +7,8 @@
  *   select    tabctl --system select stopwatch: tabctl's exit status
  *   badge     tabctl --system badge alarm 9: tabctl's exit status
  *   queue     dbus-send … RequestName org.tabbard.TabBar1: 0 when the bus answered
+ *   detached  setsid -f sleep 600, a grandchild of its own session that outlives the helper
+ *             (the service's stop must end it): the shell's exit status
  * Built with the host's compiler against the plugin header (the package's root has none).
  */
 #define _GNU_SOURCE
@@ -47,6 +49,7 @@ static const char *invade(void) {
     note("badge", status_of("/usr/bin/tabctl --system badge alarm 9 2>&1"));
     note("queue", status_of("/usr/bin/dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus "
                             "org.freedesktop.DBus.RequestName string:org.tabbard.TabBar1 uint32:0 2>&1"));
+    note("detached", status_of("/usr/bin/setsid -f /bin/sleep 600 < /dev/null > /dev/null 2>&1"));
     return report;
 }
 

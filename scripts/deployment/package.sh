@@ -376,8 +376,18 @@ if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
                 fi
                 rm -f "$booted_root/usr/lib/tabbard/plugins/libinvader.so" "$booted_root/usr/lib/tabbard/plugins/invader.plugin"
             fi
+            # The invader's detached grandchild (sleep 600, in a session of its own).
+            sleepers() { booted sh -c 'for p in /proc/[0-9]*; do [ "$(tr "\0" " " < $p/cmdline 2> /dev/null)" = "/bin/sleep 600 " ] && echo ${p#/proc/}; done'; }
+            left_behind=$(sleepers)
             rm -f "$booted_root/etc/tabbard/tabbard.toml"
             booted env DEBIAN_FRONTEND=noninteractive apt-get remove -y tabbard > "$work/booted-remove.log" 2>&1
+            if [ "${invader_built:-}" = yes ]; then
+                if [ -n "$left_behind" ] && [ -z "$(sleepers)" ]; then
+                    pass "under systemd, what a plugin's helper leaves running, detached, ends when the service stops (control group)"
+                else
+                    fail "under systemd, a plugin's detached grandchild outlived the service" "before the stop: '$left_behind'; after: '$(sleepers)'"
+                fi
+            fi
             if [ "$(booted systemctl is-active tabbard)" != active ] && [ ! -e "$booted_root/etc/systemd/system/multi-user.target.wants/tabbard.service" ]; then
                 pass "under systemd, removing the package stops and disables the unit"
             else
