@@ -4,9 +4,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/audit.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
 #include <linux/landlock.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -111,4 +116,71 @@ int confinement_landlock_allow_beneath(int ruleset, const char *path, uint64_t a
 
 int confinement_landlock_restrict_self(int ruleset) {
     return syscall(SYS_landlock_restrict_self, ruleset, 0U) == 0 ? 0 : errno;
+}
+
+/* The architecture the filter is written for: the kernel reports it with every system call. */
+#if defined(__x86_64__)
+#define CONFINEMENT_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define CONFINEMENT_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#elif defined(__riscv) && __riscv_xlen == 64 && defined(AUDIT_ARCH_RISCV64)
+#define CONFINEMENT_AUDIT_ARCH AUDIT_ARCH_RISCV64
+#endif
+
+/* The numbers of the newer calls, the same on every architecture since Linux 5.1, for headers
+   that lack them. */
+#ifndef __NR_io_uring_setup
+#define __NR_io_uring_setup 425
+#endif
+#ifndef __NR_io_uring_enter
+#define __NR_io_uring_enter 426
+#endif
+#ifndef __NR_io_uring_register
+#define __NR_io_uring_register 427
+#endif
+#ifndef __NR_pidfd_getfd
+#define __NR_pidfd_getfd 438
+#endif
+
+/* The low 32 bits of a system call's first argument (socket()'s family, an int). */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CONFINEMENT_FIRST_ARGUMENT offsetof(struct seccomp_data, args[0])
+#else
+#define CONFINEMENT_FIRST_ARGUMENT (offsetof(struct seccomp_data, args[0]) + sizeof(uint32_t))
+#endif
+
+int confinement_refuse_bus_sockets(void) {
+#ifndef CONFINEMENT_AUDIT_ARCH
+    return ENOSYS;
+#else
+    /* Where the program's last two instructions are, and the jump offset from the instruction
+       at `at` to `target` (BPF jumps count the instructions skipped). */
+    enum { ALLOW = 12, REFUSE = 13 };
+#define CONFINEMENT_TO(target, at) ((target) - (at) - 1)
+    struct sock_filter program[] = {
+        /* 0 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        /* 1 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CONFINEMENT_AUDIT_ARCH, 1, 0),
+        /* 2 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+        /* 3 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+        /* 4: the x32 ABI, which the arch field does not tell apart, has its own socket(). */
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, CONFINEMENT_TO(REFUSE, 4), 0),
+#else
+        /* 4 */ BPF_STMT(BPF_JMP | BPF_JA | BPF_K, 0),
+#endif
+        /* 5 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, CONFINEMENT_TO(REFUSE, 5), 0),
+        /* 6 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_enter, CONFINEMENT_TO(REFUSE, 6), 0),
+        /* 7 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_register, CONFINEMENT_TO(REFUSE, 7), 0),
+        /* 8 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_pidfd_getfd, CONFINEMENT_TO(REFUSE, 8), 0),
+        /* 9 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, CONFINEMENT_TO(ALLOW, 9)),
+        /* 10 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, CONFINEMENT_FIRST_ARGUMENT),
+        /* 11 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, CONFINEMENT_TO(REFUSE, 11), CONFINEMENT_TO(ALLOW, 11)),
+        /* 12 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        /* 13 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
+    };
+#undef CONFINEMENT_TO
+    _Static_assert(sizeof program / sizeof program[0] == REFUSE + 1, "the jump offsets count these instructions");
+    struct sock_fprog filter = {.len = sizeof program / sizeof program[0], .filter = program};
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter, 0UL, 0UL) == 0 ? 0 : errno;
+#endif
 }

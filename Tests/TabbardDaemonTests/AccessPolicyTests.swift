@@ -19,6 +19,26 @@ struct AccessPolicyTests {
         #expect(policy.mayChange(uid: 0))
     }
 
+    @Test("issue 37.1: the daemon's own user changes nothing, whatever its groups, unless it is root")
+    func daemonsOwnUserIsRefused() {
+        // Under the unit the daemon is `tabbard` (uid 998 here), whose group is the admin group.
+        let asTabbard = AccessPolicy(enforced: true, adminGroup: "tabbard", daemonUID: 998) { uid, group in
+            (uid == 998 || uid == 1000) && group == "tabbard"
+        }
+        #expect(!asTabbard.mayChange(uid: 998))
+        #expect(asTabbard.mayChange(uid: 1000))
+        #expect(asTabbard.mayChange(uid: 0))
+        #expect(!asTabbard.mayChange(uid: 2000))
+        // A daemon run as root: root stays allowed.
+        let asRoot = AccessPolicy(enforced: true, adminGroup: "tabbard", daemonUID: 0) { _, _ in false }
+        #expect(asRoot.mayChange(uid: 0))
+        // A session instance is its user's: the bus already keeps everyone else out.
+        let session = AccessPolicy(enforced: false, adminGroup: "tabbard", daemonUID: 1000) { _, _ in false }
+        #expect(session.mayChange(uid: 1000))
+        // The daemon's user is its real uid.
+        #expect(AccessPolicy(enforced: true, adminGroup: "tabbard").daemonUID == getuid())
+    }
+
     @Test("a session instance allows everything")
     func sessionAllowsAll() {
         let session = AccessPolicy(enforced: false, adminGroup: "tabbard") { _, _ in false }

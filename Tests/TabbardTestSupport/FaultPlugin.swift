@@ -23,7 +23,9 @@ import Foundation
 /// `poke`); values far over every limit (`HUGE_VALUES`: on any action a 40 MB title, 1 MB badge,
 /// color, page and log line; the actions `huge-body` and `huge-title` make render return 33 MB
 /// of body or a 40 MB title); a plugin that tries to change a daemon's state directory
-/// (`INTRUDE_STATE_DIR="<dir>"`: see `fault_intrude`, whose outcomes render returns as its body).
+/// (`INTRUDE_STATE_DIR="<dir>"`: see `fault_intrude`, whose outcomes render returns as its body);
+/// a plugin that tries to reach a bus (`BUS_INTRUDE="<script>"`: see `fault_bus_intrude`, whose
+/// outcomes and the script's output render returns as its body).
 public enum FaultPlugin {
     /// A plugin with one tab, `<name>-tab`, whose faults `-D` switches choose.
     public static let source = #"""
@@ -220,6 +222,39 @@ public enum FaultPlugin {
         return fault_report;
     }
     #endif
+    #ifdef BUS_INTRUDE
+    #include <errno.h>
+    #include <stdio.h>
+    #include <sys/socket.h>
+    #include <sys/syscall.h>
+    long syscall(long number, ...);  /* glibc's, which _POSIX_C_SOURCE hides */
+    static char fault_bus_report[8192];
+    /* Tries to reach a bus from where the plugin runs: a Unix socket of its own, an io_uring
+       (whose rings make sockets without socket()), and a socket pair (which reaches nothing
+       else); then runs the shell script BUS_INTRUDE, which calls the daemon and a delegate and
+       leaves a detached grandchild behind, and appends what it printed. Each attempt is
+       `what=errno`, 0 for success. */
+    static const char *fault_bus_intrude(void) {
+        int unix_socket = socket(AF_UNIX, SOCK_STREAM, 0);
+        int unix_error = unix_socket < 0 ? errno : 0;
+        if (unix_socket >= 0) close(unix_socket);
+        unsigned char ring_parameters[512] = {0};  /* struct io_uring_params, zeroed */
+        long ring = syscall(SYS_io_uring_setup, 1L, ring_parameters);
+        int ring_error = ring < 0 ? errno : 0;
+        if (ring >= 0) close((int)ring);
+        int pair[2];
+        int pair_error = socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0 ? 0 : errno;
+        if (pair_error == 0) { close(pair[0]); close(pair[1]); }
+        int used = snprintf(fault_bus_report, sizeof fault_bus_report, "unix=%d uring=%d pair=%d ", unix_error, ring_error, pair_error);
+        FILE *script = popen(BUS_INTRUDE, "r");
+        if (script != NULL) {
+            size_t count = fread(fault_bus_report + used, 1, sizeof fault_bus_report - (size_t)used - 1, script);
+            fault_bus_report[(size_t)used + count] = '\0';
+            pclose(script);
+        }
+        return fault_bus_report;
+    }
+    #endif
 
     static bool fault_render(void *instance, const char *page, struct tabbard_content *content) {
         (void)instance; (void)page;
@@ -240,6 +275,9 @@ public enum FaultPlugin {
             content->mime_type = "text/plain" FAULT_CONTROLS;
             content->body = "line 1\n\tline 2\r" FAULT_CONTROLS " end";
         }
+    #endif
+    #ifdef BUS_INTRUDE
+        content->body = fault_bus_intrude();
     #endif
     #ifdef HUGE_VALUES
         /* After the action of that name: 33 MB of body, more than the bus carries in one

@@ -7,8 +7,15 @@ public enum TestUsers {
     public static let guest = "tabbard-it-guest"
     /// A member of the admin group.
     public static let admin = "tabbard-it-admin"
-    /// The admin group: the default `admin_group`, the group the policy file names.
+    /// The admin group: the default `admin_group`.
     public static let adminGroup = "tabbard"
+    /// The daemon's user under the system unit, whose primary group is the admin group: the
+    /// user the policy file lets own the daemon's name (`ensureDaemonUser`).
+    public static let daemonUser = "tabbard"
+    /// A group that is not the default admin group, for a changed `admin_group`.
+    public static let otherGroup = "tabbard-it-ops"
+    /// A member of `otherGroup` only.
+    public static let otherMember = "tabbard-it-operator"
 
     /// Whether the tests can create accounts and run programs as them.
     public static var available: Bool {
@@ -29,6 +36,27 @@ public enum TestUsers {
                      "--groups", adminGroup, admin])
         } else if !(try runCommand(["/usr/bin/id", "-nG", admin]).output.split(separator: " ").contains { $0.trimmingCharacters(in: .whitespacesAndNewlines) == adminGroup }) {
             try run(["/usr/sbin/usermod", "--append", "--groups", adminGroup, admin])
+        }
+    }
+
+    /// Creates `otherGroup` and its member `otherMember` when missing.
+    public static func ensureOtherGroup() throws {
+        if try !exists(["/usr/bin/getent", "group", otherGroup]) {
+            try run(["/usr/sbin/groupadd", "--system", otherGroup])
+        }
+        if try !exists(["/usr/bin/id", otherMember]) {
+            try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
+                     "--groups", otherGroup, otherMember])
+        }
+    }
+
+    /// Creates the daemon's user as the package does (a system user whose primary group is
+    /// the admin group) when missing, after `ensure`.
+    public static func ensureDaemonUser() throws {
+        try ensure()
+        if try !exists(["/usr/bin/id", daemonUser]) {
+            try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
+                     "--gid", adminGroup, daemonUser])
         }
     }
 

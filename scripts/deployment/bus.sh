@@ -1,6 +1,7 @@
 # Part of scripts/check-deployment: bus activation of the installed daemon on a session bus.
 # (The installed system bus policy is checked by the package part, by the system bus of a
-# Debian root.)
+# Debian root: a guest is refused, the daemon's own user and its plugins' helpers change
+# nothing, and a changed admin_group in tabbard.toml alone makes its members the admins.)
 
 if ! ensure_stage; then
     fail "bus: make install DESTDIR=… PREFIX=/usr failed" "$(tail -20 "$work/stage.log")"
@@ -19,5 +20,6 @@ else
     fi
     pkill -f "^$stage/usr/bin/tabbard --session" 2> /dev/null
 
-    # The system bus policy is checked by the package part, in a real dbus-daemon --system.
+    # The system bus policy is checked by the package part, in a real dbus-daemon --system
+    # (see the header).
 fi

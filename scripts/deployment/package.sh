@@ -156,6 +156,21 @@ else
                     "$(in_root getent passwd tabbard; echo "state: $state"; ls -la "$package_root/etc/systemd/system" 2>&1)"
             fi
 
+            # A hostile plugin (scripts/deployment/invader.c), built here since the root has no
+            # compiler, installed beside the package's plugins for the drive: it runs in a helper
+            # and tries the system bus as the daemon's user.
+            invader_built=no
+            if cc -std=gnu11 -Wall -shared -fPIC -I "$repo/Sources/TabbardPluginABI/include" -o "$work/libinvader.so" \
+                "$repo/scripts/deployment/invader.c" > "$work/invader-build.log" 2>&1; then
+                invader_built=yes
+                printf '%s\n' 'name = "invader"' 'module = "libinvader.so"' 'abi = "1.0"' \
+                    'description = "tries to reach the system bus from its helper"' '' '[[tabs]]' 'id = "invader"' \
+                    'title = "Invader"' > "$work/invader.plugin"
+                install -m 0644 "$work/libinvader.so" "$work/invader.plugin" "$package_root/usr/lib/tabbard/plugins/"
+            else
+                fail "the hostile test plugin does not build" "$(tail -5 "$work/invader-build.log")"
+            fi
+
             # The system instance, driven from inside the root.
             cat > "$package_root/tmp/drive.sh" <<'DRIVE'
 #!/bin/bash
@@ -200,10 +215,50 @@ result $? "another user is refused a change (exit 5, AccessDenied)" "exit $statu
 useradd --create-home --groups tabbard member
 runuser -u member -- tabctl --system badge alarm 7 > /tmp/member.out 2>&1 && [ "$(badge alarm)" = 7 ]
 result $? "a member of the tabbard group may change the bar" "$(cat /tmp/member.out)"
+# The daemon's own user, whose group is the admin group, changes nothing: its other processes
+# are plugins' helpers.
+setpriv --reuid=tabbard --regid=tabbard --init-groups tabctl --system badge alarm 4 > /tmp/own.out 2>&1
+status=$?
+[ "$status" = 5 ] && grep -q AccessDenied /tmp/own.out && [ "$(badge alarm)" = 7 ]
+result $? "the daemon's own user is refused a change (exit 5, AccessDenied)" "exit $status: $(cat /tmp/own.out)"
+
+# A plugin in a helper, as the daemon's user, tries the bus (invader.c; docs/plugins.md, Least
+# privilege): no Unix socket, so no call, no change and no place in the name's queue.
+helper_of() { for process in /proc/[0-9]*; do tr '\0' ' ' < "$process/cmdline" 2> /dev/null | grep -q -- "--plugin-host .*/$1.plugin" && echo "${process#/proc/}"; done; }
+if [ -e /usr/lib/tabbard/plugins/invader.plugin ]; then
+    invaded=$(dbus-send --system --print-reply --dest=org.tabbard.TabBar1 /org/tabbard/TabBar1 \
+        org.tabbard.TabBar1.GetContent string:invader 2>&1)
+    selected=$(tabctl --system get SelectedTab)
+    grep -q 'unix=1 ' <<< "$invaded" && grep -Eq 'select=[1-9]' <<< "$invaded" && grep -Eq 'badge=[1-9]' <<< "$invaded" \
+        && grep -Eq 'queue=[1-9]' <<< "$invaded" && [ "$selected" = alarm ] && [ "$(badge alarm)" = 7 ]
+    result $? "a plugin in a helper reaches no bus: socket(AF_UNIX) is EPERM, no change, no place in the name's queue ($(grep -o 'unix=.*queue=[0-9]*' <<< "$invaded"))" \
+        "$invaded; SelectedTab $selected, alarm's badge $(badge alarm)"
+    invader_helper=$(helper_of invader)
+fi
+
+# admin_group in tabbard.toml alone decides: a reload makes another group the admins.
+groupadd ops && useradd --create-home --groups ops keeper
+mkdir -p /etc/tabbard
+printf 'admin_group = "ops"\n' > /etc/tabbard/tabbard.toml
+kill -HUP "$daemon"
+for _ in $(seq 200); do grep -q "admin_group is now 'ops'" /tmp/tabbard.log && break; sleep 0.05; done
+runuser -u keeper -- tabctl --system badge alarm 6 > /tmp/keeper.out 2>&1 && [ "$(badge alarm)" = 6 ]
+result $? "with admin_group = \"ops\" in tabbard.toml and the installed policy, a member of ops may change the bar" \
+    "$(cat /tmp/keeper.out; grep admin_group /tmp/tabbard.log)"
+runuser -u member -- tabctl --system badge alarm 8 > /tmp/member-after.out 2>&1
+status=$?
+[ "$status" = 5 ] && [ "$(badge alarm)" = 6 ]
+result $? "and a member of tabbard alone no longer may (exit 5)" "exit $status: $(cat /tmp/member-after.out)"
+rm -rf /etc/tabbard
 
 kill -TERM "$daemon"
 wait "$daemon"
 result $? "the daemon stops on SIGTERM with status 0" "$(tail -3 /tmp/tabbard.log)"
+if [ -n "${invader_helper:-}" ]; then
+    for _ in $(seq 100); do [ -d "/proc/$invader_helper" ] || break; sleep 0.05; done
+    [ ! -d "/proc/$invader_helper" ]
+    result $? "the invader's helper ended with the daemon" "$(cat "/proc/$invader_helper/status" 2> /dev/null | head -3)"
+fi
 # The name is the tabbard user's alone: another user's daemon is refused it by the policy.
 setpriv --reuid=visitor --regid=visitor --init-groups /usr/bin/tabbard --system --no-state > /tmp/usurper.log 2>&1
 status=$?
@@ -219,7 +274,8 @@ DRIVE
                     FAIL\ *) fail "in the root: ${line#FAIL }" ;;
                 esac
             done < <(in_root /bin/bash /tmp/drive.sh 2>&1)
-            rm -f "$package_root/tmp/drive.sh" "$package_root/tmp/$(basename "$deb")"
+            rm -f "$package_root/tmp/drive.sh" "$package_root/tmp/$(basename "$deb")" \
+                "$package_root/usr/lib/tabbard/plugins/libinvader.so" "$package_root/usr/lib/tabbard/plugins/invader.plugin"
 
             # Removal keeps what policy keeps until purge (the state, the unit's masked
             # enablement); purge leaves nothing but the system user, which Debian never removes.
@@ -286,10 +342,14 @@ if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
             else
                 fail "systemctl reload tabbard fails" "$(booted journalctl -u tabbard --no-pager 2>&1 | tail -5)"
             fi
-            # A plugin in process mode under the unit: its helper confines itself with Landlock,
-            # which the unit's SystemCallFilter= must let through, or the helper does not run.
+            # A plugin in process mode under the unit: its helper confines itself with Landlock
+            # and its seccomp filter, which the unit's SystemCallFilter= must let through, or
+            # the helper does not run. The invader (above) beside it tries the bus.
             mkdir -p "$booted_root/etc/tabbard"
             printf '[plugin.clock]\nisolation = "process"\n' > "$booted_root/etc/tabbard/tabbard.toml"
+            if [ "${invader_built:-}" = yes ]; then
+                install -m 0644 "$work/libinvader.so" "$work/invader.plugin" "$booted_root/usr/lib/tabbard/plugins/"
+            fi
             served=no
             if booted systemctl restart tabbard; then
                 for _ in $(seq 100); do
@@ -298,13 +358,36 @@ if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
                     sleep 0.1
                 done
             fi
-            if [ "$served" = yes ] && booted journalctl -u tabbard --no-pager | grep -q 'clock.plugin: no new privileges; no capabilities; Landlock ABI'; then
-                pass "under systemd, a plugin in process mode runs in a helper confined by Landlock and serves its tab"
+            if [ "$served" = yes ] && booted journalctl -u tabbard --no-pager \
+                | grep -q 'clock.plugin: no new privileges; no capabilities; Landlock ABI .*; no Unix socket, io_uring or pidfd_getfd (seccomp)'; then
+                pass "under systemd, a plugin in process mode runs in a helper confined by Landlock and seccomp and serves its tab"
             else
                 fail "under systemd, a plugin in process mode did not run confined" "$(booted journalctl -u tabbard --no-pager 2>&1 | tail -8)"
             fi
+            if [ "${invader_built:-}" = yes ]; then
+                booted tabctl --system select alarm > /dev/null 2>&1
+                invaded=$(booted busctl --system call org.tabbard.TabBar1 /org/tabbard/TabBar1 org.tabbard.TabBar1 GetContent s invader 2>&1)
+                selected=$(booted tabctl --system get SelectedTab 2>&1)
+                if grep -q 'unix=1 ' <<< "$invaded" && grep -Eq 'select=[1-9]' <<< "$invaded" && grep -Eq 'badge=[1-9]' <<< "$invaded" \
+                    && grep -Eq 'queue=[1-9]' <<< "$invaded" && [ "$selected" = alarm ]; then
+                    pass "under systemd, a plugin in a helper reaches no bus: socket(AF_UNIX) is EPERM, no change, no place in the name's queue ($(grep -o 'unix=.*queue=[0-9]*' <<< "$invaded"))"
+                else
+                    fail "under systemd, a plugin in a helper reached the bus" "$invaded; SelectedTab $selected"
+                fi
+                rm -f "$booted_root/usr/lib/tabbard/plugins/libinvader.so" "$booted_root/usr/lib/tabbard/plugins/invader.plugin"
+            fi
+            # The invader's detached grandchild (sleep 600, in a session of its own).
+            sleepers() { booted sh -c 'for p in /proc/[0-9]*; do [ "$(tr "\0" " " < $p/cmdline 2> /dev/null)" = "/bin/sleep 600 " ] && echo ${p#/proc/}; done'; }
+            left_behind=$(sleepers)
             rm -f "$booted_root/etc/tabbard/tabbard.toml"
             booted env DEBIAN_FRONTEND=noninteractive apt-get remove -y tabbard > "$work/booted-remove.log" 2>&1
+            if [ "${invader_built:-}" = yes ]; then
+                if [ -n "$left_behind" ] && [ -z "$(sleepers)" ]; then
+                    pass "under systemd, what a plugin's helper leaves running, detached, ends when the service stops (control group)"
+                else
+                    fail "under systemd, a plugin's detached grandchild outlived the service" "before the stop: '$left_behind'; after: '$(sleepers)'"
+                fi
+            fi
             if [ "$(booted systemctl is-active tabbard)" != active ] && [ ! -e "$booted_root/etc/systemd/system/multi-user.target.wants/tabbard.service" ]; then
                 pass "under systemd, removing the package stops and disables the unit"
             else

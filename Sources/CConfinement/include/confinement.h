@@ -1,6 +1,6 @@
 /*
  * confinement.h: the system calls a plugin's helper process makes to give up privileges before
- * it loads the plugin (no_new_privs, capabilities, a Landlock ruleset), wrapped for Swift,
+ * it loads the plugin (no_new_privs, capabilities, a Landlock ruleset, a seccomp filter), wrapped for Swift,
  * which cannot call the variadic prctl() and syscall(). Each wrapper makes one call and says
  * what the kernel answered; which rights to give up, and what to do when the kernel refuses,
  * is decided in Swift (PluginConfinement).
@@ -71,6 +71,17 @@ int confinement_landlock_allow_beneath(int ruleset, const char *path, uint64_t a
 
 /** Restricts this thread, and the threads and processes it starts, to `ruleset`: 0, or errno. */
 int confinement_landlock_restrict_self(int ruleset);
+
+/**
+ * Installs, for good, a seccomp filter on this thread and the threads and processes it starts,
+ * so that none of them can reach a bus: socket() of the AF_UNIX family, io_uring_setup(),
+ * io_uring_enter() and io_uring_register() (whose rings make sockets without socket()), and
+ * pidfd_getfd() (which takes another process's descriptors) fail with EPERM, and so does a
+ * system call of the x32 ABI; a system call of another architecture (a 32-bit int 0x80) ends
+ * the process. socketpair() stays allowed: its two ends reach nothing but each other. Needs
+ * no_new_privs. 0, or errno (ENOSYS on an architecture the filter is not written for).
+ */
+int confinement_refuse_bus_sockets(void);
 
 #ifdef __cplusplus
 }

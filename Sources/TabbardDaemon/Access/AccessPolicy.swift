@@ -5,33 +5,44 @@ import Glibc
 /// On the system instance reading is open to every local user, and every other member, and
 /// every property `Set`, is for root and the members of the admin group. Which members only
 /// read is said where they are declared (`unprivileged` in the interface tables); the
-/// connection asks this policy about every other call. The bus policy file says the same; the
-/// daemon checks again from the caller's credentials so that a loose policy file cannot open
-/// the bar to everyone. On a session instance the bus already limits callers to the same
-/// user, so everything is allowed.
+/// connection asks this policy about every other call. This is the one place that decides:
+/// the bus policy file lets every local user send to the daemon, so that `admin_group` in the
+/// configuration is all there is to change.
+///
+/// The daemon's own user is refused too, unless it is root, whatever its groups: the daemon
+/// never calls itself, and the processes that share its uid are its plugins' helpers, which
+/// must have no more say than a guest (docs/plugins.md, Least privilege). Under the unit that
+/// user is `tabbard`, whose own group is the default admin group. On a session instance the
+/// bus already limits callers to the same user, so everything is allowed.
 public struct AccessPolicy: Sendable {
     /// Whether this is a system instance.
     public let enforced: Bool
     /// The group whose members may change the bar.
     public let adminGroup: String
+    /// The daemon's own user id, refused unless it is root.
+    public let daemonUID: UInt32
     /// Answers whether a uid belongs to a group; the system's databases unless a test says.
     private let membership: @Sendable (_ uid: UInt32, _ group: String) -> Bool
 
-    /// A policy for an instance; `enforced` is true for the system instance.
+    /// A policy for an instance; `enforced` is true for the system instance. The daemon's own
+    /// user is this process's real user.
     public init(enforced: Bool, adminGroup: String) {
-        self.init(enforced: enforced, adminGroup: adminGroup, membership: Self.systemMembership)
+        self.init(enforced: enforced, adminGroup: adminGroup, daemonUID: getuid(), membership: Self.systemMembership)
     }
 
-    /// A policy with a custom membership test (for tests).
-    init(enforced: Bool, adminGroup: String, membership: @escaping @Sendable (UInt32, String) -> Bool) {
+    /// A policy with a given daemon user (root unless said) and a custom membership test (for
+    /// tests).
+    init(enforced: Bool, adminGroup: String, daemonUID: UInt32 = 0, membership: @escaping @Sendable (UInt32, String) -> Bool) {
         self.enforced = enforced
         self.adminGroup = adminGroup
+        self.daemonUID = daemonUID
         self.membership = membership
     }
 
-    /// Whether the caller with `uid` may change anything: root or an admin group member.
+    /// Whether the caller with `uid` may change anything: root, or an admin group member that
+    /// is not the daemon's own user.
     public func mayChange(uid: UInt32) -> Bool {
-        !enforced || uid == 0 || membership(uid, adminGroup)
+        !enforced || uid == 0 || (uid != daemonUID && membership(uid, adminGroup))
     }
 
     /// Group membership from the system's user and group databases: the user's primary group

@@ -12,6 +12,8 @@ enum ConfinementError: Error, Equatable, Sendable, CustomStringConvertible {
     case landlockUnavailable(Int32)
     /// Building or applying the Landlock ruleset failed: the call (and its path) and `errno`.
     case landlock(call: String, code: Int32)
+    /// Installing the seccomp filter that keeps the plugin off every bus failed with this `errno`.
+    case busFilter(Int32)
 
     var description: String {
         switch self {
@@ -24,6 +26,8 @@ enum ConfinementError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "where it could write the state directory"
         case .landlock(let call, let code):
             "\(call) failed: \(Self.reason(code))"
+        case .busFilter(let code):
+            "cannot install the system call filter that keeps it off the bus: \(Self.reason(code))"
         }
     }
 

@@ -16,6 +16,11 @@ import Glibc
 ///   left out. From Landlock ABI 6 it cannot signal the daemon either, and Landlock always
 ///   keeps it from tracing a process outside its domain. A kernel without Landlock fails the
 ///   helper (closed): see `ConfinementError.landlockUnavailable`.
+/// - On the system instance too: a seccomp filter that refuses `socket(AF_UNIX, …)`, io_uring
+///   and `pidfd_getfd` (`refusesBusSockets`). The helper runs as the daemon's user, which the
+///   bus policy lets own the daemon's name and speak to delegates; without a Unix socket of its
+///   own the plugin, and whatever it starts, reaches no bus at all (docs/plugins.md, Least
+///   privilege).
 /// - On the session instance, no Landlock: a session plugin runs as the user, for the user,
 ///   whose files are what such a plugin works on (its notes, its downloads), and the daemon's
 ///   state there is the user's file among others that every other program of the user can
@@ -39,6 +44,11 @@ struct PluginConfinement: Equatable, Sendable {
     let instance: InstanceKind
     /// The daemon's state directory, resolved when it exists; nil when it keeps no state.
     let stateDirectory: String?
+
+    /// Whether the helper installs the seccomp filter that keeps it off every bus: on the system
+    /// instance, where the helper's user is the daemon's. A session helper runs as the user,
+    /// who owns the session bus anyway, and its plugins may speak to the user's other services.
+    var refusesBusSockets: Bool { instance == .system }
 
     /// The confinement of a helper of `instance` whose daemon keeps its state in `stateDirectory`.
     init(instance: InstanceKind, stateDirectory: String?) {
@@ -78,8 +88,8 @@ struct PluginConfinement: Equatable, Sendable {
     }
 
     /// Gives up what this helper must before it loads its plugin, for good; returns the words
-    /// for the log line that says what was done. The process must have one thread: privileges
-    /// and the ruleset are per thread, and only threads started later inherit them.
+    /// for the log line that says what was done. The process must have one thread: privileges,
+    /// the ruleset and the filter are per thread, and only threads started later inherit them.
     func apply() throws(ConfinementError) -> String {
         assert(Self.threadCount().map { $0 == 1 } ?? true, "a helper confines itself before it starts a thread")
         var done = ["no new privileges"]
@@ -101,6 +111,13 @@ struct PluginConfinement: Equatable, Sendable {
             if ruleset.scopesSignals { words += ", no signal out" }
             if !ruleset.leftOut.isEmpty { words += " (\(ruleset.leftOut.joined(separator: ", ")) left out: the state directory is there)" }
             done.append(words)
+        }
+        if refusesBusSockets {
+            // Last, once nothing the helper does itself needs a socket: it is inherited by
+            // every process the plugin starts and cannot be lifted.
+            failure = confinement_refuse_bus_sockets()
+            guard failure == 0 else { throw .busFilter(failure) }
+            done.append("no Unix socket, io_uring or pidfd_getfd (seccomp)")
         }
         return done.joined(separator: "; ")
     }

@@ -17,6 +17,14 @@ struct PluginConfinementTests {
         #expect(try session.ruleset(landlock: .failure(.landlockUnavailable(ENOSYS))) == nil)
     }
 
+    @Test("issue 37.1: only a helper of the system instance, whose uid is the daemon's, keeps itself off the bus; the failure to do so names the kernel's answer")
+    func busFilterOnTheSystemInstanceOnly() {
+        #expect(Self.system.refusesBusSockets)
+        #expect(!PluginConfinement(instance: .session, stateDirectory: nil).refusesBusSockets)
+        let words = ConfinementError.busFilter(ENOSYS).description
+        #expect(words.contains("system call filter") && words.contains("errno \(ENOSYS)"), "\(words)")
+    }
+
     @Test("a helper of the system instance on a kernel without Landlock fails closed, naming the kernel's answer",
           arguments: [ENOSYS, EOPNOTSUPP, EPERM])
     func systemWithoutLandlockFailsClosed(_ code: Int32) {
