@@ -51,7 +51,7 @@ let sizeOptimized: [SwiftSetting] = inDaemonProcess + [
 /// The linker settings of every executable and shared library the package ships: symbols bound
 /// when the file is loaded (`-z now`), so that with RELRO its whole GOT is read-only from then on
 /// (Debian's hardening; lintian's `hardening-no-bindnow`). With `tabctl` a PIE again, it costs
-/// about 0.2 ms of `tabctl --version`'s 1 ms start (docs/performance.md, "Hardening").
+/// about 0.25 ms of `tabctl --version`'s 1 ms start (docs/performance.md, "Hardening").
 let bindNow: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]),
 ]
@@ -349,7 +349,7 @@ targets += [
     // no Foundation, and in release builds the Swift runtime, the C++ runtime it needs and
     // libdbus are linked in (`Linking/libstdc++.so` is a linker script naming the static
     // archive; libdbus's is CSocketActivation's). The executable is position-independent and
-    // bound at load, as Debian's hardening asks, for about 0.2 ms of its start
+    // bound at load, as Debian's hardening asks, for about 0.25 ms of its start
     // (docs/performance.md, "Hardening"). Debug builds stay dynamic, like the test bundles that
     // link this target.
     // The daemon's module settings apply here too: an implicit import of the concurrency module
