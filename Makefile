@@ -1,6 +1,6 @@
 # tabbard build entry points.
 #   make            release binaries and the bundled plugins
-#   make test       every test (what CI runs)
+#   make test       every test (what CI runs); V=1 shows all of their output
 #   make demo       a private bus, the daemon, and a walk through it with tabctl
 #   make reliability  the long reliability runs (fuzzing, SIGKILL, faults, memory; docs/reliability.md)
 #   make bench      the benchmarks (figures only; see docs/performance.md)
@@ -38,10 +38,16 @@ test-deps:
 build: deps
 	$(SWIFT) build -c release $(SWIFTFLAGS)
 
+# What `make test` shows: one line per suite, every failure in full, skips, and the closing
+# lines of the tests and of the deployment checks (scripts/test-output); the whole output of each
+# goes to .build/test-output/. `make test V=1` shows everything as it comes. The package has no
+# XCTest tests, so XCTest's empty run is not started.
+TEST_OUTPUT = $(if $(filter-out 0,$(V)),,scripts/test-output --log .build/test-output/$(1).log)
+
 test: deps test-deps plugins test-plugins
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
-	$(SWIFT) test --skip-build $(SWIFTFLAGS)
-	scripts/check-deployment
+	$(call TEST_OUTPUT,swift-test) $(SWIFT) test --skip-build --disable-xctest $(SWIFTFLAGS)
+	$(call TEST_OUTPUT,check-deployment) scripts/check-deployment
 
 # The reliability suite's long variants (docs/reliability.md): the same tests `make test` runs
 # short, at full length. Takes several minutes.
@@ -86,8 +92,11 @@ clean:
 # daemon loads from in tests and in the demo). `install` replaces a staged file instead of
 # rewriting it, so a running daemon that has it mapped is not disturbed.
 PLUGIN_STAGE ?= .build/plugins
-PLUGIN_CFLAGS_debug   = -g -O0
-PLUGIN_CFLAGS_release = -O2
+# Linked as every library the package ships is (Package.swift, `bindNow`): RELRO, symbols bound
+# at load; release builds also with Debian's compiler hardening.
+PLUGIN_HARDENING      = -Wl,-z,relro,-z,now
+PLUGIN_CFLAGS_debug   = -g -O0 $(PLUGIN_HARDENING)
+PLUGIN_CFLAGS_release = -O2 -D_FORTIFY_SOURCE=2 -fstack-protector-strong $(PLUGIN_HARDENING)
 
 plugins: deps
 	$(SWIFT) build -c $(CONFIG) --product clock $(SWIFTFLAGS)

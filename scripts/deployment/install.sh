@@ -27,6 +27,9 @@ usr/share/dbus-1/services/org.tabbard.TabBar1.service
 usr/share/dbus-1/system-services/org.tabbard.TabBar1.service
 usr/share/dbus-1/system.d/org.tabbard.TabBar1.conf
 usr/share/fish/vendor_completions.d/tabctl.fish
+usr/share/man/man1/tabctl.1.gz
+usr/share/man/man5/tabbard.toml.5.gz
+usr/share/man/man8/tabbard.8.gz
 usr/share/pkgconfig/tabbard-plugin.pc
 usr/share/tabbard/TabbardPluginKit/Package.swift
 usr/share/tabbard/TabbardPluginKit/Sources/TabbardPluginABI/include/tabbard/plugin.h
@@ -55,6 +58,47 @@ if ensure_stage; then
         pass "tabbard-plugin.pc gives the daemon's version and Swift release"
     else
         fail "tabbard-plugin.pc disagrees with tabbard --version" "$(cat "$pc_dir/tabbard-plugin.pc")"
+    fi
+
+    # The manual pages render without a message from man, run as lintian runs it (at both
+    # widths it uses), and say what the programs and the configuration reader say: every
+    # command, bar action and option of `tabctl --help`, every option of `tabbard --help`, and
+    # every key the configuration reader reads, each where the page defines it.
+    man_dir=$stage/usr/share/man
+    messages=""
+    for page in man1/tabctl.1.gz man5/tabbard.toml.5.gz man8/tabbard.8.gz; do
+        for width in 80 120; do
+            messages+=$(cd "$work" && env -i PATH="$PATH" LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=$width \
+                man --warnings -E UTF-8 -l -Tutf8 -Z "$man_dir/$page" 2>&1 > /dev/null | sed "s|^|$page ($width columns): |")
+        done
+    done
+    if [ -z "$messages" ]; then
+        pass "the manual pages tabbard(8), tabctl(1) and tabbard.toml(5) render without a message from man"
+    else
+        fail "man has messages about the manual pages" "$messages"
+    fi
+    # The page's text without roff's escapes. Its terms: the words of each tagged paragraph's
+    # tag; its headings: the words of its sections and subsections.
+    page_text() { zcat "$1" | sed -e 's/\\f[BIR]//g' -e 's/\\-/-/g' -e 's/\\[:&]//g' -e 's/\\e/\\/g'; }
+    page_terms() { page_text "$1" | awk 'tag { print; tag = 0 } /^\.TP/ { tag = 1 }' | tr ' ,' '\n\n'; }
+    page_headings() { page_text "$1" | sed -n 's/^\.S[HS] //p' | tr ' ,|' '\n\n\n'; }
+    # missing WORDS DEFINED: the words of WORDS (one a line) that DEFINED (one a line) lacks.
+    missing() { LC_ALL=C comm -23 <(sort -u <<< "$1") <(sort -u <<< "$2") | tr '\n' ' '; }
+    tabctl_help=$("$stage/usr/bin/tabctl" --help)
+    help_section() { sed -n "/^$2:/,/^\$/s/^  \\([a-z-]*\\) .*/\\1/p" <<< "$1"; }
+    missing_commands=$(missing "$(help_section "$tabctl_help" Commands)" "$(page_headings "$man_dir/man1/tabctl.1.gz")")
+    missing_actions=$(missing "$(help_section "$("$stage/usr/bin/tabctl" bar --help)" Actions)" "$(page_terms "$man_dir/man1/tabctl.1.gz")")
+    missing_tabctl_options=$(missing "$(help_section "$tabctl_help" Options)" "$(page_terms "$man_dir/man1/tabctl.1.gz")")
+    missing_tabbard_options=$(missing "$("$stage/usr/bin/tabbard" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p')" \
+        "$(page_terms "$man_dir/man8/tabbard.8.gz")")
+    configuration_keys=$(grep -ohE '\.(string|strings|integer|parsed|bool)\("[a-z_]+"' Sources/TabbardDaemon/Configuration/*.swift \
+        | sed 's/.*("//; s/"$//')
+    missing_keys=$(missing "$configuration_keys" "$(page_terms "$man_dir/man5/tabbard.toml.5.gz")")
+    if [ -n "$configuration_keys" ] && [ -z "$missing_commands$missing_actions$missing_tabctl_options$missing_tabbard_options$missing_keys" ]; then
+        pass "the manual pages cover every tabctl command, bar action and option, tabbard option and configuration key"
+    else
+        fail "the manual pages miss what the programs or the configuration reader have" \
+            "tabctl(1) commands: $missing_commands"$'\n'"tabctl(1) bar actions: $missing_actions"$'\n'"tabctl(1) options: $missing_tabctl_options"$'\n'"tabbard(8) options: $missing_tabbard_options"$'\n'"tabbard.toml(5) keys: $missing_keys"
     fi
 else
     fail "make install DESTDIR=… PREFIX=/usr failed" "$(tail -20 "$work/stage.log")"
@@ -106,6 +150,13 @@ if env -u XDG_DATA_HOME -u XDG_CONFIG_HOME HOME=$home make --no-print-directory 
     fi
     grep -q 'installing for your user only' "$work/home.log" && pass "a home install says that it leaves out the system parts" \
         || fail "a home install does not say that it leaves out the system parts" "$(tail -5 "$work/home.log")"
+    # man finds the pages beside the programs on PATH (…/bin → …/share/man), with no MANPATH.
+    if found=$(env -u MANPATH HOME=$home PATH="$home/.local/bin:$PATH" man -w tabctl 2>&1) \
+        && [ "$found" = "$home/.local/share/man/man1/tabctl.1.gz" ]; then
+        pass "man tabctl finds the page a home install put in ~/.local/share/man, with ~/.local/bin on PATH"
+    else
+        fail "man tabctl does not find the page of a home install" "$found"
+    fi
     # ($home may also hold the package manager's caches, which are not ours to remove.)
     if HOME=$home make --no-print-directory uninstall PREFIX="$home/.local" > "$work/uninstall.log" 2>&1 \
         && [ -z "$(tree_of "$home/.local")" ] && [ -z "$(find "$home" -name '*tabbard*')" ]; then

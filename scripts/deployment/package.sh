@@ -1,10 +1,11 @@
 # Part of scripts/check-deployment: `make deb` and the package on a clean Debian 12. The
-# package is built (release, as `make deb` builds it) and checked with lintian; a Debian 12
-# root is made with mmdebstrap (minbase and dbus: no Swift anywhere); the package is installed
-# there with apt; inside that root (chroot, with its own mounts in a private namespace) a
-# dbus-daemon runs with the installed system policy and the daemon runs as the tabbard user,
-# as its unit would run it; the installed tabctl drives it, another user is refused a change;
-# then the package is removed and purged, and nothing of it may be left. Prints its times.
+# package is built (release, as `make deb` builds it) and checked with lintian (its hardening
+# and manual pages too); a Debian 12 root is made with mmdebstrap (minbase, dbus and man-db:
+# no Swift anywhere); the package is installed there with apt and its manual pages read; inside
+# that root (chroot, with its own mounts in a private namespace) a dbus-daemon runs with the
+# installed system policy and the daemon runs as the tabbard user, as its unit would run it;
+# the installed tabctl drives it, another user is refused a change; then the package is
+# removed and purged, and nothing of it may be left. Prints its times.
 
 package_root=$work/debian-root
 # in_root COMMAND...: runs COMMAND inside the root, with /proc, /dev, /sys and a fresh /run
@@ -38,6 +39,32 @@ else
             pass "lintian finds no errors in the package ($(grep -c '^W:' "$work/lintian.log") warnings)"
         else
             fail "lintian finds errors in the package" "$(grep -E '^E:' "$work/lintian.log")"
+        fi
+        # Debian's hardening and manual pages, which lintian reports as information only: no
+        # tag about either but what the package's overrides explain (the toolchain's builds).
+        lintian -I "$deb" > "$work/lintian-info.log" 2>&1
+        if ! grep -E 'hardening-|manual-page|groff-message|manpage' "$work/lintian-info.log" > "$work/lintian-tags.log"; then
+            pass "lintian reports nothing about hardening (PIE, bind now) or the manual pages"
+        else
+            fail "lintian reports hardening or manual page tags" "$(cat "$work/lintian-tags.log")"
+        fi
+        # What those tags stand for, read from the files: both programs position-independent
+        # executables, and every ELF file bound at load (BIND_NOW) with a read-only GOT after it
+        # (GNU_RELRO), but the ones the overrides name, which are the toolchain's builds.
+        unbound=""
+        for file in $(elf_files_in "$repo/.build/deb/root"); do
+            relative=${file#"$repo/.build/deb/root/"}
+            grep -q "hardening-no-bindnow \[$relative\]" packaging/debian/lintian-overrides && continue
+            if ! readelf -d "$file" | grep -q 'FLAGS_1.*NOW' || ! readelf -lW "$file" | grep -q GNU_RELRO; then
+                unbound+="$relative "
+            fi
+        done
+        types=$(for program in tabctl tabbard; do readelf -h "$repo/.build/deb/root/usr/bin/$program" | sed -n 's/^ *Type: *\([A-Z]*\).*/\1/p'; done | tr '\n' ' ')
+        if [ "$types" = "DYN DYN " ] && [ -z "$unbound" ]; then
+            pass "tabctl and tabbard are position-independent, and every ELF file the package builds is bound at load with RELRO"
+        else
+            fail "a packaged program is not position-independent, or an ELF file is not bound at load with RELRO" \
+                "types of tabctl, tabbard: $types"$'\n'"without BIND_NOW or RELRO: $unbound"
         fi
         depends=$(dpkg-deb -f "$deb" Depends)
         if [ -n "$depends" ] && ! grep -qi swift <<< "$depends" \
@@ -123,11 +150,11 @@ else
         fi
 
         started=$(date +%s)
-        if ! mmdebstrap --variant=minbase --include=dbus bookworm "$package_root" > "$work/mmdebstrap.log" 2>&1; then
+        if ! mmdebstrap --variant=minbase --include=dbus,man-db bookworm "$package_root" > "$work/mmdebstrap.log" 2>&1; then
             fail "mmdebstrap could not make a Debian 12 root" "$(tail -20 "$work/mmdebstrap.log")"
         else
             root_in=$(( $(date +%s) - started ))
-            pass "mmdebstrap made a clean Debian 12 root (minbase and dbus) in ${root_in} s"
+            pass "mmdebstrap made a clean Debian 12 root (minbase, dbus and man-db) in ${root_in} s"
             cleanups+=("rm -rf '$package_root'")
             if [ -z "$(find "$package_root" -xdev -name 'libswiftCore*' -o -xdev -name 'swift*' -type f -perm -u+x)" ]; then
                 pass "the root has no Swift in it"
@@ -154,6 +181,16 @@ else
             else
                 fail "installing did not create the user, its state directory or the unit's links" \
                     "$(in_root getent passwd tabbard; echo "state: $state"; ls -la "$package_root/etc/systemd/system" 2>&1)"
+            fi
+
+            # The manual pages, as a reader of the installed package gets them.
+            if [ "$(in_root man -w tabctl 2>&1)" = /usr/share/man/man1/tabctl.1.gz ] \
+                && in_root man 8 tabbard 2> /dev/null | grep -q 'tab bar controller daemon on D-Bus' \
+                && in_root man 5 tabbard.toml 2> /dev/null | grep -q 'customization_timeout_s' \
+                && in_root man 1 tabctl 2> /dev/null | grep -q 'tabctl bar modes create'; then
+                pass "man tabctl, man tabbard and man tabbard.toml show the installed manual pages"
+            else
+                fail "man does not find or show the installed manual pages" "$(in_root man -w tabctl tabbard tabbard.toml 2>&1)"
             fi
 
             # A hostile plugin (scripts/deployment/invader.c), built here since the root has no

@@ -10,10 +10,11 @@ import Testing
 struct PluginHelperProcessTests {
     static func helper(_ manifest: String, loop: EventLoop, records: PluginRecords? = nil, fingerprint: PluginFingerprint? = nil,
                        deadline: Duration = .seconds(5), failureWindow: Duration = PluginHelperProcess.defaultFailureWindow,
-                       stableAfter: Duration = PluginHelperProcess.stableAfter) throws -> PluginHelperProcess {
+                       stableAfter: Duration = PluginHelperProcess.stableAfter,
+                       environment: [String] = ["PATH=/usr/bin:/bin"]) throws -> PluginHelperProcess {
         let read = try PluginManifest(parsing: String(contentsOfFile: manifest, encoding: .utf8), file: manifest)
         return PluginHelperProcess(manifest: read, executable: PackagePaths.root + "/.build/debug/tabbard", arguments: [],
-                                   environment: ["PATH=/usr/bin:/bin"], loop: loop, log: quietLog, records: records,
+                                   environment: environment, loop: loop, log: quietLog, records: records,
                                    fingerprint: fingerprint, deadline: deadline, firstBackoff: .milliseconds(10),
                                    failureWindow: failureWindow, stableAfter: stableAfter)
     }
@@ -138,7 +139,9 @@ struct PluginHelperProcessTests {
         let fingerprint = try #require(PluginFingerprint(descriptor: module, path: directory.path + "/libcrash.so"))
         let records = PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)
         let loop = try EventLoop()
-        let helper = try Self.helper(manifest, loop: loop, records: records, fingerprint: fingerprint)
+        // Its helpers crash on purpose, into the test's own output: no backtrace from the runtime.
+        let helper = try Self.helper(manifest, loop: loop, records: records, fingerprint: fingerprint,
+                                     environment: ["PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no"])
         var downs: [String] = []
         var disabled: String?
         helper.onDown = { downs.append($0) }
