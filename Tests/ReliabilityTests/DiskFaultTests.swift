@@ -34,7 +34,9 @@ struct DiskFaultTests {
         let tries = Variant.pick(short: 1, long: 10)
         var acknowledgedChanges = 0, refusedChanges = 0, reportedUnsaved = 0, losses = Losses()
         for attempt in 0..<tries {
-            let mount = try PrivateMount(kibibytes: 16)
+            // Room for every file the daemon keeps there (state.json and its replacement,
+            // plugins.state, plugins.loaded) once the fault is lifted; `fill` takes all of it.
+            let mount = try PrivateMount(kibibytes: 32)
             let notify = try NotifySocket()
             let daemon = try DaemonProcess(stateDirectory: mount.directory, environment: ["NOTIFY_SOCKET": notify.path],
                                            launcher: mount.launcher)
