@@ -184,8 +184,9 @@ extension Daemon {
             log.warning("reload: the configuration has errors; keeping the running one")
             return
         }
-        service.reload(setup.configuration, pluginDirectories: setup.pluginDirectories)
-        // The policy files may have changed too, or admin_group: said again on each reload.
+        // The policy files may have changed too, or admin_group: said again on each reload,
+        // before the line that ends it.
         AdminGroupAgreement.report(setup, log: log)
+        service.reload(setup.configuration, pluginDirectories: setup.pluginDirectories)
     }
 }
