@@ -107,7 +107,8 @@ public struct DaemonOptions: Equatable, Sendable {
         Usage: tabbard [--session | --system | --address ADDR] [--instance system|session]
                        [--config FILE] [--plugin-dir DIR]... [--state-dir DIR] [--no-state]
                        [--log-level LEVEL]
-               tabbard --check-config [--config FILE] [--plugin-dir DIR]...
+               tabbard --check-config [--system | --instance system|session] [--config FILE]
+                       [--plugin-dir DIR]...
                tabbard --list-plugins [--plugin-dir DIR]... [--instance system|session]
                tabbard --probe-plugin FILE [--instance system|session] [--log-level LEVEL]
                tabbard --plugin-host MANIFEST [--instance system|session] [--state-dir DIR]
@@ -127,7 +128,8 @@ public struct DaemonOptions: Equatable, Sendable {
                                /var/lib/tabbard or $XDG_STATE_HOME/tabbard)
           --no-state           neither restore nor save state
           --log-level LEVEL    error, warning, notice, info (default) or debug
-          --check-config       check the configuration and plugins, then exit
+          --check-config       check the configuration and plugins (on a system instance,
+                               admin_group against the bus policy files too), then exit
           --list-plugins       list plugins with their tabs and status, then exit
           --probe-plugin FILE  load one plugin module and report whether it initialises
           --plugin-host MANIFEST  run one isolated plugin for the daemon that spawned this
@@ -138,6 +140,10 @@ public struct DaemonOptions: Equatable, Sendable {
 
         Signals: SIGTERM/SIGINT save state and stop; SIGHUP re-reads the configuration and
         rescans plugins.
+
+        A system instance compares admin_group with the system bus's policy files, in
+        /usr/share/dbus-1/system.d and /etc/dbus-1/system.d or the colon-separated
+        directories of $TABBARD_BUS_POLICY_DIRS, and warns naming each file that disagrees.
         """
 }
 
