@@ -32,6 +32,25 @@ struct AdminGroupPolicyTests {
                         "--check-config", "--instance", "system", "--config", config, "--plugin-dir", plugins])
     }
 
+    /// A system instance with `adminGroup` on a system-type bus that includes a copy of the
+    /// installed policy file, which the daemon reads too.
+    struct Instance {
+        let policy: (directory: String, file: String)
+        let bus: PrivateBus
+        let config: String
+        let plugins: String
+        let daemon: DaemonProcess
+
+        init(adminGroup: String) throws {
+            policy = try AdminGroupPolicyTests.installedPolicy()
+            bus = try PrivateBus(type: "system", policy: AdminGroupPolicyTests.systemPolicy(including: policy.file))
+            config = try ReloadTests.configuration("admin_group = \"\(adminGroup)\"\n")
+            plugins = try AccessTests.rootOwnedPlugins()
+            daemon = try DaemonProcess(bus: bus, arguments: ["--instance", "system", "--config", config],
+                                       environment: ["TABBARD_BUS_POLICY_DIRS": policy.directory], pluginDirectory: plugins)
+        }
+    }
+
     /// Waits until the daemon's log holds `count` lines containing `text`; returns whether it does.
     static func awaitLog(_ daemon: DaemonProcess, _ text: String, count: Int = 1) -> Bool {
         let deadline = Date().addingTimeInterval(10)
@@ -43,12 +62,8 @@ struct AdminGroupPolicyTests {
     func changedAdminGroup() throws {
         try TestUsers.ensure()
         try TestUsers.ensureOtherGroup()
-        let policy = try Self.installedPolicy()
-        let bus = try PrivateBus(type: "system", policy: Self.systemPolicy(including: policy.file))
-        let config = try ReloadTests.configuration("admin_group = \"\(TestUsers.otherGroup)\"\n")
-        let plugins = try AccessTests.rootOwnedPlugins()
-        let daemon = try DaemonProcess(bus: bus, arguments: ["--instance", "system", "--config", config],
-                                       environment: ["TABBARD_BUS_POLICY_DIRS": policy.directory], pluginDirectory: plugins)
+        let instance = try Instance(adminGroup: TestUsers.otherGroup)
+        let (policy, bus, config, plugins, daemon) = (instance.policy, instance.bus, instance.config, instance.plugins, instance.daemon)
         let warning = "admin_group '\(TestUsers.otherGroup)' (\(config)) disagrees with \(policy.file), which lets only group 'tabbard' change the bar"
         let logged = daemon.log.split(separator: "\n").filter { $0.contains("disagrees with") }
         print("the daemon's log at start: \(logged)")
@@ -105,12 +120,8 @@ struct AdminGroupPolicyTests {
     @Test("issue 42.2: with the default admin_group and the installed policy, neither the daemon (at start and on reload) nor --check-config warns")
     func defaultGroupAgrees() throws {
         try TestUsers.ensure()
-        let policy = try Self.installedPolicy()
-        let bus = try PrivateBus(type: "system", policy: Self.systemPolicy(including: policy.file))
-        let config = try ReloadTests.configuration("admin_group = \"\(TestUsers.adminGroup)\"\n")
-        let plugins = try AccessTests.rootOwnedPlugins()
-        let daemon = try DaemonProcess(bus: bus, arguments: ["--instance", "system", "--config", config],
-                                       environment: ["TABBARD_BUS_POLICY_DIRS": policy.directory], pluginDirectory: plugins)
+        let instance = try Instance(adminGroup: TestUsers.adminGroup)
+        let (policy, bus, config, plugins, daemon) = (instance.policy, instance.bus, instance.config, instance.plugins, instance.daemon)
         kill(daemon.pid, SIGHUP)
         #expect(Self.awaitLog(daemon, "reloaded:"), "\(daemon.log)")
         #expect(!daemon.log.contains("bus policy") && !daemon.log.contains("disagrees"), "\(daemon.log)")

@@ -376,9 +376,10 @@ if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
             fi
             # A plugin in process mode under the unit: its helper confines itself with Landlock
             # and its seccomp filter, which the unit's SystemCallFilter= must let through, or
-            # the helper does not run. The invader (above) beside it tries the bus.
+            # the helper does not run. The invader (above) beside it tries the bus. admin_group
+            # is another group than the policy file's, which the sandboxed daemon must read.
             mkdir -p "$booted_root/etc/tabbard"
-            printf '[plugin.clock]\nisolation = "process"\n' > "$booted_root/etc/tabbard/tabbard.toml"
+            printf 'admin_group = "ops"\n[plugin.clock]\nisolation = "process"\n' > "$booted_root/etc/tabbard/tabbard.toml"
             if [ "${invader_built:-}" = yes ]; then
                 install -m 0644 "$work/libinvader.so" "$work/invader.plugin" "$booted_root/usr/lib/tabbard/plugins/"
             fi
@@ -395,6 +396,14 @@ if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
                 pass "under systemd, a plugin in process mode runs in a helper confined by Landlock and seccomp and serves its tab"
             else
                 fail "under systemd, a plugin in process mode did not run confined" "$(booted journalctl -u tabbard --no-pager 2>&1 | tail -8)"
+            fi
+            journal=$(booted journalctl -u tabbard --no-pager 2>&1)
+            if grep -qF "admin_group 'ops' (/etc/tabbard/tabbard.toml) disagrees with /usr/share/dbus-1/system.d/org.tabbard.TabBar1.conf, which lets only group 'tabbard'" <<< "$journal" \
+                && ! grep -q -e 'bus policy' <<< "$journal"; then
+                pass "under systemd, the sandboxed daemon reads the installed bus policy file and names it when admin_group disagrees"
+            else
+                fail "under systemd, the daemon does not name the bus policy file that disagrees with admin_group" \
+                    "$(grep -e admin_group -e 'bus policy' <<< "$journal")"
             fi
             if [ "${invader_built:-}" = yes ]; then
                 booted tabctl --system select alarm > /dev/null 2>&1
