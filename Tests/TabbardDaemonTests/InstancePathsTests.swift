@@ -32,6 +32,14 @@ struct InstancePathsTests {
         #expect(managed.defaultStateDirectory == "/var/lib/tabbard2")
     }
 
+    @Test("issue 42.2: the system bus's policy directories are dbus-daemon's, or TABBARD_BUS_POLICY_DIRS's")
+    func busPolicyDirectories() {
+        let plain = InstancePaths(options: system, environment: [:], executable: "/usr/libexec/tabbard")
+        #expect(plain.busPolicyDirectories == ["/usr/share/dbus-1/system.d", "/etc/dbus-1/system.d"])
+        let named = InstancePaths(options: system, environment: ["TABBARD_BUS_POLICY_DIRS": "/a/system.d:/b"], executable: "/x")
+        #expect(named.busPolicyDirectories == ["/a/system.d", "/b"])
+    }
+
     @Test("--config wins over TABBARD_CONFIG, which wins over the default file")
     func configPrecedence() throws {
         let named = try DaemonOptions(arguments: ["--config", "/a.toml"])

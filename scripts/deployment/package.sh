@@ -273,19 +273,51 @@ if [ -e /usr/lib/tabbard/plugins/invader.plugin ]; then
     invader_helper=$(helper_of invader)
 fi
 
-# admin_group in tabbard.toml alone decides: a reload makes another group the admins.
+# admin_group and the bus policy must both name the group (docs/dbus-api.md, Access): changed in
+# tabbard.toml alone, the bus still refuses the new group's members before the daemon sees
+# them, and the daemon's log names the policy file to change.
 groupadd ops && useradd --create-home --groups ops keeper
 mkdir -p /etc/tabbard
 printf 'admin_group = "ops"\n' > /etc/tabbard/tabbard.toml
-kill -HUP "$daemon"
-for _ in $(seq 200); do grep -q "admin_group is now 'ops'" /tmp/tabbard.log && break; sleep 0.05; done
-runuser -u keeper -- tabctl --system badge alarm 6 > /tmp/keeper.out 2>&1 && [ "$(badge alarm)" = 6 ]
-result $? "with admin_group = \"ops\" in tabbard.toml and the installed policy, a member of ops may change the bar" \
-    "$(cat /tmp/keeper.out; grep admin_group /tmp/tabbard.log)"
+policy=/usr/share/dbus-1/system.d/org.tabbard.TabBar1.conf
+reloads() { grep -c 'reloaded:' /tmp/tabbard.log; }
+reload_daemon() {
+    local before
+    before=$(reloads)
+    kill -HUP "$daemon"
+    for _ in $(seq 200); do [ "$(reloads)" -gt "$before" ] && break; sleep 0.05; done
+}
+reload_daemon
+grep -qF "admin_group 'ops' (/etc/tabbard/tabbard.toml) disagrees with $policy, which lets only group 'tabbard' change the bar" /tmp/tabbard.log
+result $? "with admin_group = \"ops\" in tabbard.toml alone, the daemon's log names $policy and its group 'tabbard'" \
+    "$(grep -e admin_group -e 'bus policy' /tmp/tabbard.log)"
+tabbard --system --check-config > /tmp/check.out 2>&1 \
+    && grep -qF "warning: admin_group 'ops' (/etc/tabbard/tabbard.toml) disagrees with $policy" /tmp/check.out
+result $? "and so does tabbard --system --check-config" "$(cat /tmp/check.out)"
+runuser -u keeper -- tabctl --system badge alarm 6 > /tmp/keeper.out 2>&1
+status=$?
+[ "$status" = 5 ] && grep -q 'Rejected send message' /tmp/keeper.out && [ "$(badge alarm)" = 7 ]
+result $? "and the bus refuses a member of ops (exit 5, before the daemon sees the call)" "exit $status: $(cat /tmp/keeper.out)"
+
+# The administrator changes the policy file's group too: the bus lets ops in and the warning goes.
+sed -i 's/<policy group="tabbard">/<policy group="ops">/' "$policy"
+dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ReloadConfig > /dev/null
+warnings=$(grep -c 'disagrees with' /tmp/tabbard.log)
+reload_daemon
+runuser -u keeper -- tabctl --system badge alarm 6 > /tmp/keeper.out 2>&1 && [ "$(badge alarm)" = 6 ] \
+    && [ "$(grep -c 'disagrees with' /tmp/tabbard.log)" = "$warnings" ] && ! tabbard --system --check-config 2>&1 | grep -q disagrees
+result $? "with the policy file's group changed to ops too, a member of ops may change the bar, and nothing disagrees" \
+    "$(cat /tmp/keeper.out; grep -e admin_group -e 'bus policy' /tmp/tabbard.log)"
 runuser -u member -- tabctl --system badge alarm 8 > /tmp/member-after.out 2>&1
 status=$?
 [ "$status" = 5 ] && [ "$(badge alarm)" = 6 ]
 result $? "and a member of tabbard alone no longer may (exit 5)" "exit $status: $(cat /tmp/member-after.out)"
+setpriv --reuid=tabbard --regid=tabbard --init-groups tabctl --system badge alarm 4 > /tmp/own.out 2>&1
+status=$?
+[ "$status" = 5 ] && [ "$(badge alarm)" = 6 ]
+result $? "nor the daemon's own user (exit 5)" "exit $status: $(cat /tmp/own.out)"
+sed -i 's/<policy group="ops">/<policy group="tabbard">/' "$policy"
+dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ReloadConfig > /dev/null
 rm -rf /etc/tabbard
 
 kill -TERM "$daemon"
@@ -381,9 +413,10 @@ if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
             fi
             # A plugin in process mode under the unit: its helper confines itself with Landlock
             # and its seccomp filter, which the unit's SystemCallFilter= must let through, or
-            # the helper does not run. The invader (above) beside it tries the bus.
+            # the helper does not run. The invader (above) beside it tries the bus. admin_group
+            # is another group than the policy file's, which the sandboxed daemon must read.
             mkdir -p "$booted_root/etc/tabbard"
-            printf '[plugin.clock]\nisolation = "process"\n' > "$booted_root/etc/tabbard/tabbard.toml"
+            printf 'admin_group = "ops"\n[plugin.clock]\nisolation = "process"\n' > "$booted_root/etc/tabbard/tabbard.toml"
             if [ "${invader_built:-}" = yes ]; then
                 install -m 0644 "$work/libinvader.so" "$work/invader.plugin" "$booted_root/usr/lib/tabbard/plugins/"
             fi
@@ -400,6 +433,14 @@ if [ -z "${SKIP_PACKAGE:-}" ] && [ -n "${deb:-}" ] && [ -f "${deb:-}" ]; then
                 pass "under systemd, a plugin in process mode runs in a helper confined by Landlock and seccomp and serves its tab"
             else
                 fail "under systemd, a plugin in process mode did not run confined" "$(booted journalctl -u tabbard --no-pager 2>&1 | tail -8)"
+            fi
+            journal=$(booted journalctl -u tabbard --no-pager 2>&1)
+            if grep -qF "admin_group 'ops' (/etc/tabbard/tabbard.toml) disagrees with /usr/share/dbus-1/system.d/org.tabbard.TabBar1.conf, which lets only group 'tabbard'" <<< "$journal" \
+                && ! grep -q -e 'bus policy' <<< "$journal"; then
+                pass "under systemd, the sandboxed daemon reads the installed bus policy file and names it when admin_group disagrees"
+            else
+                fail "under systemd, the daemon does not name the bus policy file that disagrees with admin_group" \
+                    "$(grep -e admin_group -e 'bus policy' <<< "$journal")"
             fi
             if [ "${invader_built:-}" = yes ]; then
                 booted tabctl --system select alarm > /dev/null 2>&1

@@ -5,9 +5,10 @@ import Glibc
 /// On the system instance reading is open to every local user, and every other member, and
 /// every property `Set`, is for root and the members of the admin group. Which members only
 /// read is said where they are declared (`unprivileged` in the interface tables); the
-/// connection asks this policy about every other call. This is the one place that decides:
-/// the bus policy file lets every local user send to the daemon, so that `admin_group` in the
-/// configuration is all there is to change.
+/// connection asks this policy about every other call. The bus policy file says the same, naming
+/// the default group; the daemon checks again from the caller's credentials so that a loose
+/// policy file cannot open the bar to everyone, and `AdminGroupAgreement` warns when the file
+/// names another group than `admin_group`.
 ///
 /// The daemon's own user is refused too, unless it is root, whatever its groups: the daemon
 /// never calls itself, and the processes that share its uid are its plugins' helpers, which

@@ -12,6 +12,15 @@ public struct InstancePaths: Equatable, Sendable {
     public var defaultPluginDirectories: [String]
     /// The state directory used when neither `--state-dir` nor `state_dir` says.
     public var defaultStateDirectory: String
+    /// The directories whose `.conf` files the system bus reads as its policy, where the
+    /// system instance looks for what its bus policy file allows (`AdminGroupAgreement`):
+    /// `$TABBARD_BUS_POLICY_DIRS` (colon-separated) for tests or a bus built with another
+    /// data directory, else `systemBusPolicyDirectories`.
+    public var busPolicyDirectories: [String]
+
+    /// Where dbus-daemon reads the system bus's policy files: its data directory's
+    /// `system.d`, where packages install theirs, and the administrator's in `/etc`.
+    public static let systemBusPolicyDirectories = ["/usr/share/dbus-1/system.d", "/etc/dbus-1/system.d"]
 
     /// Resolves the paths of an instance from its options and environment.
     ///
@@ -46,6 +55,12 @@ public struct InstancePaths: Equatable, Sendable {
         } else {
             let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/state"
             defaultStateDirectory = base + "/tabbard"
+        }
+
+        if let directories = environment["TABBARD_BUS_POLICY_DIRS"], !directories.isEmpty {
+            busPolicyDirectories = directories.split(separator: ":").map(String.init)
+        } else {
+            busPolicyDirectories = Self.systemBusPolicyDirectories
         }
     }
 

@@ -20,6 +20,7 @@ extension Daemon {
                 if signal == SIGHUP { reloadRequested() } else { stopRequested() }
             }
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
+            AdminGroupAgreement.report(setup, log: log)
             guard StateDirectoryLock.claim(for: setup, log: log) else { return 1 }
             // From the first plugin loaded until serving ends, a crash or an exit() is blamed
             // on a plugin and counted against it; then exiting is the daemon's own.
@@ -187,6 +188,9 @@ extension Daemon {
             log.warning("reload: the configuration has errors; keeping the running one")
             return
         }
+        // The policy files may have changed too, or admin_group: said again on each reload,
+        // before the line that ends it.
+        AdminGroupAgreement.report(setup, log: log)
         service.reload(setup.configuration, pluginDirectories: setup.pluginDirectories)
     }
 }

@@ -59,7 +59,8 @@ public enum Daemon {
     }
 
     /// `--check-config`: the configuration parses, its values are valid, and the plugins it
-    /// names are found; warnings are printed but do not fail the check.
+    /// names are found; warnings are printed but do not fail the check. On the system instance
+    /// the bus policy files are checked against `admin_group` too.
     private static func checkConfiguration(options: DaemonOptions, log: Log) -> Int32 {
         guard let setup = try? Setup(options: options, log: log) else { return 1 }
         let report = PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
@@ -73,6 +74,11 @@ public enum Daemon {
         } catch {
             printError("tabbard: \(setup.configurationFile): \(error.message)")
             return 1
+        }
+        if options.instance == .system {
+            for finding in AdminGroupAgreement(setup).findings(directories: setup.paths.busPolicyDirectories) {
+                print("\(finding.level == .warning ? "warning" : "note"): \(finding.text)")
+            }
         }
         let source = setup.configurationFileExists
             ? setup.configurationFile

@@ -114,7 +114,8 @@ public struct DaemonOptions: Equatable, Sendable {
         Usage: tabbard [--session | --system | --address ADDR] [--instance system|session]
                        [--config FILE] [--plugin-dir DIR]... [--state-dir DIR] [--no-state]
                        [--log-level LEVEL]
-               tabbard --check-config [--config FILE] [--plugin-dir DIR]...
+               tabbard --check-config [--system | --instance system|session] [--config FILE]
+                       [--plugin-dir DIR]...
                tabbard --list-plugins [--plugin-dir DIR]... [--instance system|session]
                tabbard --probe-plugin FILE [--instance system|session] [--log-level LEVEL]
                        [--module-fd N]
@@ -135,7 +136,8 @@ public struct DaemonOptions: Equatable, Sendable {
                                /var/lib/tabbard or $XDG_STATE_HOME/tabbard)
           --no-state           neither restore nor save state
           --log-level LEVEL    error, warning, notice, info (default) or debug
-          --check-config       check the configuration and plugins, then exit
+          --check-config       check the configuration and plugins (on a system instance,
+                               admin_group against the bus policy files too), then exit
           --list-plugins       list plugins with their tabs, status, and whether each runs
                                in a helper process or in the daemon and why (its manifest,
                                the configuration, the instance's default), then exit
@@ -150,6 +152,10 @@ public struct DaemonOptions: Equatable, Sendable {
 
         Signals: SIGTERM/SIGINT save state and stop; SIGHUP re-reads the configuration and
         rescans plugins.
+
+        A system instance compares admin_group with the system bus's policy files, in
+        /usr/share/dbus-1/system.d and /etc/dbus-1/system.d or the colon-separated
+        directories of $TABBARD_BUS_POLICY_DIRS, and warns naming each file that disagrees.
         """
 }
 
