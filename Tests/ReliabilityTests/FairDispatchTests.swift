@@ -7,7 +7,7 @@ import TabbardTestSupport
 /// system instance on a bus with dbus-daemon's default limits. Under each, every Select of an
 /// administrator is answered, the daemon stays within its memory bound and stops on SIGTERM
 /// with the attackers still connected. Latencies are printed (figures, not asserts).
-@Suite("Fair dispatch under unprivileged attacks (issue 37)",
+@Suite("Fair dispatch under unprivileged attacks (issue 37)", .serialized,
        .enabled(if: TestUsers.available, "skipped: needs root, useradd and runuser to attack as another user"))
 struct FairDispatchTests {
     /// The resident size the daemon stays under, whatever an unprivileged caller does.
@@ -36,7 +36,7 @@ struct FairDispatchTests {
         let daemon = try DaemonProcess(bus: bus, arguments: ["--instance", "system"])
         let adminCalls = Variant.pick(short: 20, long: 200)
         let summary = try runScript("attacks.py", [bus.address, String(daemon.pid), TestUsers.guest, scenario,
-                                                   String(Variant.pick(short: 2, long: 10)), String(adminCalls)],
+                                                   String(Variant.pick(short: 4, long: 10)), String(adminCalls)],
                                     timeout: 600)
         #expect(summary.counts("admin_errors").isEmpty && summary.count("admin_answered") == adminCalls, "\(summary.values)")
         #expect(summary.values["stopped"] as? Bool == true, "\(summary.values)")

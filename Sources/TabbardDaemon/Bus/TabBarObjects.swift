@@ -106,10 +106,11 @@ final class TabBarObjects {
         connection.stopDispatching()
     }
 
-    /// The end of a stop: the name given back, and everything sent.
+    /// The end of a stop: the name given back, and what is queued sent, for at most half a
+    /// second: a bus that no longer reads the daemon must not delay its exit (the bus gives
+    /// the name back when the connection closes anyway).
     func leaveBus() {
-        _ = try? connection.releaseName(BusNames.service)
-        connection.flush()
+        connection.leaveBus(releasing: BusNames.service, within: .milliseconds(500))
     }
 
     // MARK: - Announcements

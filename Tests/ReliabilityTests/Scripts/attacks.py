@@ -7,15 +7,17 @@ Runs as root: the attackers run in a child process that takes GUEST's user id; t
 administrator's calls are made from this process (root is always an administrator).
 ATTACK is one of:
   bigcalls    4 connections, each keeping two GetContent calls with a 16 MB argument in flight;
-  nonreader   1 connection sending 7,000 Introspect calls and 40 sending GetManagedObjects,
-              none of them ever reading;
+  nonreader   1 connection sending 7,000 Introspect calls (2,500 a second) and 40 sending
+              GetManagedObjects (50 a second each), none of them ever reading: paced, so that
+              the bus forwards them (it refuses a connection's calls past 128 unanswered);
   flood-M     64 connections keeping 120 calls of M in flight each, reading every reply
               (M: Describe, Introspect, GetManagedObjects, Get).
 The attack runs for SECONDS, then the administrator makes ADMIN_CALLS Selects (half on one
-connection, half each on a fresh one, like tabctl), while the attack goes on; then, attackers
+connection held open, half each on a fresh one, like tabctl), while the attack goes on; then, attackers
 still connected, the daemon gets SIGTERM. Prints "SUMMARY {json}": the administrator's
-latencies (p50, p99, max in ms), its errors by name, the attackers' replies and errors by name,
+latencies (p50 and p99 in ms: all, on the held connection, on fresh ones; max), its errors by name, the attackers' replies and errors by name,
 the daemon's largest VmRSS (sampled every 50 ms), and whether and how fast it stopped."""
+import ctypes
 import json
 import os
 import selectors
@@ -166,20 +168,53 @@ class RawClient:
 
 def attack_plan():
     """(connections, calls in flight per connection or None to never read, total calls per
-    connection or None for as long as the attack lasts, the call's marshalling)."""
+    connection or None for as long as the attack lasts, calls a second per connection or None
+    for as fast as they go, the call's marshalling)."""
     get = lambda name: (ROOT, "org.freedesktop.DBus.Properties", "Get", "ss", string_body(SERVICE, name))
     if attack == "bigcalls":
         big = (ROOT, SERVICE, "GetContent", "s", string_body("x" * (16 << 20)))
-        return [(4, 2, None, big)]
+        return [(4, 2, None, None, big)]
     if attack == "nonreader":
-        return [(1, None, 7_000, (ROOT, "org.freedesktop.DBus.Introspectable", "Introspect", "", b"")),
-                (40, None, 2_000, (ROOT, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", "", b""))]
+        return [(1, None, 7_000, 2_500, (ROOT, "org.freedesktop.DBus.Introspectable", "Introspect", "", b"")),
+                (40, None, None, 50, (ROOT, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", "", b""))]
     method = attack.split("-", 1)[1]
     calls = {"Describe": (ROOT, SERVICE, "Describe", "", b""),
              "Introspect": (ROOT, "org.freedesktop.DBus.Introspectable", "Introspect", "", b""),
              "GetManagedObjects": (ROOT, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", "", b""),
              "Get": get("Tabs")}
-    return [(64, 120, None, calls[method])]
+    return [(64, 120, None, None, calls[method])]
+
+
+def read_replies(client, counts):
+    """Reads what came for a reader: counts replies and errors, answers Pings."""
+    try:
+        messages = client.read_messages()
+    except OSError:
+        messages = []
+    for kind, fields in messages:
+        if kind == 1 and fields.get(3) == "Ping":
+            # A reader answers Peer.Ping as it reads, as every D-Bus library does.
+            client.send(marshal_return(client.next_serial(), fields), counted=False)
+        if kind == 3:
+            counts["errors"][fields.get(4, "?")] = counts["errors"].get(fields.get(4, "?"), 0) + 1
+        if kind in (2, 3):
+            counts["replies"] += 1
+            client.in_flight -= 1
+
+
+def top_up(client, counts, started):
+    """Queues the calls `client`'s plan wants sent by now."""
+    in_flight, total, rate, call = client.plan
+    if rate is None:
+        wanted = (in_flight or 1 << 30) - client.in_flight
+    else:
+        wanted = int(rate * (time.monotonic() - started)) - client.sent
+    path, interface, member, signature, body = call
+    while wanted > 0 and (total is None or client.sent < total) and len(client.outgoing) < (4 << 20):
+        client.send(marshal_call(client.next_serial(), path, interface, member, signature, body))
+        client.sent += 1
+        counts["sent"] += 1
+        wanted -= 1
 
 
 def attacker(report, requests):
@@ -192,50 +227,38 @@ def attacker(report, requests):
     counts = {"replies": 0, "errors": {}, "sent": 0}
     selector = selectors.DefaultSelector()
     clients = []
-    for connections, in_flight, total, call in attack_plan():
+    for connections, in_flight, total, rate, call in attack_plan():
         for _ in range(connections):
             client = RawClient()
-            client.plan = (in_flight, total, call)
+            client.plan = (in_flight, total, rate, call)
             client.sent = 0
+            client.events = 0
             clients.append(client)
-            selector.register(client.socket, selectors.EVENT_READ | selectors.EVENT_WRITE, client)
     os.write(report, b"ready\n")
+    started = time.monotonic()
     while True:
-        for key, events in selector.select(timeout=0.05):
+        for client in clients:
+            top_up(client, counts, started)
+            # A reader waits to read, anyone with bytes to send to write; nobody spins.
+            events = (selectors.EVENT_READ if client.plan[0] is not None else 0) | \
+                (selectors.EVENT_WRITE if client.outgoing else 0)
+            if events != client.events:
+                if client.events and events:
+                    selector.modify(client.socket, events, client)
+                elif events:
+                    selector.register(client.socket, events, client)
+                else:
+                    selector.unregister(client.socket)
+                client.events = events
+        for key, events in selector.select(timeout=0.01):
             client = key.data
-            in_flight, total, call = client.plan
-            if events & selectors.EVENT_READ and in_flight is not None:
-                try:
-                    messages = client.read_messages()
-                except OSError:
-                    messages = []
-                for kind, fields in messages:
-                    if kind == 1 and fields.get(3) == "Ping":
-                        # A reader answers Peer.Ping as it reads, as every D-Bus library does.
-                        client.send(marshal_return(client.next_serial(), fields), counted=False)
-                    if kind == 3:
-                        counts["errors"][fields.get(4, "?")] = counts["errors"].get(fields.get(4, "?"), 0) + 1
-                    if kind in (2, 3):
-                        counts["replies"] += 1
-                        client.in_flight -= 1
-            wanted = (in_flight or 1 << 30) - client.in_flight
-            while wanted > 0 and (total is None or client.sent < total) and len(client.outgoing) < (4 << 20):
-                path, interface, member, signature, body = call
-                client.send(marshal_call(client.next_serial(), path, interface, member, signature, body))
-                client.sent += 1
-                counts["sent"] += 1
-                wanted -= 1
-            if client.outgoing:
+            if events & selectors.EVENT_READ:
+                read_replies(client, counts)
+            if events & selectors.EVENT_WRITE:
                 try:
                     client.write_some()
                 except OSError:
                     pass
-            if not client.outgoing and total is not None and client.sent >= total and key.events & selectors.EVENT_WRITE:
-                # All sent: a reader waits for replies, a non-reader for nothing.
-                if in_flight is None:
-                    selector.unregister(client.socket)
-                else:
-                    selector.modify(client.socket, selectors.EVENT_READ, client)
         # The parent asks for the counts by writing to the pipe; the attack goes on after.
         try:
             request = os.read(requests, 1)
@@ -261,7 +284,56 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else None
 
 
+def admin_selects(summary, tabs):
+    """The administrator's Selects, half on one connection, half each on a fresh one; the
+    latencies of those answered."""
+    latencies = []
+    persistent = dbus.bus.BusConnection(address)
+    proxy = persistent.get_object(SERVICE, ROOT, introspect=False)
+    for index in range(admin_calls):
+        fresh = None
+        started = time.monotonic()
+        try:
+            if index % 2:
+                fresh = dbus.bus.BusConnection(address)
+                target = fresh.get_object(SERVICE, ROOT, introspect=False)
+            else:
+                target = proxy
+            target.Select(tabs[index % len(tabs)], dbus_interface=SERVICE, timeout=5)
+            latencies.append(((time.monotonic() - started) * 1000, fresh is not None))
+        except dbus.DBusException as error:
+            name = error.get_dbus_name()
+            summary["admin_errors"][name] = summary["admin_errors"].get(name, 0) + 1
+            summary.setdefault("admin_error_texts", {})[name] = (error.get_dbus_message() or "")[:200]
+        if fresh is not None:
+            fresh.close()
+    persistent.close()
+    return latencies
+
+
+def wait_for_stop(summary):
+    """SIGTERM, with the attackers still connected (a non-reader still not reading); whether
+    the daemon ended within 10 s, and when."""
+    started = time.monotonic()
+    os.kill(pid, signal.SIGTERM)
+    stopped = False
+    while time.monotonic() - started < 10 and not stopped:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                stopped = stat.read().split(") ", 1)[1].startswith("Z")
+        except OSError:
+            stopped = True
+        time.sleep(0.01)
+    summary["stopped"] = stopped
+    summary["stop_s"] = round(time.monotonic() - started, 3)
+
+
 def main():
+    # The tabs to select, read before the attack.
+    bus = dbus.bus.BusConnection(address)
+    tabs = [str(tab) for tab in bus.get_object(SERVICE, ROOT, introspect=False).Get(
+        SERVICE, "VisibleTabs", dbus_interface="org.freedesktop.DBus.Properties", timeout=30)]
+    bus.close()
     report_read, report_write = os.pipe()
     request_read, request_write = os.pipe()
     os.set_blocking(request_read, False)
@@ -270,74 +342,45 @@ def main():
         os.close(report_read)
         os.close(request_write)
         try:
+            # The attacker ends with this process, whatever becomes of it.
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
             attacker(report_write, request_read)
         finally:
             os._exit(0)
     os.close(report_write)
     os.close(request_read)
-    reports = os.fdopen(report_read)
-    assert reports.readline().strip() == "ready"
     summary = {"attack": attack, "vmrss_before_kib": vmrss_kib(), "admin_errors": {}}
-    peak = {"kib": summary["vmrss_before_kib"]}
     sampling = threading.Event()
+    try:
+        reports = os.fdopen(report_read)
+        assert reports.readline().strip() == "ready"
+        peak = {"kib": summary["vmrss_before_kib"]}
 
-    def sample():
-        while not sampling.is_set():
-            peak["kib"] = max(peak["kib"], vmrss_kib())
-            time.sleep(0.05)
+        def sample():
+            while not sampling.is_set():
+                peak["kib"] = max(peak["kib"], vmrss_kib())
+                time.sleep(0.05)
 
-    sampler = threading.Thread(target=sample)
-    sampler.start()
-    time.sleep(seconds)
-    latencies = []
-    persistent = dbus.bus.BusConnection(address)
-    proxy = persistent.get_object(SERVICE, ROOT, introspect=False)
-    tabs = [str(tab) for tab in proxy.Get(SERVICE, "VisibleTabs", dbus_interface="org.freedesktop.DBus.Properties",
-                                          timeout=60)] or ["clock"]
-    for index in range(admin_calls):
-        fresh = None
-        if index % 2:
-            fresh = dbus.bus.BusConnection(address)
-            target = fresh.get_object(SERVICE, ROOT, introspect=False)
-        else:
-            target = proxy
-        started = time.monotonic()
-        try:
-            target.Select(tabs[index % len(tabs)], dbus_interface=SERVICE, timeout=5)
-            latencies.append((time.monotonic() - started) * 1000)
-        except dbus.DBusException as error:
-            name = error.get_dbus_name()
-            summary["admin_errors"][name] = summary["admin_errors"].get(name, 0) + 1
-        if fresh is not None:
-            fresh.close()
-    summary["admin_answered"] = len(latencies)
-    summary["admin_p50_ms"] = round(percentile(latencies, 0.5) or 0, 1)
-    summary["admin_p99_ms"] = round(percentile(latencies, 0.99) or 0, 1)
-    summary["admin_max_ms"] = round(max(latencies, default=0), 1)
-    os.write(request_write, b"?")
-    summary["attacker"] = json.loads(reports.readline())
-    # SIGTERM with the attackers still connected (a non-reader still not reading).
-    started = time.monotonic()
-    os.kill(pid, signal.SIGTERM)
-    stopped = False
-    while time.monotonic() - started < 10:
-        try:
-            with open(f"/proc/{pid}/stat") as stat:
-                if stat.read().split(") ", 1)[1].startswith("Z"):
-                    stopped = True
-                    break
-        except OSError:
-            stopped = True
-            break
-        time.sleep(0.01)
-    summary["stopped"] = stopped
-    summary["stop_s"] = round(time.monotonic() - started, 3)
-    sampling.set()
-    sampler.join()
-    summary["vmrss_peak_kib"] = peak["kib"]
-    os.kill(child, signal.SIGKILL)
-    os.waitpid(child, 0)
-    persistent.close()
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        time.sleep(seconds)
+        latencies = admin_selects(summary, tabs)
+        summary["admin_answered"] = len(latencies)
+        for label, chosen in (("admin", (True, False)), ("held", (False,)), ("fresh", (True,))):
+            values = [latency for latency, fresh in latencies if fresh in chosen]
+            summary[label + "_p50_ms"] = round(percentile(values, 0.5) or 0, 1)
+            summary[label + "_p99_ms"] = round(percentile(values, 0.99) or 0, 1)
+        summary["admin_max_ms"] = round(max((latency for latency, _ in latencies), default=0), 1)
+        os.write(request_write, b"?")
+        summary["attacker"] = json.loads(reports.readline())
+        wait_for_stop(summary)
+        sampling.set()
+        sampler.join()
+        summary["vmrss_peak_kib"] = peak["kib"]
+    finally:
+        sampling.set()
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
     print("SUMMARY " + json.dumps(summary), flush=True)
 
 
