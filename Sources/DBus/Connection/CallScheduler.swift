@@ -89,8 +89,8 @@ extension Connection {
                   to: message)
     }
 
-    /// A caller seen for the first time: privileged with no authorizer, else as its user id
-    /// makes it (asked of the bus when not cached; its calls wait meanwhile).
+    /// A caller seen for the first time: privileged with no authorizer, else ranked once its
+    /// user id is known (asked of the bus when not cached; its calls wait meanwhile).
     private func newCaller(_ name: String) -> Caller {
         let caller = Caller(name: name, standing: .privileged)
         scheduler.callers[name] = caller
@@ -135,9 +135,16 @@ extension Connection {
         }
     }
 
+    /// A caller whose user id is known: ranked by the prioritizer, else unprivileged until the
+    /// authorizer allows it a privileged member (asking the authorizer here would put every
+    /// reader to it).
     private func identify(_ caller: Caller, as uid: UInt32) {
         caller.uid = uid
-        let privileged = authorization.authorizer?(uid) ?? true
+        rank(caller, privileged: authorization.authorizer == nil || authorization.prioritizer?(uid) == true)
+    }
+
+    /// Gives `caller` the turn its privilege earns.
+    func rank(_ caller: Caller, privileged: Bool) {
         if privileged { forgetUnconfirmed(of: caller) }
         caller.standing = privileged ? .privileged : .unprivileged
     }

@@ -30,6 +30,8 @@ final class TabBarObjects {
         guard access.enforced else { return }
         // Reads `access` at each call, so that a reload's admin group takes effect at once.
         connection.authorizer = { [unowned self] uid in self.access.mayChange(uid: uid) }
+        // Those who may change the bar are served before readers (docs/reliability.md).
+        connection.prioritizer = connection.authorizer
     }
 
     // MARK: - Exports
