@@ -10,7 +10,8 @@ ATTACK is one of:
   nonreader   1 connection sending 7,000 Introspect calls (2,500 a second) and 40 sending
               GetManagedObjects (50 a second each), none of them ever reading: paced, so that
               the bus forwards them (it refuses a connection's calls past 128 unanswered);
-  flood-M     64 connections keeping 120 calls of M in flight each, reading every reply
+  flood-M     64 connections keeping 120 calls of M in flight each, reading every reply and
+              answering Peer.Ping as a library does
               (M: Describe, Introspect, GetManagedObjects, Get).
 The attack runs for SECONDS, then the administrator makes ADMIN_CALLS Selects (half on one
 connection held open, half each on a fresh one, like tabctl), while the attack goes on; then, attackers
