@@ -57,8 +57,9 @@ extension Connection {
         credentials.users[uniqueName] = user
     }
 
-    /// One subscription to `NameOwnerChanged` drops cache entries of names that left.
-    private func watchDepartures() throws(DBusError) {
+    /// One subscription to `NameOwnerChanged` drops cache entries of names that left, and
+    /// what they had waiting (`CallScheduler`).
+    func watchDepartures() throws(DBusError) {
         guard credentials.departures == nil else { return }
         let rule = MatchRule(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                              interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
@@ -66,6 +67,7 @@ extension Connection {
             guard let (name, _, newOwner) = try? message.decode(String.self, String.self, String.self),
                   newOwner.isEmpty, name.hasPrefix(":") else { return }
             self?.credentials.users[name] = nil
+            self?.callerLeft(name)
         }
     }
 }

@@ -67,4 +67,14 @@ extension Connection {
         }
         return result
     }
+
+    /// Gives `name` back to the bus without waiting for its answer, then writes what is
+    /// queued for at most `limit` (`flush(within:)`): for an owner that stops, whom a bus
+    /// no longer reading it must not hold up. Closing the connection gives up its names anyway.
+    public func leaveBus(releasing name: String, within limit: Duration) {
+        assertOwnThread()
+        try? callWithoutReply(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                              interface: "org.freedesktop.DBus", method: "ReleaseName", name)
+        flush(within: limit)
+    }
 }

@@ -1,11 +1,11 @@
 import CDBus
 
-/// Calls held back while their sender's Unix user id is being looked up.
+/// Who may call the members not marked `unprivileged`.
 struct CallerAuthorization {
     /// Decides whether a caller may call privileged members; nil lets every call through.
     var authorizer: ((_ uid: UInt32) -> Bool)?
-    /// Per sender, the calls that arrived while its user id was unknown, in arrival order.
-    var held: [String: [OpaquePointer]] = [:]
+    /// Decides whether a caller's calls go first (`Connection.prioritizer`).
+    var prioritizer: ((_ uid: UInt32) -> Bool)?
 }
 
 extension Connection {
@@ -21,54 +21,45 @@ extension Connection {
     ///
     /// The first call from a sender waits, without blocking the loop, while its user id is
     /// asked of the bus (`GetConnectionUnixUser`, then cached until the sender leaves); later
-    /// calls from that sender queue behind it, so each sender's calls still run in order.
-    /// Loop thread only; nil (the default) lets every call through.
+    /// calls from that sender queue behind it, so each sender's calls still run in order
+    /// (within the sender's share: `CallScheduler`). The authorizer's verdict also decides
+    /// the sender's turn: once allowed a privileged member, a sender is served first. Loop
+    /// thread only; nil (the default) lets every call through.
     public var authorizer: ((_ uid: UInt32) -> Bool)? {
         get { authorization.authorizer }
         set {
             assertOwnThread()
             authorization.authorizer = newValue
+            reidentifyCallers()
         }
     }
 
-    /// Dispatches an incoming method call, through the authorizer when there is one.
-    func dispatchAuthorized(_ message: OpaquePointer) {
-        guard authorization.authorizer != nil, let sender = dbus_message_get_sender(message).map({ String(cString: $0) }) else {
+    /// Decides, from a caller's Unix user id, whether its calls are served before those of
+    /// the others and free of the shares of unread replies (`CallScheduler`): asked once per
+    /// caller, when its user id is known, so that an administrator's first call already goes
+    /// first. Nil (the default): a caller goes first once the authorizer has allowed it a
+    /// privileged member. Loop thread only.
+    public var prioritizer: ((_ uid: UInt32) -> Bool)? {
+        get { authorization.prioritizer }
+        set {
+            assertOwnThread()
+            authorization.prioritizer = newValue
+            reidentifyCallers()
+        }
+    }
+
+    /// Dispatches a call from a sender whose user id is `uid`, through the authorizer.
+    func dispatch(_ message: OpaquePointer, as uid: UInt32) {
+        guard let path = dbus_message_get_path(message), let member = dbus_message_get_member(message) else { return }
+        let interface = dbus_message_get_interface(message)
+        if objects.reachesUnprivileged(path: path, interface: interface, member: member) {
             objects.dispatch(message)
             return
         }
-        if authorization.held[sender] != nil {
-            dbus_message_ref(message)
-            authorization.held[sender]!.append(message)
-            return
-        }
-        if let uid = cachedUnixUser(of: sender) {
-            dispatch(message, as: uid)
-            return
-        }
-        dbus_message_ref(message)
-        authorization.held[sender] = [message]
-        unixUser(of: sender) { [weak self] result in
-            self?.release(heldFrom: sender, result)
-        }
-    }
-
-    private func release(heldFrom sender: String, _ result: Result<UInt32, DBusError>) {
-        let messages = authorization.held.removeValue(forKey: sender) ?? []
-        for message in messages {
-            switch result {
-            case .success(let uid): dispatch(message, as: uid)
-            case .failure(let error): sendError(.accessDenied("the caller's identity is unknown: \(error.message)"), to: message)
-            }
-            dbus_message_unref(message)
-        }
-    }
-
-    private func dispatch(_ message: OpaquePointer, as uid: UInt32) {
-        guard let path = dbus_message_get_path(message), let member = dbus_message_get_member(message) else { return }
-        let interface = dbus_message_get_interface(message)
-        if objects.reachesUnprivileged(path: path, interface: interface, member: member)
-            || authorization.authorizer?(uid) ?? true {
+        let allowed = authorization.authorizer?(uid) ?? true
+        // Without a prioritizer, the verdict gives the caller its turn from now on.
+        if authorization.prioritizer == nil, let caller = scheduler.serving { rank(caller, privileged: allowed) }
+        if allowed {
             objects.dispatch(message)
         } else {
             let name = (interface.map { String(cString: $0) + "." } ?? "") + String(cString: member)

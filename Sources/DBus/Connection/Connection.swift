@@ -21,6 +21,7 @@ public final class Connection: @unchecked Sendable {
     var routes = SignalRoutes()
     var credentials = CredentialCache()
     var authorization = CallerAuthorization()
+    var scheduler = CallScheduler()
     var expectedReplies = ExpectedReplies()
     /// The unique name the bus gave this connection (`:1.42`).
     public let uniqueName: String
@@ -101,6 +102,7 @@ public final class Connection: @unchecked Sendable {
         let watches = LibdbusWatches(loop: loop)
         self.watches = watches
         watches.install(on: raw)
+        watches.hasBacklog = { [unowned self] in !scheduler.privileged.isEmpty || !scheduler.unprivileged.isEmpty }
         let me = Unmanaged.passUnretained(self).toOpaque()
         // Never dispatch inside this callback (libdbus forbids re-entry): note it, take a turn.
         dbus_connection_set_dispatch_status_function(raw, { _, status, data in
@@ -133,8 +135,12 @@ public final class Connection: @unchecked Sendable {
         dispatchStopped = true
     }
 
+    /// Reads what libdbus has queued (each method call joins its sender's turn, or is refused
+    /// at once), then serves the callers' calls in turn within one turn's budget.
     private func dispatchQueued() {
-        guard needsDispatch, !dispatchStopped else { return }
+        guard !dispatchStopped else { return }
+        defer { serveTurn() }
+        guard needsDispatch else { return }
         needsDispatch = false
         while true {
             dropForeignReplies()
@@ -152,7 +158,7 @@ public final class Connection: @unchecked Sendable {
     private func filter(_ message: OpaquePointer) -> DBusHandlerResult {
         switch dbus_message_get_type(message) {
         case DBUS_MESSAGE_TYPE_METHOD_CALL:
-            dispatchAuthorized(message)
+            admit(message)
             return DBUS_HANDLER_RESULT_HANDLED
         case DBUS_MESSAGE_TYPE_SIGNAL:
             if dbus_message_is_signal(message, "org.freedesktop.DBus.Local", "Disconnected") != 0 {
@@ -188,6 +194,21 @@ public final class Connection: @unchecked Sendable {
         dbus_connection_flush(raw)
     }
 
+    /// Writes what is queued for at most `limit`: a bus that has stopped reading this
+    /// connection (its quota for it spent) must not hold up an owner that is leaving.
+    /// Returns whether everything was written.
+    @discardableResult
+    public func flush(within limit: Duration) -> Bool {
+        assertOwnThread()
+        let deadline = MonotonicInstant.now().sinceStart + limit
+        while dbus_connection_has_messages_to_send(raw) != 0 && isConnected {
+            let left = deadline - MonotonicInstant.now().sinceStart
+            guard left > .zero else { return false }
+            _ = dbus_connection_read_write(raw, Self.milliseconds(left) + 1)
+        }
+        return true
+    }
+
     /// How a reply's body is written: marshalled here and parsed by libdbus whole (what two or
     /// more arguments cost least), or through libdbus's iterator, which rewrites the header's
     /// signature once per top-level argument (what one argument costs least).
@@ -205,18 +226,20 @@ public final class Connection: @unchecked Sendable {
         objects.flushChanges()
         guard dbus_message_get_no_reply(call) == 0 else { return }
         let reply: OpaquePointer
+        var bodyBytes: Int
         if writing == .throughIterator {
-            reply = try iteratedReply(to: call, body)
+            (reply, bodyBytes) = try iteratedReply(to: call, body)
         } else {
             let arguments = MessageBody()
             try arguments.write(body)
+            bodyBytes = arguments.count
             if arguments.count == 0 {
                 // Nothing to marshal: libdbus makes an empty reply for less than parsing one costs.
                 guard let made = dbus_message_new_method_return(call) else { throw .noMemory() }
                 reply = made
             } else if arguments.carriesFileDescriptors {
                 // Only libdbus's iterator attaches descriptors: the body is written again through it.
-                reply = try iteratedReply(to: call, body)
+                (reply, bodyBytes) = try iteratedReply(to: call, body)
             } else {
                 reply = try Message.assembledReply(to: call, body: arguments)
             }
@@ -225,20 +248,24 @@ public final class Connection: @unchecked Sendable {
         // No connected check here: libdbus drops a message sent on a closed connection, and
         // the caller of a reply has nobody to tell.
         _ = dbus_connection_send(raw, reply, nil)
+        noteAnswer(MessageSize.header + bodyBytes, to: call)
     }
 
-    /// The reply to `call` with `body` written through libdbus's iterator; the caller owns it.
-    private func iteratedReply(to call: OpaquePointer, _ body: (inout MessageWriter) throws(DBusError) -> Void) throws(DBusError) -> OpaquePointer {
+    /// The reply to `call` with `body` written through libdbus's iterator, which the caller
+    /// owns, and a bound on its body's size.
+    private func iteratedReply(
+        to call: OpaquePointer, _ body: (inout MessageWriter) throws(DBusError) -> Void
+    ) throws(DBusError) -> (OpaquePointer, Int) {
         guard let reply = dbus_message_new_method_return(call) else { throw .noMemory() }
         do throws(DBusError) {
             var writer = MessageWriter(appendingTo: reply)
             try body(&writer)
             try Self.requireFitsBus(reply, bodyBound: writer.sizeBound)
+            return (reply, writer.sizeBound)
         } catch {
             dbus_message_unref(reply)
             throw error
         }
-        return reply
     }
 
     /// The largest message a bus carries unless configured otherwise: dbus-daemon's default
@@ -276,6 +303,7 @@ public final class Connection: @unchecked Sendable {
         guard let reply = dbus_message_new_error(call, name, text) else { return }
         _ = try? send(raw: reply)
         dbus_message_unref(reply)
+        noteAnswer(MessageSize.header + name.utf8.count + text.utf8.count, to: call)
     }
 
     /// Emits a signal from `path`; names are validated first.

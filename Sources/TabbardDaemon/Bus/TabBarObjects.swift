@@ -30,6 +30,8 @@ final class TabBarObjects {
         guard access.enforced else { return }
         // Reads `access` at each call, so that a reload's admin group takes effect at once.
         connection.authorizer = { [unowned self] uid in self.access.mayChange(uid: uid) }
+        // Those who may change the bar are served before readers (docs/reliability.md).
+        connection.prioritizer = connection.authorizer
     }
 
     // MARK: - Exports
@@ -112,10 +114,11 @@ final class TabBarObjects {
         connection.stopDispatching()
     }
 
-    /// The end of a stop: the name given back, and everything sent.
+    /// The end of a stop: the name given back, and what is queued sent, for at most half a
+    /// second: a bus that no longer reads the daemon must not delay its exit (the bus gives
+    /// the name back when the connection closes anyway).
     func leaveBus() {
-        _ = try? connection.releaseName(BusNames.service)
-        connection.flush()
+        connection.leaveBus(releasing: BusNames.service, within: .milliseconds(500))
     }
 
     // MARK: - Announcements

@@ -54,6 +54,10 @@ public enum Daemon {
         case .checkConfig:
             return checkConfiguration(options: options, log: log)
         case .serve:
+            // A caller's 16 MB call passes through buffers that large (libdbus reading it,
+            // the message): mapped apart from the heap, each goes back to the system when
+            // freed, where glibc's rising threshold would keep them in the heap.
+            _ = mallopt(mmapThreshold, 1 << 20)
             return serve(options: options, log: log)
         }
     }
@@ -93,3 +97,9 @@ public enum Daemon {
         line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }
 }
+
+/// glibc's `mallopt` and its `M_MMAP_THRESHOLD` (-3), from `<malloc.h>`, which the Glibc
+/// module does not bring in.
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+private let mmapThreshold: Int32 = -3
