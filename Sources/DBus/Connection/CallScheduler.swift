@@ -49,8 +49,10 @@ struct CallScheduler {
     var servingCall: OpaquePointer?
     /// `Peer.Ping`s on their way (`ReadConfirmation`).
     var pingsInFlight = 0
-    /// Wakes the loop when unprivileged callers wait for the daemon's outgoing queue.
-    var outgoingRetry: LoopTimer?
+    /// The calls a second of unprivileged callers, all together.
+    var rate = CallRate()
+    /// Wakes the loop when unprivileged callers wait for the daemon's outgoing queue or the rate.
+    var unprivilegedRetry: LoopTimer?
 }
 
 extension Connection {
@@ -183,10 +185,11 @@ extension Connection {
         }
     }
 
-    /// Whether unprivileged callers may be served now: what they left unread, and what the
-    /// daemon has not yet sent, are within bounds.
-    private var unprivilegedMayRun: Bool {
+    /// Whether unprivileged callers may be served now: what they left unread, what the daemon
+    /// has not yet sent and their rate are within bounds.
+    private func unprivilegedMayRun() -> Bool {
         scheduler.unconfirmedBytes < CallLimits.unreadAll && dbus_connection_get_outgoing_size(raw) < CallLimits.outgoingBytes
+            && scheduler.rate.allows(at: .now())
     }
 
     /// Serves waiting calls, one per caller in turn, privileged callers first, until none is
@@ -196,21 +199,25 @@ extension Connection {
         var served = 0
         let started = MonotonicInstant.now()
         while served < CallLimits.callsPerTurn {
-            guard let caller = scheduler.privileged.popFirst() ?? (unprivilegedMayRun ? scheduler.unprivileged.popFirst() : nil) else { break }
+            guard let caller = scheduler.privileged.popFirst() ?? (unprivilegedMayRun() ? scheduler.unprivileged.popFirst() : nil) else { break }
             caller.isListed = false
             guard isServable(caller) else { continue }
+            if caller.standing != .privileged { scheduler.rate.take() }
             serve(caller)
             served += 1
             list(caller)
             if served % 8 == 0 && MonotonicInstant.now().sinceStart - started.sinceStart > CallLimits.turnTime { break }
         }
-        if !scheduler.privileged.isEmpty || (!scheduler.unprivileged.isEmpty && unprivilegedMayRun) {
+        if !scheduler.privileged.isEmpty || (!scheduler.unprivileged.isEmpty && unprivilegedMayRun()) {
             loop?.requestTurn()
-        } else if !scheduler.unprivileged.isEmpty && scheduler.outgoingRetry == nil,
-                  dbus_connection_get_outgoing_size(raw) >= CallLimits.outgoingBytes {
-            // Nothing says when the bus has taken the daemon's queue: look again shortly.
-            scheduler.outgoingRetry = try? loop?.schedule(after: .milliseconds(5)) { [weak self] in
-                self?.scheduler.outgoingRetry = nil
+        } else if !scheduler.unprivileged.isEmpty && scheduler.unprivilegedRetry == nil,
+                  scheduler.unconfirmedBytes < CallLimits.unreadAll {
+            // Nothing says when the bus has taken the daemon's queue: look again shortly; the
+            // rate says when its next call is due.
+            let outgoingFull = dbus_connection_get_outgoing_size(raw) >= CallLimits.outgoingBytes
+            let after = outgoingFull ? .milliseconds(5) : max(scheduler.rate.wait, .microseconds(100))
+            scheduler.unprivilegedRetry = try? loop?.schedule(after: after) { [weak self] in
+                self?.scheduler.unprivilegedRetry = nil
                 self?.loop?.requestTurn()
             }
         }

@@ -19,9 +19,8 @@ final class Caller {
     var standing: Standing
     /// Its Unix user id, once known (nil while identifying, or with no authorizer).
     var uid: UInt32?
-    /// Calls not yet run, each ref'd, with its estimated size, in arrival order from `head`.
-    private var calls: [(message: OpaquePointer, size: Int)] = []
-    private var head = 0
+    /// Calls not yet run, each ref'd, with its estimated size, in arrival order.
+    private var calls = ArrivalQueue<(message: OpaquePointer, size: Int)>()
     /// The estimated size of the calls waiting.
     private(set) var queuedBytes = 0
     /// Bytes of replies and errors sent to the caller and not yet confirmed read.
@@ -40,7 +39,7 @@ final class Caller {
     }
 
     /// How many calls wait.
-    var queuedCount: Int { calls.count - head }
+    var queuedCount: Int { calls.count }
 
     /// Keeps `message` (a reference taken) until its turn.
     func enqueue(_ message: OpaquePointer, size: Int) {
@@ -51,13 +50,7 @@ final class Caller {
 
     /// The oldest waiting call, whose reference passes to the caller of this.
     func dequeue() -> (message: OpaquePointer, size: Int)? {
-        guard head < calls.count else { return nil }
-        let call = calls[head]
-        head += 1
-        if head == calls.count {
-            calls.removeAll(keepingCapacity: true)
-            head = 0
-        }
+        guard let call = calls.popFirst() else { return nil }
         queuedBytes -= call.size
         return call
     }
@@ -74,26 +67,4 @@ final class Caller {
 }
 
 /// Callers taking turns: each is served one call, then goes to the back.
-struct RoundRobin {
-    private var callers: [Caller] = []
-    private var head = 0
-
-    var isEmpty: Bool { head == callers.count }
-
-    mutating func append(_ caller: Caller) { callers.append(caller) }
-
-    mutating func popFirst() -> Caller? {
-        guard head < callers.count else { return nil }
-        let caller = callers[head]
-        head += 1
-        if head == callers.count {
-            callers.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= callers.count {
-            // Room taken by callers already served is given back now and then, not each time.
-            callers.removeFirst(head)
-            head = 0
-        }
-        return caller
-    }
-}
+typealias RoundRobin = ArrivalQueue<Caller>
