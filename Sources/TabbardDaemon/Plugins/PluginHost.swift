@@ -132,8 +132,12 @@ public final class PluginHost {
         }
         var used: [PluginManifest] = []
         var isolatedNow: [String: IsolatedEntry] = [:]
+        let (trust, unsaid) = (trust, defaultIsolation)
+        let placed = { (manifest: PluginManifest) in
+            PluginPlacement(manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust, unsaid: unsaid)
+        }
         let report = Self.evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
-            let placement = PluginPlacement(manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust, unsaid: defaultIsolation)
+            let placement = placed(manifest)
             let isolation = placement.isolation
             if let earlier = loaded[manifest.name] {
                 // Never unloaded, so never reloaded either: a changed module needs a restart.
@@ -195,10 +199,9 @@ public final class PluginHost {
         }
         isolated = isolatedNow
         inUse = used
+        // Once per scan, for every module the scan loaded: the file is replaced with an fsync.
         recordBuilds()
-        return Self.completed(report, scan: scan, trust: trust) { manifest in
-            PluginPlacement(manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust, unsaid: defaultIsolation)
-        }
+        return Self.completed(report, scan: scan, trust: trust, placement: placed)
     }
 
     /// Loads the checked module `file` of `manifest` into the daemon, watched under `fingerprint`.
@@ -213,7 +216,6 @@ public final class PluginHost {
                                            callGuard: callGuard)
         loaded[manifest.name] = module
         loadedStamps[manifest.name] = PluginModuleStamp(descriptor: file.descriptor)
-        recordBuilds()
         log.info("plugin \(manifest.name) \(module.version) loaded from \(module.path): \(manifest.tabs.map(\.id).joined(separator: ", "))")
         return module
     }
@@ -241,6 +243,7 @@ public final class PluginHost {
         }
         do throws(PluginRefusal) {
             try loadModule(file, manifest: manifest, fingerprint: try outcome.get())
+            recordBuilds()
             indexTabs()
             onProbeEnded?(name, true)
         } catch {
