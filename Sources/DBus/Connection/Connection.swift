@@ -188,12 +188,6 @@ public final class Connection: @unchecked Sendable {
         return serial
     }
 
-    /// Writes everything queued, blocking until done (before exiting a short-lived client).
-    public func flush() {
-        assertOwnThread()
-        dbus_connection_flush(raw)
-    }
-
     /// Writes what is queued for at most `limit`: a bus that has stopped reading this
     /// connection (its quota for it spent) must not hold up an owner that is leaving.
     /// Returns whether everything was written.
