@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 import Loop
 
 /// How much of a connection's work one caller may take (docs/reliability.md, Fair dispatch).
@@ -27,8 +28,10 @@ enum CallLimits {
     static let silenceAfter = 8 << 20
     /// Unconfirmed reply bytes of all unprivileged callers past which they all wait.
     static let unreadAll = 32 << 20
-    /// The daemon's own unsent bytes past which unprivileged callers wait.
-    static let outgoingBytes = 8 << 20
+    /// The connection's unsent bytes (queued in libdbus, or written and not yet read by the
+    /// bus) past which unprivileged callers wait: their replies go no faster than the bus
+    /// takes them, however slow it is, and a privileged reply never queues behind many.
+    static let unsentBytes = 128 << 10
     /// Calls served per loop turn before the loop reads the bus again.
     static let callsPerTurn = 64
     /// Time spent serving per loop turn, at most (checked every few calls).
@@ -188,8 +191,17 @@ extension Connection {
     /// Whether unprivileged callers may be served now: what they left unread, what the daemon
     /// has not yet sent and their rate are within bounds.
     private func unprivilegedMayRun() -> Bool {
-        scheduler.unconfirmedBytes < CallLimits.unreadAll && dbus_connection_get_outgoing_size(raw) < CallLimits.outgoingBytes
+        scheduler.unconfirmedBytes < CallLimits.unreadAll && unsentBytes < CallLimits.unsentBytes
             && scheduler.rate.allows(at: .now())
+    }
+
+    /// The bytes this connection has not yet had read: queued in libdbus, and written to the
+    /// socket but not yet read by the bus (`TIOCOUTQ`).
+    private var unsentBytes: Int {
+        var fd: Int32 = -1
+        var written: Int32 = 0
+        if dbus_connection_get_socket(raw, &fd) == 0 || ioctl(fd, UInt(TIOCOUTQ), &written) != 0 { written = 0 }
+        return dbus_connection_get_outgoing_size(raw) + Int(written)
     }
 
     /// Serves waiting calls, one per caller in turn, privileged callers first, until none is
@@ -214,8 +226,8 @@ extension Connection {
                   scheduler.unconfirmedBytes < CallLimits.unreadAll {
             // Nothing says when the bus has taken the daemon's queue: look again shortly; the
             // rate says when its next call is due.
-            let outgoingFull = dbus_connection_get_outgoing_size(raw) >= CallLimits.outgoingBytes
-            let after = outgoingFull ? .milliseconds(5) : max(scheduler.rate.wait, .microseconds(100))
+            let outgoingFull = unsentBytes >= CallLimits.unsentBytes
+            let after = outgoingFull ? .milliseconds(1) : max(scheduler.rate.wait, .microseconds(100))
             scheduler.unprivilegedRetry = try? loop?.schedule(after: after) { [weak self] in
                 self?.scheduler.unprivilegedRetry = nil
                 self?.loop?.requestTurn()
