@@ -28,6 +28,27 @@ struct MessageLimitTests {
         #expect(try repeated(3) == 3)
     }
 
+    @Test("a string argument of 64 KiB is read; one byte more is InvalidArgs quoting its head, unread (issue 37, finding 2)")
+    func longestStringArgument() throws {
+        let fixture = try ServiceFixture()
+        let client = try Connection(.address(fixture.bus.address))
+        func concat(_ first: String) throws(DBusError) -> Int {
+            try client.call(destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
+                            method: "Concat", first, "b", timeout: .seconds(30)).decode(String.self).utf8.count
+        }
+        #expect(try concat(String(repeating: "é", count: MethodCall.longestString / 2)) == MethodCall.longestString + 1)
+        for length in [MethodCall.longestString + 1, 16 << 20] {
+            do {
+                _ = try concat("é" + String(repeating: "a", count: length - 2))
+                Issue.record("a \(length)-byte argument was taken")
+            } catch {
+                #expect(error.name == DBusError.Names.invalidArgs, "\(error.name)")
+                #expect(error.message == "argument 1 is longer than the 65536 bytes any member takes: 'é"
+                        + String(repeating: "a", count: 62) + "…' (\(length) bytes)", "\(error.message.prefix(300))")
+            }
+        }
+    }
+
     @Test("errors about a 1 MB path, interface or property name quote 64 bytes of it and its length")
     func longValuesQuoted() throws {
         let fixture = try ServiceFixture()
@@ -48,7 +69,8 @@ struct MessageLimitTests {
                 messages.append(error)
             }
         }
-        #expect(messages.map(\.name) == [DBusError.Names.unknownObject, DBusError.Names.unknownInterface, DBusError.Names.unknownProperty])
+        // A name is an argument of `Get`: past `MethodCall.longestString` it is refused unread.
+        #expect(messages.map(\.name) == [DBusError.Names.unknownObject, DBusError.Names.invalidArgs, DBusError.Names.invalidArgs])
         let quotes = ["'/" + String(repeating: "a", count: 63) + "…' (1048577 bytes)",
                       "'" + String(repeating: "a", count: 64) + "…' (1048576 bytes)",
                       "'" + String(repeating: "a", count: 64) + "…' (1048576 bytes)"]

@@ -126,6 +126,16 @@ extension DBusError {
         return "'\(head)…' (\(value.utf8.count) bytes)"
     }
 
+    /// `quoted` for a string not made a `String` (a caller's argument over
+    /// `MethodCall.longestString`): its head is read and its `length` given, nothing copied.
+    static func quoted(_ text: UnsafePointer<CChar>, length: Int) -> String {
+        let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+        guard length > quotedBytes else { return "'\(String(cString: text))'" }
+        var end = quotedBytes
+        while end > 0 && UTF8.isContinuation(bytes[end]) { end -= 1 }
+        return "'\(String(decoding: UnsafeBufferPointer(start: bytes, count: end), as: UTF8.self))…' (\(length) bytes)"
+    }
+
     /// The longest message an error carries: longer ones are cut (a handler's own message
     /// quoting a value whole is still no reason for the bus to drop the connection).
     static let longestMessage = 4096

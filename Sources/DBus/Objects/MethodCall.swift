@@ -27,8 +27,13 @@ public struct MethodCall {
     /// True when the caller asked for no reply (the reply is then dropped).
     public var noReplyExpected: Bool { dbus_message_get_no_reply(raw) != 0 }
 
-    /// A reader at the first argument.
-    public func arguments() -> MessageReader { MessageReader(message: raw, owner: nil) }
+    /// The longest string argument a call may carry: 64 KiB, far above any value a member
+    /// takes (the longest, a path, is 4,096 bytes). Longer is refused unread (`InvalidArgs`),
+    /// so a caller's 16 MB argument is never copied into the daemon's memory.
+    public static let longestString = 64 << 10
+
+    /// A reader at the first argument, holding strings to `longestString`.
+    public func arguments() -> MessageReader { MessageReader(message: raw, owner: nil, longestString: Self.longestString) }
 
     /// Reads all arguments as the given types. The method table has already checked the
     /// signature, so this throws only for calls to a method declared with other types.

@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// Reads arguments from a message through libdbus's `DBusMessageIter`, checking each wire
 /// type before reading it: a mismatch throws `InvalidArgs` naming the argument, so a method
@@ -9,17 +10,22 @@ public struct MessageReader {
     private let owner: AnyObject?
     /// The 1-based position of the next top-level argument, for error messages.
     public private(set) var position: Int = 1
+    /// The longest string this reader makes into a `String`: a caller's arguments are held
+    /// to `MethodCall.longestString`, replies are read whole.
+    let longestString: Int
 
     /// A reader at the first argument of `message`, which must outlive the reader.
-    init(message: OpaquePointer, owner: AnyObject?) {
+    init(message: OpaquePointer, owner: AnyObject?, longestString: Int = .max) {
         iter = DBusMessageIter()
         self.owner = owner
+        self.longestString = longestString
         dbus_message_iter_init(message, &iter)
     }
 
     private init(childOf parent: MessageReader) {
         iter = DBusMessageIter()
         owner = parent.owner
+        longestString = parent.longestString
         position = 1
     }
 
@@ -73,6 +79,19 @@ public struct MessageReader {
         dbus_message_iter_get_basic(&iter, &value)
         advance()
         return value
+    }
+
+    /// Reads a string-like value of type `code` (`s`, `o`, `g`; libdbus has checked it is valid
+    /// UTF-8). One longer than `longestString` throws `InvalidArgs` quoting its head (ERR-2):
+    /// a 16 MB argument is measured, never copied or decoded.
+    public mutating func readText(_ code: Int32, for signature: @autoclosure () -> String) throws(DBusError) -> String {
+        let position = position
+        guard let text = try readBasic(code, for: signature()).str else { return "" }
+        guard longestString == .max || strnlen(text, longestString + 1) <= longestString else {
+            throw .invalidArgs("argument \(position) is longer than the \(longestString) bytes any member takes: "
+                               + DBusError.quoted(text, length: strlen(text)))
+        }
+        return String(cString: text)
     }
 
     /// Reads a container of type `code`; `body` reads its contents with a reader inside it.

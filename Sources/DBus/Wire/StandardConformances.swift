@@ -99,7 +99,7 @@ extension String: DBusCodable {
     }
     /// Reads an `s` (libdbus has already checked it is valid UTF-8).
     public init(from reader: inout MessageReader) throws(DBusError) {
-        self = String(cString: try reader.readBasic(TypeCode.string, for: "s").str)
+        self = try reader.readText(TypeCode.string, for: "s")
     }
 }
 
@@ -112,7 +112,7 @@ extension ObjectPath: DBusCodable {
     }
     /// Reads an `o`.
     public init(from reader: inout MessageReader) throws(DBusError) {
-        self.init(trusted: String(cString: try reader.readBasic(TypeCode.objectPath, for: "o").str))
+        self.init(trusted: try reader.readText(TypeCode.objectPath, for: "o"))
     }
 }
 
@@ -125,7 +125,7 @@ extension Signature: DBusCodable {
     }
     /// Reads a `g`.
     public init(from reader: inout MessageReader) throws(DBusError) {
-        self.init(trusted: String(cString: try reader.readBasic(TypeCode.signature, for: "g").str))
+        self.init(trusted: try reader.readText(TypeCode.signature, for: "g"))
     }
 }
 

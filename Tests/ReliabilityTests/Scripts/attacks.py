@@ -289,6 +289,7 @@ def admin_selects(summary, tabs):
     """The administrator's Selects, half on one connection, half each on a fresh one; the
     latencies of those answered."""
     latencies = []
+    setups = []
     persistent = dbus.bus.BusConnection(address)
     proxy = persistent.get_object(SERVICE, ROOT, introspect=False)
     for index in range(admin_calls):
@@ -297,6 +298,7 @@ def admin_selects(summary, tabs):
         try:
             if index % 2:
                 fresh = dbus.bus.BusConnection(address)
+                setups.append((time.monotonic() - started) * 1000)
                 target = fresh.get_object(SERVICE, ROOT, introspect=False)
             else:
                 target = proxy
@@ -309,6 +311,7 @@ def admin_selects(summary, tabs):
         if fresh is not None:
             fresh.close()
     persistent.close()
+    summary["fresh_setup_max_ms"] = round(max(setups, default=0), 1)
     return latencies
 
 
@@ -372,6 +375,8 @@ def main():
             summary[label + "_p50_ms"] = round(percentile(values, 0.5) or 0, 1)
             summary[label + "_p99_ms"] = round(percentile(values, 0.99) or 0, 1)
         summary["admin_max_ms"] = round(max((latency for latency, _ in latencies), default=0), 1)
+        summary["admin_slowest"] = [[index, round(latency, 1), "fresh" if fresh else "held"] for index, (latency, fresh)
+                                    in sorted(enumerate(latencies), key=lambda entry: -entry[1][0])[:5]]
         os.write(request_write, b"?")
         summary["attacker"] = json.loads(reports.readline())
         wait_for_stop(summary)
