@@ -82,3 +82,55 @@ struct AuthorizationTests {
         #expect(try fixture.withService { $0.title } == "refused")
     }
 }
+
+/// A caller's rank follows the prioritizer when what it answers changes (a reload of the
+/// admin group): `rankCallersAgain` ranks the callers already connected anew.
+@Suite("Ranks after the prioritizer changes", .timeLimit(.minutes(2)))
+struct RankAgainTests {
+    final class Verdict: @unchecked Sendable { var privileged = false }
+
+    /// A service whose callers are all allowed and ranked by `verdict`, and a client of it.
+    private func setUp(_ verdict: Verdict) throws -> (ServiceFixture, Connection) {
+        let fixture = try ServiceFixture()
+        try fixture.withService { service in
+            service.connection.authorizer = { _ in true }
+            service.connection.prioritizer = { _ in verdict.privileged }
+        }
+        return (fixture, try Connection(.address(fixture.bus.address)))
+    }
+
+    /// Six replies of 1 MiB to a client that never dispatches, so never answers `Peer.Ping`:
+    /// an unprivileged caller's calls wait past 4 MiB unconfirmed, a privileged one's never.
+    private func answered(_ client: Connection) -> Int {
+        (0..<6).count { _ in
+            (try? client.call(destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
+                              method: "Repeat", UInt32(1 << 20), timeout: .seconds(2))) != nil
+        }
+    }
+
+    @Test("a caller made privileged is served as one from its next call")
+    func promoted() throws {
+        let verdict = Verdict()
+        let (fixture, client) = try setUp(verdict)
+        #expect(try client.call(destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
+                                method: "Repeat", UInt32(1)).decode(String.self) == "x")
+        try fixture.withService { service in
+            verdict.privileged = true
+            service.connection.rankCallersAgain()
+        }
+        #expect(answered(client) == 6)
+    }
+
+    @Test("a caller no longer privileged is held to an unprivileged caller's share")
+    func demoted() throws {
+        let verdict = Verdict()
+        verdict.privileged = true
+        let (fixture, client) = try setUp(verdict)
+        #expect(answered(client) == 6)
+        try fixture.withService { service in
+            verdict.privileged = false
+            service.connection.rankCallersAgain()
+        }
+        #expect(answered(client) < 6)
+    }
+}

@@ -140,6 +140,24 @@ extension Connection {
         }
     }
 
+    /// Ranks every caller whose user id is known again, as when it was identified, and lists
+    /// each where its new rank is served: for when what the prioritizer answers has changed
+    /// (a reload of the admin group) and the callers already connected must follow it.
+    /// Callers still being identified are ranked when their answer comes. O(callers), one
+    /// prioritizer question each. Loop thread only.
+    public func rankCallersAgain() {
+        assertOwnThread()
+        guard authorization.authorizer != nil else { return }
+        var listed: [Caller] = []
+        while let caller = scheduler.privileged.popFirst() ?? scheduler.unprivileged.popFirst() {
+            caller.isListed = false
+            listed.append(caller)
+        }
+        for caller in scheduler.callers.values { if let uid = caller.uid { identify(caller, as: uid) } }
+        for caller in listed { list(caller) }
+        loop?.requestTurn()
+    }
+
     /// A caller whose user id is known: ranked by the prioritizer, else unprivileged until the
     /// authorizer allows it a privileged member (asking the authorizer here would put every
     /// reader to it).

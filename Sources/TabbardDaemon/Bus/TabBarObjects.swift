@@ -13,8 +13,11 @@ final class TabBarObjects {
     private let connection: Connection
     /// The daemon's version, the `Version` property.
     private let version: String
-    /// Who may change the bar; a reload can change the admin group.
-    var access: AccessPolicy
+    /// Who may change the bar; a reload can change the admin group, and with it which of the
+    /// callers already connected are served first.
+    var access: AccessPolicy {
+        didSet { connection.rankCallersAgain() }
+    }
     private let log: Log
     /// The object path of every exported tab object, by tab id.
     private var tabPaths: [String: DBus.ObjectPath] = [:]
