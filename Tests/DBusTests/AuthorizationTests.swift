@@ -134,3 +134,32 @@ struct RankAgainTests {
         #expect(answered(client) < 6)
     }
 }
+
+/// A client that never dispatches what it receives never answers `Peer.Ping`: past its unread
+/// share, once a Ping goes unanswered, its calls are refused with a `LimitsExceeded` that says
+/// why, instead of waiting for good (issue 37).
+@Suite("A caller that answers no Ping", .timeLimit(.minutes(2)))
+struct UnresponsiveCallerTests {
+    @Test("past 4 MiB unread and a Ping unanswered, the waiting call and the next are LimitsExceeded, saying why")
+    func refusedNotHeld() throws {
+        let fixture = try ServiceFixture()
+        try fixture.withService { service in
+            service.connection.authorizer = { _ in true }
+            service.connection.prioritizer = { _ in false }
+        }
+        let client = try Connection(.address(fixture.bus.address))
+        var outcomes: [String] = []
+        for _ in 0..<6 {
+            do {
+                _ = try client.call(destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
+                                    method: "Repeat", UInt32(1 << 20), timeout: .seconds(30))
+                outcomes.append("answered")
+            } catch {
+                outcomes.append(error.name)
+                #expect(error.message.contains("answers no org.freedesktop.DBus.Peer.Ping"), "\(error.message)")
+            }
+        }
+        let refused = DBusError.Names.limitsExceeded
+        #expect(outcomes == ["answered", "answered", "answered", "answered", refused, refused], "\(outcomes)")
+    }
+}

@@ -82,16 +82,20 @@ extension Connection {
 
     private func admits(_ size: Int, from caller: Caller) -> Bool {
         if caller.standing == .privileged { return true }
+        if caller.isUnresponsive && caller.unconfirmedBytes >= CallLimits.unreadPerCaller { return false }
         if caller.queuedCount == 0 && size <= CallLimits.smallCall { return true }
         return caller.queuedCount < CallLimits.callsPerCaller
             && (caller.queuedCount == 0 || caller.queuedBytes + size <= CallLimits.bytesPerCaller)
             && scheduler.queuedBytes < CallLimits.queuedBytes
     }
 
-    private func refuse(_ message: OpaquePointer, from caller: Caller) {
+    func refuse(_ message: OpaquePointer, from caller: Caller) {
         guard caller.unconfirmedBytes < CallLimits.silenceAfter && scheduler.unconfirmedBytes < CallLimits.unreadAll else { return }
-        sendError(.limitsExceeded("\(caller.name) has \(caller.queuedCount) calls waiting (\(caller.queuedBytes) bytes); try again later"),
-                  to: message)
+        let why = caller.isUnresponsive
+            ? "\(caller.name) has \(caller.unconfirmedBytes) bytes of replies it has not been seen to read, and answers no "
+                + "org.freedesktop.DBus.Peer.Ping: dispatch what the connection receives (run a main loop), then call again"
+            : "\(caller.name) has \(caller.queuedCount) calls waiting (\(caller.queuedBytes) bytes); try again later"
+        sendError(.limitsExceeded(why), to: message)
     }
 
     /// A caller seen for the first time: privileged with no authorizer, else ranked once its

@@ -32,6 +32,10 @@ final class Caller {
     var pingRetry: LoopTimer?
     /// Whether the caller is in one of the round-robin lists.
     var isListed = false
+    /// Whether a Ping went unanswered while the caller was past its unread share: then its
+    /// calls are refused at once, not held for an answer that may never come, until it
+    /// answers one (a client that never dispatches what it receives never does).
+    var isUnresponsive = false
 
     init(name: String, standing: Standing) {
         self.name = name

@@ -6,7 +6,8 @@ import Loop
 /// caller is sent an `org.freedesktop.DBus.Peer.Ping` (libdbus, GDBus, sd-bus and dbus-python
 /// answer it as they read): its answer comes after everything sent before it was read, and
 /// confirms those bytes. A caller that does not answer stays unconfirmed; past
-/// `CallLimits.unreadPerCaller` its calls wait.
+/// `CallLimits.unreadPerCaller` its calls wait for the answer, and when a Ping goes
+/// unanswered (`pingTimeout`) they are refused with `LimitsExceeded` until one is answered.
 extension Connection {
     /// How long a Ping may wait for its answer, and how long after a failed one the next.
     static let pingTimeout: Duration = .seconds(10)
@@ -48,15 +49,29 @@ extension Connection {
         case .failure(let error) where Self.peerAnswered(error):
             break
         case .failure:
+            if caller.unconfirmedBytes >= CallLimits.unreadPerCaller {
+                caller.isUnresponsive = true
+                refuseWaiting(caller)
+            }
             retryPing(caller)
             return
         }
+        caller.isUnresponsive = false
         let confirmed = min(caller.pingCovers, caller.unconfirmedBytes)
         caller.unconfirmedBytes -= confirmed
         if caller.standing != .privileged { scheduler.unconfirmedBytes -= confirmed }
         list(caller)
         loop?.requestTurn()
         confirmReadingIfDue(caller)
+    }
+
+    /// Answers every call `caller` has waiting with `LimitsExceeded` (what `refuse` says).
+    private func refuseWaiting(_ caller: Caller) {
+        while let call = caller.dequeue() {
+            scheduler.queuedBytes -= call.size
+            refuse(call.message, from: caller)
+            dbus_message_unref(call.message)
+        }
     }
 
     /// Whether `error` came from the caller itself (which read the Ping to answer it), not
