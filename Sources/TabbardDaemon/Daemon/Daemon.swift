@@ -55,12 +55,9 @@ public enum Daemon {
             return checkConfiguration(options: options, log: log)
         case .serve:
             // A caller's 16 MB call passes through buffers that large (libdbus reading it,
-            // the message). Mapped apart from the heap, each is zeroed page by page anew (three
-            // 16 MB buffers a call: two thirds of the daemon's time under such calls); kept in
-            // the heap and reused, they cost nothing more. The heap gives back what lies free
-            // above 32 MiB, so what stays resident is bounded by the most ever in use at once.
-            _ = mallopt(mmapThreshold, 32 << 20)
-            _ = mallopt(trimThreshold, 32 << 20)
+            // the message): mapped apart from the heap, each goes back to the system when
+            // freed, where glibc's rising threshold would keep them in the heap.
+            _ = mallopt(mmapThreshold, 1 << 20)
             return serve(options: options, log: log)
         }
     }
@@ -101,9 +98,8 @@ public enum Daemon {
     }
 }
 
-/// glibc's `mallopt` and its `M_MMAP_THRESHOLD` (-3) and `M_TRIM_THRESHOLD` (-1), from
-/// `<malloc.h>`, which the Glibc module does not bring in.
+/// glibc's `mallopt` and its `M_MMAP_THRESHOLD` (-3), from `<malloc.h>`, which the Glibc
+/// module does not bring in.
 @_silgen_name("mallopt")
 private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 private let mmapThreshold: Int32 = -3
-private let trimThreshold: Int32 = -1
