@@ -38,15 +38,3 @@ struct RequestOutcome {
         rollback = nil
     }
 }
-
-extension OwedPluginCall {
-    /// The plugin calls `events` owe, in order: the selection's lifecycle notices, then each
-    /// changed tab's stack as `stack` gives it after the request.
-    static func owed(by events: TabEvents, stack: (String) -> [String]) -> [OwedPluginCall] {
-        guard events.selection != nil || !events.navigation.isEmpty else { return [] }
-        var calls: [OwedPluginCall] = []
-        if let transition = events.selection { calls.append(.show(transition)) }
-        for change in events.navigation { calls.append(.sync(tab: change.tab, stack: stack(change.tab))) }
-        return calls
-    }
-}
