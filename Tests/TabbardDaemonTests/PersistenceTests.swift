@@ -101,38 +101,6 @@ struct PersistenceTests {
         #expect(saved(directory) == (try controller(badge: "3")).snapshot(), "a state held before is replaced by the newer one")
     }
 
-    @Test("what runs after a change runs before its model is held, and not after a change that failed (STATE-4)")
-    func thenRunsBeforeTheHandOver() throws {
-        let directory = temporaryDirectory()
-        let writer = try writer(directory)
-        var model = try controller(badge: "1")
-        var steps: [String] = []
-        let events = try writer.change(by: { () throws(TabError) -> TabEvents in
-            steps.append("change")
-            return try model.setBadge("songs", to: .text("2"))
-        }, then: { (events: TabEvents) in
-            steps.append("then: \(events.durability)")
-        }, handingOver: { $0.durability != .none }, changed: {
-            steps.append("held")
-            return model
-        })
-        #expect(events.durability == .volatile)
-        #expect(steps == ["change", "then: volatile", "held"])
-        steps = []
-        #expect(throws: TabError.self) {
-            try writer.change(by: { () throws(TabError) -> TabEvents in
-                steps.append("change")
-                return try model.setBadge("nope", to: nil)
-            }, then: { _ in steps.append("then") }, handingOver: { _ in true }, changed: {
-                steps.append("held")
-                return model
-            })
-        }
-        #expect(steps == ["change", "held"], "a failed change is not announced; the state held before is held again")
-        #expect(writer.writeHeldNow() == nil)
-        #expect(saved(directory) == (try controller(badge: "2")).snapshot())
-    }
-
     @Test("a change that fails while a state is held leaves it held, and nothing held stays so (STATE-4, ERR-2)")
     func failedChangeKeepsHeldState() throws {
         let directory = temporaryDirectory()

@@ -16,7 +16,9 @@ enum BarInterface {
                 write: property.writable.map { appearance in
                     { [unowned service] reader, _ in
                         let value = try reader.readProperty(property.wireName, signature: property.signature)
-                        try service.perform { controller throws(TabError) in try controller.setAppearance(appearance, to: value, on: name) }
+                        try service.carryOut(.refusable { controller throws(TabError) in
+                            try controller.setAppearance(appearance, to: value, on: name)
+                        })
                     }
                 })
         }
@@ -48,18 +50,16 @@ enum BarInterface {
             builder.method("AddItem", [Argument("item_id", "s"), Argument("title", "s"), Argument("image", "s"),
                                        Argument("selected_image", "s")], [Argument("item", "o")]) { [unowned service] call in
                 let (id, title, image, selectedImage) = try call.decode(String.self, String.self, String.self, String.self)
-                try service.perform { controller throws(TabError) in
+                return try service.carryOut(.refusable { controller throws(TabError) in
                     try controller.addItem(id, title: title, image: image, selectedImage: selectedImage, on: bar)
-                }
-                return try call.reply(BusNames.itemPath(id, bar: bar))
+                }) { _ throws(DBusError) in try call.reply(BusNames.itemPath(id, bar: bar)) }
             },
             builder.method("AddSystemItem", [Argument("item_id", "s"), Argument("system_item", "s"), Argument("tag", "i")],
                            [Argument("item", "o")]) { [unowned service] call in
                 let (id, systemItem, tag) = try call.decode(String.self, String.self, Int32.self)
-                try service.perform { controller throws(TabError) in
+                return try service.carryOut(.refusable { controller throws(TabError) in
                     try controller.addSystemItem(id, systemItem: systemItem, tag: tag, on: bar)
-                }
-                return try call.reply(BusNames.itemPath(id, bar: bar))
+                }) { _ throws(DBusError) in try call.reply(BusNames.itemPath(id, bar: bar)) }
             },
             builder.change("RemoveItem", ("item_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
                 try controller.removeItem(id, from: bar)
@@ -89,11 +89,10 @@ enum BarInterface {
             },
             builder.method("EndCustomizingItems", [], [Argument("changed", "b")]) { [unowned service] call in
                 let owner = call.sender
-                let changed = try service.perform { controller throws(TabError) in
+                return try service.carryOut(.refusable { controller throws(TabError) in
                     let outcome = try controller.endCustomizingItems(on: bar, owner: owner)
                     return (outcome.changed, outcome.events)
-                }
-                return try call.reply(changed)
+                }) { changed throws(DBusError) in try call.reply(changed) }
             },
             builder.change("SetDividerImage", ("image", String.self), ("left_state", String.self), ("right_state", String.self)) {
                 (controller: inout TabController, _, image, left, right) throws(TabError) in

@@ -25,16 +25,9 @@ struct ControllerInterface {
 
     private var selection: [Interface.Method] {
         [
-            change("Select", ("tab_id", String.self), atMost: .volatile) { (controller: inout TabController, _, id) throws(TabError) in
-                try controller.select(id)
-            },
-            change("SelectIndex", ("index", Int32.self), atMost: .volatile) {
-                (controller: inout TabController, _, index) throws(TabError) in
-                try controller.selectIndex(Int(index))
-            },
-            change("SelectMore", atMost: .volatile) { (controller: inout TabController, _) throws(TabError) in
-                try controller.selectMore()
-            },
+            inPlace("Select", ("tab_id", String.self)) { id in .select(id) },
+            inPlace("SelectIndex", ("index", Int32.self)) { index in .selectIndex(Int(index)) },
+            inPlace("SelectMore") { .selectMore() },
             // TAP-7: answered when the delegate has decided, which may be after other calls.
             method("Tap", [Argument("item", "s")], [Argument("selected", "b")]) { [unowned service] call in
                 try service.gate.tap(try call.decode(String.self), call: call, model: service)
@@ -81,19 +74,17 @@ struct ControllerInterface {
             // These two answer whether the order changed.
             method("EndCustomizing", [], [Argument("changed", "b")]) { [unowned service] call in
                 let owner = call.sender
-                let changed = try service.perform { controller throws(TabError) in
+                return try service.carryOut(.refusable { controller throws(TabError) in
                     let outcome = try controller.endCustomizing(owner: owner)
                     return (outcome.changed, outcome.events)
-                }
-                return try call.reply(changed)
+                }) { changed throws(DBusError) in try call.reply(changed) }
             },
             method("Customize", [Argument("tab_ids", "as")], [Argument("changed", "b")]) { [unowned service] call in
                 let order = try call.decode([String].self)
-                let changed = try service.perform { controller throws(TabError) in
+                return try service.carryOut(.refusable { controller throws(TabError) in
                     let outcome = try controller.customize(order)
                     return (outcome.changed, outcome.events)
-                }
-                return try call.reply(changed)
+                }) { changed throws(DBusError) in try call.reply(changed) }
             },
         ]
     }
@@ -102,17 +93,9 @@ struct ControllerInterface {
 
     private var items: [Interface.Method] {
         [
-            change("SetBadge", ("tab_id", String.self), ("value", String.self), atMost: .volatile) {
-                (controller: inout TabController, _, id, value) throws(TabError) in
-                try controller.setBadge(id, to: try Badge(value: value))
-            },
-            change("ClearBadge", ("tab_id", String.self), atMost: .volatile) { (controller: inout TabController, _, id) throws(TabError) in
-                try controller.setBadge(id, to: nil)
-            },
-            change("SetBadgeColor", ("tab_id", String.self), ("color", String.self), atMost: .volatile) {
-                (controller: inout TabController, _, id, color) throws(TabError) in
-                try controller.setBadgeColor(id, to: color)
-            },
+            inPlace("SetBadge", ("tab_id", String.self), ("value", String.self)) { id, value in .setBadge(id, text: value) },
+            inPlace("ClearBadge", ("tab_id", String.self)) { id in .setBadge(id, text: nil) },
+            inPlace("SetBadgeColor", ("tab_id", String.self), ("color", String.self)) { id, color in .setBadgeColor(id, to: color) },
             change("SetEnabled", ("tab_id", String.self), ("enabled", Bool.self)) {
                 (controller: inout TabController, _, id, enabled) throws(TabError) in
                 try controller.setEnabled(id, enabled)
@@ -129,8 +112,7 @@ struct ControllerInterface {
             method("Navigate", [Argument("tab_id", "s"), Argument("page", "s")]) { [unowned service] call in
                 let (id, page) = try call.decode(String.self, String.self)
                 guard service.answersLater(id) else {
-                    try service.navigate(id, to: page)
-                    return try call.reply()
+                    return try service.navigate(id, to: page) { () throws(DBusError) in try call.reply() }
                 }
                 return try call.deferReply { reply in
                     try service.navigate(id, to: page) { Self.answer(reply, $0) { (_: Void) throws(DBusError) in try reply.reply() } }
@@ -220,8 +202,9 @@ struct ControllerInterface {
             // Answers the new bar's object, which is on the bus (InterfacesAdded) by the reply.
             method("CreateBar", [Argument("name", "s")], [Argument("bar", "o")]) { [unowned service] call in
                 let name = try call.decode(String.self)
-                try service.perform { controller throws(TabError) in try controller.createBar(name) }
-                return try call.reply(BusNames.barPath(name))
+                return try service.carryOut(.refusable { controller throws(TabError) in try controller.createBar(name) }) {
+                    _ throws(DBusError) in try call.reply(BusNames.barPath(name))
+                }
             },
             change("RemoveBar", ("name", String.self)) { (controller: inout TabController, _, name) throws(TabError) in
                 try controller.removeBar(name)
@@ -273,7 +256,7 @@ struct ControllerInterface {
         _ property: ControllerProperty, from reader: inout MessageReader, of service: TabBarService
     ) throws {
         let value = try reader.readProperty(property.rawValue, signature: property.signature)
-        try service.perform { controller throws(TabError) in try controller.set(property, to: value) }
+        try service.carryOut(.refusable { controller throws(TabError) in try controller.set(property, to: value) })
     }
 
     // MARK: - Building methods
@@ -287,12 +270,18 @@ struct ControllerInterface {
         builder.method(name, inputs, outputs, unprivileged: unprivileged, handler: handler)
     }
 
-    /// A model operation as a method (`ModelMethods.change`); `atMost` is the strongest
-    /// durability class the operation can cause (STATE-4; `TabBarService.perform`).
+    /// A model operation as a method (`ModelMethods.change`).
     private func change<each Input: DBusDecodable>(
-        _ name: String, _ inputs: repeat (String, (each Input).Type), atMost limit: Durability = .structural,
+        _ name: String, _ inputs: repeat (String, (each Input).Type),
         operation: @escaping (inout TabController, _ caller: String, repeat each Input) throws(TabError) -> TabEvents
     ) -> Interface.Method {
-        builder.change(name, repeat each inputs, atMost: limit, operation: operation)
+        builder.change(name, repeat each inputs, operation: operation)
+    }
+
+    /// A model operation made in place as a method (`ModelMethods.inPlace`).
+    private func inPlace<each Input: DBusDecodable>(
+        _ name: String, _ inputs: repeat (String, (each Input).Type), change: @escaping (repeat each Input) -> ModelChange<Void>
+    ) -> Interface.Method {
+        builder.inPlace(name, repeat each inputs, change: change)
     }
 }

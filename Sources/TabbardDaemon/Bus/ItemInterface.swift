@@ -28,7 +28,9 @@ enum ItemInterface {
                 setter: property.isWritable
                     ? { [unowned service] reader, _ in
                         let value = try reader.readProperty(property.wireName, signature: property.signature)
-                        try service.perform { controller throws(TabError) in try controller.setItem(property, of: id, on: bar, to: value) }
+                        try service.carryOut(.refusable { controller throws(TabError) in
+                            try controller.setItem(property, of: id, on: bar, to: value)
+                        })
                     } : nil)
         }
         return Interface(BusNames.itemInterface, doc: InterfaceDocs.item[""], methods: methods, properties: properties)

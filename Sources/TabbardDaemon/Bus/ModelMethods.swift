@@ -4,7 +4,7 @@ import TabModel
 /// Builds the methods of one interface table whose members answer from the model of
 /// `service`, each documented from the interface file (`docs`, one of `InterfaceDocs`'s
 /// tables). Every interface of the daemon builds its methods here, so that they decode,
-/// check access, change the model, publish and reply the same way.
+/// check access, change the model, announce and reply the same way.
 struct ModelMethods {
     /// The service whose model the methods read and change.
     let service: TabBarService
@@ -22,23 +22,37 @@ struct ModelMethods {
 
     /// A method that is one model operation: decodes its arguments (`inputs`, each a name and
     /// a type), runs `operation` on the model with them and the caller's unique bus name,
-    /// publishes what it changed and replies empty; the plugin calls it owes follow the reply
-    /// (`TabBarService.answer`). A model error becomes the D-Bus error of
-    /// the contract; nothing changed then (ERR-2). `atMost` is the strongest durability class
-    /// the operation can cause (STATE-4; `TabBarService.perform`).
+    /// refused with `StateNotSaved` and undone when its structural change cannot be written,
+    /// and replies empty, in the order of the request pipeline (`RequestPipeline.carryOut`). A
+    /// model error becomes the D-Bus error of the contract; nothing changed then (ERR-2).
     func change<each Input: DBusDecodable>(
-        _ name: String, _ inputs: repeat (String, (each Input).Type), atMost limit: Durability = .structural,
+        _ name: String, _ inputs: repeat (String, (each Input).Type),
         operation: @escaping (inout TabController, _ caller: String, repeat each Input) throws(TabError) -> TabEvents
+    ) -> Interface.Method {
+        changeMethod(name, repeat each inputs) { caller, values in
+            .refusable { controller throws(TabError) in try operation(&controller, caller, repeat each values) }
+        }
+    }
+
+    /// A method that is one of the model operations made in place (`ModelChange`: selection,
+    /// badges), built by `change` from its decoded arguments; otherwise as `change` above.
+    func inPlace<each Input: DBusDecodable>(
+        _ name: String, _ inputs: repeat (String, (each Input).Type), change: @escaping (repeat each Input) -> ModelChange<Void>
+    ) -> Interface.Method {
+        changeMethod(name, repeat each inputs) { _, values in change(repeat each values) }
+    }
+
+    /// A method that decodes `inputs`, carries out the change `change` makes of them and the
+    /// caller's unique bus name, and replies empty.
+    private func changeMethod<each Input: DBusDecodable>(
+        _ name: String, _ inputs: repeat (String, (each Input).Type),
+        change: @escaping (_ caller: String, _ values: (repeat each Input)) -> ModelChange<Void>
     ) -> Interface.Method {
         var arguments: [Argument] = []
         for (argument, type) in repeat each inputs { arguments.append(Argument(argument, type.dbusSignature)) }
         return method(name, arguments) { [unowned service] call in
             let values = try call.decode(repeat (each Input).self)
-            let caller = call.sender
-            return try service.answer { () throws(DBusError) in
-                try service.perform(atMost: limit) { controller throws(TabError) in try operation(&controller, caller, repeat each values) }
-                return try call.reply()
-            }
+            return try service.carryOut(change(call.sender, (repeat each values))) { _ throws(DBusError) in try call.reply() }
         }
     }
 

@@ -134,7 +134,7 @@ final class TabBarObjects {
     /// noted rather than all of them with the reply, in the same order. A caller waiting for
     /// the reply waits for the first signal above all, since the bus routes each signal while
     /// the next is made: this sends it before the other objects are looked up. Only for a
-    /// request that notes nothing more before its reply (`TabBarService.publish`), so that each
+    /// request that notes nothing more before its reply (`RequestPipeline.carryOut`), so that each
     /// object is still announced once per request.
     func announce(_ events: TabEvents, eachAtOnce: Bool = false) {
         let bars = events.standaloneBars

@@ -37,7 +37,7 @@ final class DelegateGate {
         }
         switch taps.admit(pending) {
         case .decideNow:
-            return try call.reply(model.completeTap(pending, allowed: true))
+            return try model.completeTap(pending, allowed: true) { selected throws(DBusError) in try call.reply(selected) }
         case .refuse(let error):
             throw error.dbusError
         case .wait:
@@ -139,10 +139,10 @@ final class DelegateGate {
     }
 
     private func decide(_ reply: DeferredReply, _ pending: PendingTap, allowed: Bool, _ model: some TapModel) {
-        do {
-            try reply.reply(model.completeTap(pending, allowed: allowed))
+        do throws(DBusError) {
+            try model.completeTap(pending, allowed: allowed) { selected throws(DBusError) in try reply.reply(selected) }
         } catch {
-            reply.fail(DBusError(error))
+            reply.fail(error)
         }
     }
 }

@@ -1,7 +1,7 @@
 import DBus
 import TabModel
 
-/// The effects of the standalone bars (SBAR-1..5) within `publish`: their objects come before
+/// The effects of the standalone bars (SBAR-1..5) in the request pipeline: their objects come before
 /// anything of a request is announced and go after it, and each bar's customization session is
 /// watched for an owner that leaves or goes idle.
 extension TabBarService {
@@ -30,7 +30,11 @@ extension TabBarService {
     /// `customization_timeout_s` ends as if `EndCustomizingItems` had been called.
     private func followBarSession(_ name: String) {
         sessionWatch.follow(.bar(name), owner: controller.bar(named: name)?.session?.owner) { [unowned self] owner in
-            publish(controller.endBarSession(on: name, owner: owner).events)
+            do throws(DBusError) {
+                try carryOut(.imposed { controller in controller.endBarSession(on: name, owner: owner).events })
+            } catch {
+                log.error("ending the customization session of bar \(name): \(error.message)")
+            }
         }
     }
 }

@@ -39,11 +39,13 @@ extension TabBarService {
         applyDaemonSettings(configuration)
         let catalog = plugins.rescan(directories: pluginDirectories, enabled: configuration.plugins.map(Set.init),
                                      settings: configuration.pluginSettings)
-        do {
-            publish(try controller.replaceCatalog(catalog))
-            let outcome = try controller.applyConfiguration(configuration.controller)
-            for note in outcome.notes { log.notice(note) }
-            publish(outcome.events)
+        do throws(DBusError) {
+            try carryOut(.imposed { controller throws(TabError) in try controller.replaceCatalog(catalog) })
+            let notes = try carryOut(.imposed { controller throws(TabError) in
+                let outcome = try controller.applyConfiguration(configuration.controller)
+                return (outcome.notes, outcome.events)
+            })
+            for note in notes { log.notice(note) }
             log.notice("reloaded: \(statusLine)")
         } catch {
             log.error("reload: \(error.message)")

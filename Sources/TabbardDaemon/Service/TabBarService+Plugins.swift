@@ -18,8 +18,9 @@ extension TabBarService {
     /// skipped, its tabs leave the catalog as they would at a reload.
     func probeEnded(_ plugin: String, loaded: Bool) {
         guard loaded else {
-            do throws(TabError) {
-                publish(try controller.replaceCatalog(plugins.catalog))
+            do throws(DBusError) {
+                let catalog = plugins.catalog
+                try carryOut(.imposed { controller throws(TabError) in try controller.replaceCatalog(catalog) })
             } catch {
                 log.error("plugin \(plugin) left out: \(error.message)")
             }
@@ -32,37 +33,9 @@ extension TabBarService {
         while let event = plugins.nextQueuedEvent() { apply(event) }
     }
 
-    /// Applies what a plugin said about one of its tabs, on the loop thread. Values a plugin
-    /// sends are held to the same rules as a client's (ITEM-4, ITEM-5, NAV-2); a refused one
-    /// is logged with the plugin's name.
-    func apply(_ event: PluginTabEvent) {
-        let id = event.tabID
-        guard plugins.plugin(of: id) != nil else { return }  // The instance was destroyed meanwhile.
-        do throws(DBusError) {
-            switch event.change {
-            case .badge(let value):
-                try perform(atMost: .volatile) { controller throws(TabError) in try controller.setBadge(id, to: value.map { text throws(TabError) in try Badge(value: text) }) }
-            case .badgeColor(let color):
-                try perform(atMost: .volatile) { controller throws(TabError) in try controller.setBadgeColor(id, to: color) }
-            case .title(let title):
-                try perform { controller throws(TabError) in try controller.setTitle(id, to: title) }
-            case .enabled(let enabled):
-                try perform { controller throws(TabError) in try controller.setEnabled(id, enabled) }
-            case .contentChanged:
-                try perform(atMost: .volatile) { controller throws(TabError) in try controller.contentChanged(id) }
-            case .pushPage(let page):
-                try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
-                plugins.pushed(page, by: id, onto: controller.stack(of: id))
-                try perform(atMost: .volatile) { controller throws(TabError) in try controller.navigate(id, to: page) }
-            }
-        } catch {
-            log.warning("plugin \(event.plugin), tab \(id): \(error.message)")
-        }
-    }
-
     /// `Navigate` (NAV-2): the model's checks first, then the plugin must know the page, then
-    /// the push.
-    func navigate(_ id: String, to page: String) throws(DBusError) {
+    /// the push; `reply` answers the caller.
+    func navigate<Reply>(_ id: String, to page: String, reply: () throws(DBusError) -> Reply) throws(DBusError) -> Reply {
         try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
         let known: Bool
         do {
@@ -71,7 +44,7 @@ extension TabBarService {
             throw error.dbusError
         }
         guard known else { throw TabError.invalidArgument("Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page)).").dbusError }
-        try perform(atMost: .volatile) { controller throws(TabError) in try controller.navigate(id, to: page) }
+        return try carryOut(.navigate(id, to: page)) { _ throws(DBusError) in try reply() }
     }
 
     /// `GetContent`: the top page of a tab's stack as its plugin renders it.
@@ -146,8 +119,7 @@ extension TabBarService {
                 let stack = controller.stack(of: id)
                 if stack == asked { plugins.pushed(page, by: id, onto: stack) }
                 defer { if stack != asked { plugins.resync(id, to: controller.stack(of: id)) } }
-                try perform(atMost: .volatile) { controller throws(TabError) in try controller.navigate(id, to: page) }
-                answered(.success(()))
+                try carryOut(.navigate(id, to: page)) { _ throws(DBusError) in answered(.success(())) }
             } catch {
                 answered(.failure(error))
             }
@@ -174,7 +146,7 @@ extension TabBarService {
         guard plugins.plugin(of: id) != nil else { return }
         do {
             let actions = try answer.get()
-            try perform(atMost: .volatile) { controller throws(TabError) in try controller.setActions(id, to: actions) }
+            try carryOut(.setActions(id, to: actions))
         } catch {
             log.warning("plugin \(plugin): actions of tab \(id): \(error)")
         }

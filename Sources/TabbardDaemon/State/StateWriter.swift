@@ -96,32 +96,14 @@ final class StateWriter: Sendable {
         _ controller: inout TabController, by change: (inout TabController) throws(Failure) -> Outcome,
         handingOver: (Outcome) -> Bool = { _ in false }
     ) throws(Failure) -> Outcome {
-        try self.change(by: { () throws(Failure) in try change(&controller) }, then: { _ in },
-                        handingOver: handingOver, changed: { controller })
-    }
-
-    /// Like `change(_:by:handingOver:)`, for a caller whose model `change` reaches itself:
-    /// `then` runs after a change that succeeded, before the model is handed over, and may read
-    /// the model (a request's first announcements, which a caller waits for above all: the
-    /// hand-over copies the whole model first otherwise); `changed` gives the model to hold.
-    /// The writer's lock is kept from before the change until the model is held, `then`
-    /// included, so `then` must not call into the writer, nor into anything that can hang: a
-    /// thread that saves what is held (a hung plugin's exit) waits for it.
-    func change<Outcome, Failure>(
-        by change: () throws(Failure) -> Outcome, then: (Outcome) -> Void, handingOver: (Outcome) -> Bool,
-        changed model: () -> TabController
-    ) throws(Failure) -> Outcome {
         var outcome: Result<Outcome, Failure>?
         held.withLock { held in
             let wasHolding = held.isHolding
             held.letGo()
-            let result = Result { () throws(Failure) in try change() }
+            let result = Result { () throws(Failure) in try change(&controller) }
             var handsOver = wasHolding
-            if case .success(let value) = result {
-                then(value)
-                if !handsOver { handsOver = handingOver(value) }
-            }
-            if handsOver { held.hold(model()) }
+            if case .success(let value) = result, !handsOver { handsOver = handingOver(value) }
+            if handsOver { held.hold(controller) }
             outcome = result
         }
         // Taken, not read with `get()`, which would copy the outcome (a request's events)

@@ -1,0 +1,147 @@
+import DBus
+import TabModel
+
+/// The steps of one request, which `carryOut` takes in one written order for every request: a
+/// method call, a tap the delegate decided later, a plugin's news and a reload alike.
+///
+/// 1. **Run** the model operation (`run`): its answer and a `RequestOutcome`, the value that
+///    says everything the request caused. A model error is the request's error; nothing
+///    changed (ERR-2).
+/// 2. **Commit** (`commit`): a structural change is on disk before anything of it is announced;
+///    when it cannot be written the model is put back (`rollBack`) and the caller gets
+///    `StateNotSaved`, with nothing announced and no plugin called (STATE-4, ERR-2). Any other
+///    change is handed to the state writer here, before the reply that acknowledges it.
+/// 3. **Announce**: the objects and plugin instances that come (`bringIn`), the
+///    `PropertiesChanged` and signals (`announce`), then the objects and instances that leave,
+///    the delegate and the watches (`retire`).
+/// 4. **Reply**, when someone waits for one.
+/// 5. **Plugin calls** the request owes (`make`), after the reply, so that a caller never waits
+///    on a plugin; before it only when instances start or end with the request
+///    (`RequestOutcome.changesInstances`), in order with them.
+/// 6. **Drain** what plugins said meanwhile (`apply`): each piece of news is a request of its
+///    own through steps 1 to 5, all before the loop dispatches the next message.
+///
+/// Nothing here holds a lock: the state writer's is held inside `run` and `commit` alone, so
+/// no D-Bus message is sent under it. Loop thread only.
+protocol RequestPipeline: AnyObject {
+    /// Runs `change` on the model; the model is unchanged when it throws.
+    func run<Answer>(_ change: ModelChange<Answer>) throws(TabError) -> (Answer, RequestOutcome)
+    /// Puts a structural change that may be refused on disk, or hands any other to the state
+    /// writer as its durability asks (STATE-4); throws only when a refusable change could not
+    /// be written.
+    func commit(_ outcome: RequestOutcome) throws(FileError)
+    /// Puts the model back as it was before `outcome`'s change, which could not be written.
+    func rollBack(_ outcome: consuming RequestOutcome)
+    /// Puts the objects that come with `events` on the bus and starts their plugin instances.
+    func bringIn(_ events: TabEvents)
+    /// Sends the `PropertiesChanged` and the signals of `events`; `eachAtOnce` sends each
+    /// `PropertiesChanged` as it is noted, for a caller that waits for the first.
+    func announce(_ events: TabEvents, eachAtOnce: Bool)
+    /// Takes the objects that leave with `events` off the bus, ends their plugin instances,
+    /// and follows the delegate and the customization sessions.
+    func retire(_ events: TabEvents)
+    /// Makes plugin calls a request owed, in order.
+    func make(_ calls: [OwedPluginCall])
+    /// Sends the `PropertiesChanged` noted so far (after a drain, before the next message).
+    func flushAnnouncements()
+    /// The next piece of news a plugin sent inside a call of the daemon, in order.
+    func nextQueuedPluginEvent() -> PluginTabEvent?
+    /// Whether tab `id` still has its plugin instance (news of one destroyed meanwhile is dropped).
+    func hasInstance(_ id: String) -> Bool
+    /// A plugin pushed `page` onto the stack of its tab `id`: checks the push against the model
+    /// (NAV-2) and notes that the plugin knows the page.
+    func notePush(_ page: String, by id: String) throws(TabError)
+    /// The model refused what a plugin said (ITEM-4, ITEM-5, NAV-2): logged with its name.
+    func refused(_ event: PluginTabEvent, _ error: DBusError)
+}
+
+// MARK: - The executor
+
+extension RequestPipeline {
+    /// Carries out a request that a caller waits for: `reply` sends the answer of `change`
+    /// (step 4) and its result is returned, after the plugin calls and the drain.
+    func carryOut<Answer, Reply>(
+        _ change: ModelChange<Answer>, reply: (Answer) throws(DBusError) -> Reply
+    ) throws(DBusError) -> Reply {
+        try carryOut(change, caller: true, drains: true, reply: reply)
+    }
+
+    /// Carries out a request nobody waits a reply for (plugin news, a reload, a session whose
+    /// owner left, a property `Set`, whose reply the bus sends after the handler); returns
+    /// the answer of `change`.
+    @discardableResult
+    func carryOut<Answer>(_ change: ModelChange<Answer>) throws(DBusError) -> Answer {
+        try carryOut(change, caller: false, drains: true) { answer throws(DBusError) in answer }
+    }
+
+    /// The one order of a request's effects (see the type); `reply` is step 4, a reply when a
+    /// `caller` waits for one. `drains` is false for news applied by a drain already under way,
+    /// which takes the rest of the queue itself.
+    private func carryOut<Answer, Reply>(
+        _ change: ModelChange<Answer>, caller: Bool, drains: Bool, reply: (Answer) throws(DBusError) -> Reply
+    ) throws(DBusError) -> Reply {
+        var (answer, outcome): (Answer, RequestOutcome)
+        do {
+            (answer, outcome) = try run(change)
+        } catch {
+            throw error.dbusError
+        }
+        do {
+            try commit(outcome)
+        } catch {
+            rollBack(outcome)
+            throw ServiceError.stateNotSaved(error.description).dbusError
+        }
+        outcome.committed()
+        let events = outcome.events
+        let callsFirst = outcome.changesInstances
+        bringIn(events)
+        // A caller waits for the first signal above all: sent as soon as it is noted, unless
+        // objects come or go with the request, whose InterfacesAdded/Removed keep their place.
+        announce(events, eachAtOnce: caller && !callsFirst && events.standaloneBars.isEmpty)
+        if callsFirst { make(outcome.pluginCalls) }
+        retire(events)
+        let replied = Result { () throws(DBusError) in try reply(answer) }
+        if !callsFirst { make(outcome.pluginCalls) }
+        if drains {
+            while let event = nextQueuedPluginEvent() { apply(event, drains: false) }
+            // Left for the end of the loop's turn, they would go out with the next request's.
+            if caller { flushAnnouncements() }
+        }
+        return try replied.get()
+    }
+
+    // MARK: Plugin news
+
+    /// Applies what a plugin said about one of its tabs: a request of its own, with nobody
+    /// waiting. Values a plugin sends are held to the same rules as a client's (ITEM-4,
+    /// ITEM-5, NAV-2); a refused one is logged with the plugin's name.
+    func apply(_ event: PluginTabEvent) {
+        apply(event, drains: true)
+    }
+
+    private func apply(_ event: PluginTabEvent, drains: Bool) {
+        let id = event.tabID
+        guard hasInstance(id) else { return }  // The instance was destroyed meanwhile.
+        do throws(DBusError) {
+            let change: ModelChange<Void>
+            switch event.change {
+            case .badge(let value): change = .setBadge(id, text: value)
+            case .badgeColor(let color): change = .setBadgeColor(id, to: color)
+            case .title(let title): change = .refusable { controller throws(TabError) in try controller.setTitle(id, to: title) }
+            case .enabled(let enabled): change = .refusable { controller throws(TabError) in try controller.setEnabled(id, enabled) }
+            case .contentChanged: change = .contentChanged(id)
+            case .pushPage(let page):
+                do {
+                    try notePush(page, by: id)
+                } catch {
+                    throw error.dbusError
+                }
+                change = .navigate(id, to: page)
+            }
+            try carryOut(change, caller: false, drains: drains) { _ throws(DBusError) in }
+        } catch {
+            refused(event, error)
+        }
+    }
+}

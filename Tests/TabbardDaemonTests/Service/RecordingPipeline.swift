@@ -1,0 +1,113 @@
+import DBus
+import TabModel
+@testable import TabbardDaemon
+
+/// A request pipeline with no bus, no disk and no plugin: each step only notes that it ran,
+/// so that a test reads the order `RequestPipeline.carryOut` takes them in. The model is a
+/// real `TabController`; a structural change that may be refused fails to be written while
+/// `writesFail` is set.
+final class RecordingPipeline: RequestPipeline, TapModel {
+    /// One step of a request, as it was taken.
+    enum Step: Equatable, CustomStringConvertible {
+        case commit(Durability)
+        case rollBack
+        case bringIn
+        case announce(eachAtOnce: Bool)
+        case retire
+        case reply
+        case pluginCall(String)
+        case flush
+
+        var description: String {
+            switch self {
+            case .commit(let durability): "commit \(durability)"
+            case .rollBack: "roll back"
+            case .bringIn: "bring in"
+            case .announce(let eachAtOnce): eachAtOnce ? "announce each at once" : "announce"
+            case .retire: "retire"
+            case .reply: "reply"
+            case .pluginCall(let call): call
+            case .flush: "flush"
+            }
+        }
+    }
+
+    /// The model.
+    var controller: TabController
+    /// The steps taken so far, in order.
+    private(set) var steps: [Step] = []
+    /// Whether a write fails.
+    var writesFail = false
+    /// What the plugins say when they are called: news for the drain, by the call's description.
+    var news: [String: PluginTabEvent] = [:]
+    private var queued: [PluginTabEvent] = []
+
+    /// The clock's four tabs, all in `Tabs`, `world-clock` selected.
+    init() throws {
+        let catalog = ["world-clock", "alarm", "stopwatch", "timer"].map { TabDefinition(id: $0, plugin: "clock", title: $0) }
+        controller = try TabController(catalog: catalog, configuration: ControllerConfiguration())
+    }
+
+    /// Notes that the caller was answered (a reply closure).
+    func replied() {
+        steps.append(.reply)
+    }
+
+    // MARK: RequestPipeline
+
+    func run<Answer>(_ change: ModelChange<Answer>) throws(TabError) -> (Answer, RequestOutcome) {
+        let rollback = change.path == .refusable ? controller : nil
+        let (answer, events) = try change.operation(&controller)
+        let calls = OwedPluginCall.owed(by: events) { tab in controller.stack(of: tab) }
+        return (answer, RequestOutcome(events: events, path: change.path, pluginCalls: calls, rollback: rollback))
+    }
+
+    func commit(_ outcome: RequestOutcome) throws(FileError) {
+        steps.append(.commit(outcome.durability))
+        if writesFail, outcome.path == .refusable, outcome.durability == .structural {
+            throw FileError(operation: "write", path: "state", errno: 28)  // ENOSPC
+        }
+    }
+
+    func rollBack(_ outcome: consuming RequestOutcome) {
+        steps.append(.rollBack)
+        if let before = outcome.rollback { controller = before }
+    }
+
+    func bringIn(_ events: TabEvents) { steps.append(.bringIn) }
+
+    func announce(_ events: TabEvents, eachAtOnce: Bool) { steps.append(.announce(eachAtOnce: eachAtOnce)) }
+
+    func retire(_ events: TabEvents) { steps.append(.retire) }
+
+    func make(_ calls: [OwedPluginCall]) {
+        for call in calls {
+            let description = switch call {
+            case .show(let transition): "show \(transition.to.tabID ?? "nothing")"
+            case .sync(let tab, let stack): "sync \(tab) to \(stack.joined(separator: "/"))"
+            }
+            steps.append(.pluginCall(description))
+            if let event = news[description] { queued.append(event) }
+        }
+    }
+
+    func flushAnnouncements() { steps.append(.flush) }
+
+    func nextQueuedPluginEvent() -> PluginTabEvent? { queued.isEmpty ? nil : queued.removeFirst() }
+
+    func hasInstance(_ id: String) -> Bool { controller.catalog.contains { $0.id == id } }
+
+    func notePush(_ page: String, by id: String) throws(TabError) { try controller.checkNavigate(id, to: page) }
+
+    func refused(_ event: PluginTabEvent, _ error: DBusError) {}
+
+    // MARK: TapModel
+
+    func beginTap(_ item: String) throws(TabError) -> PendingTap { try controller.beginTap(item) }
+
+    var delegateTimeoutMs: UInt32 { controller.delegateTimeoutMs }
+
+    var delegateTimeoutPolicy: DelegateTimeoutPolicy { controller.delegateTimeoutPolicy }
+
+    func delegateLeftBus(_ delegate: DelegateRegistration) {}
+}
