@@ -6,12 +6,12 @@ import TabModel
 /// operation (`change`); the rest say why they are not.
 struct ControllerInterface {
     private let service: TabBarService
-    private let version: String
+    private let identity: DaemonIdentity
 
-    /// The table of `service`'s controller; `version` is its `Version`.
-    init(_ service: TabBarService, version: String) {
+    /// The table of `service`'s controller in a daemon of `identity`.
+    init(_ service: TabBarService, identity: DaemonIdentity) {
         self.service = service
-        self.version = version
+        self.identity = identity
     }
 
     /// The interface, documented from the interface file.
@@ -174,8 +174,8 @@ struct ControllerInterface {
                 try controller.setDividerImage(image, left: left, right: right)
             },
             change("Reset") { (controller: inout TabController, _) throws(TabError) in controller.reset() },
-            method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned service, version] call in
-                try call.reply(DescribeDocument.json(of: service.controller, version: version))
+            method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned service, identity] call in
+                try call.reply(DescribeDocument.json(of: service.controller, identity: identity))
             },
         ]
     }
@@ -241,12 +241,15 @@ struct ControllerInterface {
                     ? { [unowned service] reader, _ in try Self.set(property, from: &reader, of: service) } : nil)
         }
         properties.append(.read("Version", String.self, emitsChanged: .const, doc: InterfaceDocs.controller["Version"]) {
-            [version] () throws(DBusError) -> String in version
+            [identity] () throws(DBusError) -> String in identity.version
         })
         // SBAR-1: the daemon announces it whenever bars come or go.
         assert(properties.count == Self.barsPosition, "Bars must sit where announcements look for it")
         properties.append(.read("Bars", [String].self, doc: InterfaceDocs.controller["Bars"]) {
             [unowned service] () throws(DBusError) -> [String] in service.controller.barNames
+        })
+        properties.append(.read("InstanceId", String.self, emitsChanged: .const, doc: InterfaceDocs.controller["InstanceId"]) {
+            [identity] () throws(DBusError) -> String in identity.instanceId
         })
         return properties
     }

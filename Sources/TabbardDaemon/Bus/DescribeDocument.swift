@@ -1,16 +1,16 @@
 import DBus
 import TabModel
 
-/// `Describe`'s answer: the controller's properties under their API names, `Version` and
-/// `Bars`; `catalog`, every catalog tab with its properties, in catalog order; and `bars`, every
+/// `Describe`'s answer: the controller's properties under their API names, `Version`, `Bars`
+/// and `InstanceId` (SYNC-1); `catalog`, every catalog tab with its properties, in catalog order; and `bars`, every
 /// standalone bar with its properties and `items`, the properties of each item it defines, in
 /// definition order (SBAR-1). One JSON object with stable keys, meant for jq.
 struct DescribeDocument {
-    /// The JSON document of `controller` in a daemon of `version`, ready to be sent as an `s`.
+    /// The JSON document of `controller` in a daemon of `identity`, ready to be sent as an `s`.
     /// O(tabs × properties). The caller hands over one copy of the model for the whole document:
     /// reading a struct stored in a class copies it on every access, which at 10,000 tabs would
     /// dominate the cost.
-    static func json(of controller: TabController, version: String) -> JSONWriter {
+    static func json(of controller: TabController, identity: DaemonIdentity) -> JSONWriter {
         var document = DescribeDocument(json: JSONWriter(capacity: 512 + controller.catalog.count * 700))
         document.json.beginObject()
         for property in ControllerProperty.allCases {
@@ -18,9 +18,11 @@ struct DescribeDocument {
             document.json.property(controller.value(of: property))
         }
         document.json.key("Version")
-        document.json.string(version)
+        document.json.string(identity.version)
         document.json.key("Bars")
         document.json.property(.strings(controller.barNames))
+        document.json.key("InstanceId")
+        document.json.string(identity.instanceId)
         document.json.key("catalog")
         document.json.beginArray()
         controller.forEachCatalogTab(reading: tabProperties, into: &document)

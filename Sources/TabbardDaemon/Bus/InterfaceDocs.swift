@@ -73,6 +73,7 @@ enum InterfaceDocs {
         "Revision": "Increases with every announced change of a controller property, of a tab property other than ContentRevision, or of a bar or item property (SBAR-1).",
         "Version": "The daemon's version.",
         "Bars": "The standalone bars' names, in creation order (SBAR-1).",
+        "InstanceId": "32 lowercase hexadecimal digits, random at each start: a client that sees another one starts over (SYNC-1).",
     ]
     /// `org.tabbard.TabBar1.Tab`: the interface's own text under the key "", members by name.
     static let tab: [String: String] = [

@@ -11,8 +11,8 @@ import TabModel
 final class TabBarObjects {
     /// The bus connection, attached to the loop.
     private let connection: Connection
-    /// The daemon's version, the `Version` property.
-    private let version: String
+    /// The daemon's `Version` and this run's `InstanceId`.
+    private let identity: DaemonIdentity
     /// Who may change the bar; a reload can change the admin group, and with it which of the
     /// callers already connected are served first.
     var access: AccessPolicy {
@@ -26,9 +26,9 @@ final class TabBarObjects {
     /// only from root and the admin group from here on: checked for every call from the
     /// caller's user id, before any handler runs (dbus-api.md, Access).
     init(connection: Connection, access: AccessPolicy, version: String, log: Log) {
+        identity = DaemonIdentity(version: version)
         self.connection = connection
         self.access = access
-        self.version = version
         self.log = log
         guard access.enforced else { return }
         // Reads `access` at each call, so that a reload's admin group takes effect at once.
@@ -46,7 +46,7 @@ final class TabBarObjects {
     /// until the name is owned no client knows whom to listen to, and the contract promises
     /// the signal only for objects that come later (dbus-api.md, SBAR-1).
     func export(_ service: TabBarService) throws(DBusError) {
-        let controller = Self.heard(ControllerInterface(service, version: version).table, by: service)
+        let controller = Self.heard(ControllerInterface(service, identity: identity).table, by: service)
         try connection.export(BusNames.controller, interfaces: [controller], objectManager: true, announced: false)
         try connection.export(BusNames.bar, interfaces: [Self.heard(BarInterface.controllersBar(service), by: service)], announced: false)
         for id in service.controller.catalog.map(\.id) { exportTab(id, of: service, announced: false) }

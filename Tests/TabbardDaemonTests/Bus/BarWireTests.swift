@@ -61,7 +61,7 @@ struct BarWireTests {
     @Test("Describe lists Bars and, per bar, its properties and items with the values the objects read (SBAR-1)")
     func describeBars() throws {
         let controller = try Self.controller()
-        let text = DescribeDocument.json(of: controller, version: "test").text
+        let text = DescribeDocument.json(of: controller, identity: DaemonIdentity(version: "test")).text
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(document["Bars"] as? [String] == ["modes"])
         let bars = try #require(document["bars"] as? [[String: Any]])

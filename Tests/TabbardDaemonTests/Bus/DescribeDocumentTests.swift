@@ -51,8 +51,9 @@ struct DescribeDocumentTests {
     func largeDocumentMatchesReference() throws {
         for every in [true, false] {
             let controller = try Self.controller(everyTabCustomizable: every)
-            let text = DescribeDocument.json(of: controller, version: "1.2.3").text
-            #expect(text == Self.reference(controller, version: "1.2.3"))
+            let identity = DaemonIdentity(version: "1.2.3")
+            let text = DescribeDocument.json(of: controller, identity: identity).text
+            #expect(text == Self.reference(controller, identity: identity))
             let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             let tabs = try #require(document["catalog"] as? [[String: Any]])
             #expect(tabs.count == 3_000)
@@ -68,10 +69,11 @@ struct DescribeDocumentTests {
 
     /// The document as `Describe` promises it, written one piece of text at a time from the
     /// values the bus objects read (`value(of:tab:)` and friends).
-    static func reference(_ controller: TabController, version: String) -> String {
+    static func reference(_ controller: TabController, identity: DaemonIdentity) -> String {
         var members = ControllerProperty.allCases.map { ($0.rawValue, rendered(controller.value(of: $0))) }
-        members.append(("Version", ReferenceJSON.quoted(version)))
+        members.append(("Version", ReferenceJSON.quoted(identity.version)))
         members.append(("Bars", rendered(.strings(controller.barNames))))
+        members.append(("InstanceId", ReferenceJSON.quoted(identity.instanceId)))
         let tabs = controller.catalog.map { definition in
             object(TabProperty.allCases.map { ($0.rawValue, rendered(controller.value(of: $0, tab: definition.id)!)) })
         }
