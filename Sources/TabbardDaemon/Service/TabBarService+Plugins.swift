@@ -54,10 +54,37 @@ extension TabBarService {
                 try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
                 plugins.pushed(page, by: id, onto: controller.stack(of: id))
                 try perform(atMost: .volatile) { controller throws(TabError) in try controller.navigate(id, to: page) }
+            case .iconNames, .iconPixmaps, .iconRefused:
+                applyIcon(event)
             }
         } catch {
             log.warning("plugin \(event.plugin), tab \(id): \(error.message)")
         }
+    }
+
+    /// An icon a plugin set (ICON-2, ICON-3): taken as a client's would be, or refused, which
+    /// keeps what was set before and counts as a failure of the plugin.
+    private func applyIcon(_ event: PluginTabEvent) {
+        let id = event.tabID
+        var refusal: String
+        do throws(DBusError) {
+            switch event.change {
+            case .iconNames(let icon, let selected):
+                try perform { controller throws(TabError) in try controller.setIconNames(id, icon: icon, selected: selected) }
+                return
+            case .iconPixmaps(let pixmaps):
+                try perform { controller throws(TabError) in try controller.setIconPixmaps(id, to: pixmaps) }
+                return
+            case .iconRefused(let reason):
+                refusal = reason
+            default:
+                return
+            }
+        } catch {
+            refusal = error.message
+        }
+        let failures = plugins.fault(of: id, "tab \(id): \(refusal)").map { "; failure \($0) of \(PluginAdmission.failureLimit)" } ?? ""
+        log.warning("plugin \(event.plugin), tab \(id): \(refusal); refused, the icon set before stays\(failures)")
     }
 
     /// `Navigate` (NAV-2): the model's checks first, then the plugin must know the page, then
