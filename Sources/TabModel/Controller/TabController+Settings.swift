@@ -24,7 +24,7 @@ extension TabController {
     public mutating func setLocale(_ value: String) throws(TabError) -> TabEvents {
         try LocaleName.validate(value)
         if value == locale { return TabEvents() }
-        let scope = ObservationScope(controller: [.locale, .moreTitle, .moreAccessibilityLabel], tabs: catalog.map(\.id), tabProperties: [.title, .accessibilityLabel],
+        let scope = ObservationScope(controller: [.moreTitle, .moreAccessibilityLabel, .locale], tabs: catalog.map(\.id), tabProperties: [.title, .accessibilityLabel],
                                      bars: bars.map { BarScope(bar: $0.name, properties: [], items: $0.definedItems.map(\.id),
                                                                itemProperties: [.title, .accessibilityLabel]) }) // SBAR-7
         let before = observe(scope)
