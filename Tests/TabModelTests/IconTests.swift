@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import TabModel
 
@@ -74,15 +73,6 @@ struct IconTests {
         #expect(throws: Never.self) { for item in SystemItem.allCases { try IconName.validate(item.iconName) } }
     }
 
-    @Test("every standard name resolves in the installed adwaita-icon-theme (ICON-2, ICON-5)")
-    func standardNamesResolveInAdwaita() throws {
-        let names = SystemItem.allCases.map(\.iconName) + [StandardIcons.more]
-        let theme = try AdwaitaTheme.installed()
-        let missing = names.filter { !theme.has($0) }
-        print("standard names checked against \(theme.directory): \(names.count), missing: \(missing)")
-        #expect(missing.isEmpty)
-    }
-
     @Test("pixmaps: at most 4 sizes, square, side 1 to 256, width × height × 4 bytes; else refused and the earlier ones stay (ICON-3)")
     func pixmapBounds() throws {
         var controller = try controller()
@@ -143,40 +133,5 @@ struct IconTests {
         _ = try restored.restore(controller.snapshot())
         #expect(restored.value(.iconName, "map") == .string("find-location-symbolic"))
         #expect(restored.value(.selectedIconName, "map") == .string("mark-location-symbolic"))
-    }
-}
-
-/// The icon theme Debian's `adwaita-icon-theme` installs, by the names of its files: a name
-/// resolves when some size or context has `NAME.svg`, `NAME.png` or `NAME.symbolic.png`.
-struct AdwaitaTheme {
-    let directory = "/usr/share/icons/Adwaita"
-    let names: Set<String>
-
-    /// The installed theme; fails naming the package when it is missing (`scripts/install-deps test`).
-    static func installed() throws -> AdwaitaTheme {
-        let theme = AdwaitaTheme(names: [])
-        guard let walker = FileManager.default.enumerator(atPath: theme.directory) else {
-            throw ThemeMissing(directory: theme.directory)
-        }
-        var names = Set<String>()
-        for case let path as String in walker {
-            let file = (path as NSString).lastPathComponent
-            for suffix in [".symbolic.png", ".svg", ".png"] where file.hasSuffix(suffix) {
-                names.insert(String(file.dropLast(suffix.count)))
-                break
-            }
-        }
-        guard !names.isEmpty else { throw ThemeMissing(directory: theme.directory) }
-        return AdwaitaTheme(names: names)
-    }
-
-    /// Whether `name` resolves in the theme.
-    func has(_ name: String) -> Bool { names.contains(name) }
-
-    init(names: Set<String>) { self.names = names }
-
-    struct ThemeMissing: Error, CustomStringConvertible {
-        let directory: String
-        var description: String { "\(directory) has no icons: install adwaita-icon-theme (scripts/install-deps test)" }
     }
 }
