@@ -129,7 +129,7 @@ enum HostCallbacks {
         do throws(TabError) {
             try IconPixmap.validate(count: Int(count), sizes: given.lazy.map { (width: $0.width, height: $0.height, bytes: Int($0.length)) })
         } catch {
-            return .iconRefused("set_icon_pixmaps passed pixmaps it may not: \(error.message)")
+            return .iconRefused("set_icon_pixmaps passed pixmaps it may not: \(error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)")
         }
         var copied: [IconPixmap] = []
         for pixmap in given {

@@ -81,9 +81,11 @@ extension TabBarService {
                 return
             }
         } catch {
-            refusal = error.message
+            // The model's sentence, its full stop dropped: the line goes on.
+            refusal = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
         }
-        let failures = plugins.fault(of: id, "tab \(id): \(refusal)").map { "; failure \($0) of \(PluginAdmission.failureLimit)" } ?? ""
+        let failures = plugins.fault(of: id, "tab \(id): \(refusal)")
+            .map { "; failures counted: \($0) (\(PluginAdmission.failureLimit) disable the plugin)" } ?? ""
         log.warning("plugin \(event.plugin), tab \(id): \(refusal); refused, the icon set before stays\(failures)")
     }
 
