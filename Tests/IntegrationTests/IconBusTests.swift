@@ -163,6 +163,20 @@ struct IconBusTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("the Swift SDK sets icon names and pixmaps, through a helper's link (ICON-2, ICON-3)")
+    func swiftSDK() throws {
+        let daemon = try DaemonProcess(pluginDirectory: try FaultPlugin.swiftDirectory())
+        let bus = daemon.bus.address
+        #expect(IsolationTests.waitForContent(bus, "swiftfault-tab"), "\(daemon.log)")
+        let tab = Names.tab("swiftfault-tab")
+        #expect(try stringProperty(bus, "IconName", path: tab, interface: Names.tabInterface) == "dialog-warning-symbolic")
+        #expect(try stringProperty(bus, "SelectedIconName", path: tab, interface: Names.tabInterface) == "dialog-error-symbolic")
+        let pixmaps = try Self.tabProperty(bus, "swiftfault-tab", "IconPixmaps") as? [[Any]]
+        print("swiftfault-tab IconPixmaps: \(String(describing: pixmaps))")
+        #expect(pixmaps?.count == 1 && pixmaps?.first?[0] as? Int == 1 && pixmaps?.first?[2] as? [Int] == [0xFF, 0x12, 0x34, 0x56])
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("IconThemePath is the manifest's icon_theme, absolute; a missing directory is a manifest error naming the key (ICON-4)")
     func iconThemePath() throws {
         let plugins = try FaultPlugin.directory(fault: (name: "themed", define: "RENDER_BODY=\"themed\""))
