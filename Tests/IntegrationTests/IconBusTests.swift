@@ -159,6 +159,21 @@ struct IconBusTests {
         #expect(IsolationTests.waitForContent(bus, "faulty-tab", seconds: 2))
         let recorded = daemon.pluginRecords.joined(separator: "\n")
         #expect(recorded.contains("ok \(refusals.count) "), "plugins.state: \(recorded)")
+        if isolated {
+            // The third failure within the window ends the helper and disables the plugin, as any
+            // failure at the limit does; the daemon goes on, the tab keeps the icons it had. The
+            // reply may be the failure of a helper ended before it answered.
+            _ = try? busctlCall(bus, "Activate", "ss", "faulty-tab", "poke")
+            let deadline = Date().addingTimeInterval(10)
+            while !daemon.log.contains("failure 3 of 3: disabled") && Date() < deadline { usleep(20_000) }
+            #expect(daemon.log.contains("an icon name with a control character (U+001B); refused, the icon set before stays; failures counted: 3"),
+                    "\(daemon.log)")
+            let disabled = daemon.log.split(separator: "\n").first { $0.contains("failure 3 of 3: disabled") }
+            print("disabled: \(disabled ?? "no line")")
+            #expect(disabled?.contains("plugin faulty: tab faulty-tab: an icon name with a control character (U+001B)") == true, "\(daemon.log)")
+            #expect(try stringProperty(bus, "IconName", path: tab, interface: Names.tabInterface) == "alarm-symbolic")
+            #expect(try stringProperty(bus, "SelectedTab") != "")
+        }
         #expect(!daemon.log.contains("\u{1B}"), "no escape reaches the log")
         #expect(daemon.stop() == 0)
     }
