@@ -73,22 +73,59 @@ public final class TabHost: Sendable {
 
     /// Replaces the tab's title (the manifest's localized titles stop applying).
     public func setTitle(_ title: String) {
-        call { host, tab in title.withCString { host.set_title?(tab, $0) } }
+        call { host, tab in title.withCString { host.pointee.set_title?(tab, $0) } }
     }
 
     /// Tells the host the content changed, so that it renders it again when asked.
     public func contentChanged() {
-        call { host, tab in host.content_changed?(tab) }
+        call { host, tab in host.pointee.content_changed?(tab) }
     }
 
     /// Pushes `page` onto the tab's navigation stack, as if a client navigated there.
     public func push(page: String) {
-        call { host, tab in page.withCString { host.push_page?(tab, $0) } }
+        call { host, tab in page.withCString { host.pointee.push_page?(tab, $0) } }
+    }
+
+    /// Sets the tab's icon names (ICON-2), freedesktop names such as `alarm-symbolic`, which
+    /// replace the manifest's `icon` and `selected_icon`; an empty `selected` means "use
+    /// `name`". A name the host refuses (over 255 bytes, a control character, `/`, a tab with
+    /// a system item) is logged and counted as the plugin's failure. Returns false on a host
+    /// older than ABI 1.1, which has no such call.
+    @discardableResult
+    public func setIconName(_ name: String, selected: String = "") -> Bool {
+        guard hostHas(\.set_icon_name) else { return false }
+        call { host, tab in name.withCString { icon in selected.withCString { host.pointee.set_icon_name?(tab, icon, $0) } } }
+        return true
+    }
+
+    /// Sets the icons the tab drew itself (ICON-3), one per size; an empty list removes them.
+    /// At most 4, each square with a side of 1 to 256 and `width × height × 4` bytes: anything
+    /// else is refused (the pixmaps set before stay) and counted as the plugin's failure.
+    /// Returns false on a host older than ABI 1.1.
+    @discardableResult
+    public func setIconPixmaps(_ pixmaps: [IconPixmap]) -> Bool {
+        guard hostHas(\.set_icon_pixmaps) else { return false }
+        call { host, tab in
+            // Each pixmap's bytes stay pinned while the host copies them.
+            func pass(_ index: Int, _ made: [tabbard_icon_pixmap]) {
+                guard index < pixmaps.count else {
+                    made.withUnsafeBufferPointer { host.pointee.set_icon_pixmaps?(tab, $0.baseAddress, UInt32($0.count)) }
+                    return
+                }
+                let pixmap = pixmaps[index]
+                pixmap.argb.withUnsafeBufferPointer { bytes in
+                    pass(index + 1, made + [tabbard_icon_pixmap(width: pixmap.width, height: pixmap.height, argb: bytes.baseAddress,
+                                                                length: UInt32(clamping: bytes.count))])
+                }
+            }
+            pass(0, [])
+        }
+        return true
     }
 
     /// Writes a line to the host's log, attributed to the plugin.
     public func log(_ level: PluginLogLevel, _ message: String) {
-        call { host, _ in message.withCString { host.log?(self.host, level.rawValue, $0) } }
+        call { host, _ in message.withCString { host.pointee.log?(self.host, level.rawValue, $0) } }
     }
 
     /// Makes every later call a no-op; called before the host's destroy returns.
@@ -96,10 +133,21 @@ public final class TabHost: Sendable {
         state.withLock { $0.live = false }
     }
 
-    private func call(_ body: (tabbard_host, OpaquePointer?) -> Void) {
+    /// Runs `body` with the host table and the tab while the tab lives. The table is lent as
+    /// a pointer, its fields read one by one: a host of an older minor hands out a smaller table
+    /// than this header's, and copying the whole of it would read past its end.
+    private func call(_ body: (UnsafePointer<tabbard_host>, OpaquePointer?) -> Void) {
         state.withLock { state in
             guard state.live else { return }
-            body(host.pointee, tab)
+            body(host, tab)
         }
+    }
+
+    /// Whether the host's table has `field` (`TABBARD_HOST_HAS`): its `struct_size`, read
+    /// alone, reaches past the field's end.
+    private func hostHas(_ field: PartialKeyPath<tabbard_host>) -> Bool {
+        guard let offset = MemoryLayout<tabbard_host>.offset(of: field) else { return false }
+        let size = UnsafeRawPointer(host).load(as: UInt32.self)
+        return offset + MemoryLayout<UnsafeRawPointer>.size <= Int(size)
     }
 }

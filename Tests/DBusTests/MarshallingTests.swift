@@ -49,6 +49,28 @@ struct MarshallingTests {
         }
     }
 
+    @Test("a byte array appended at once gives the bytes of one appended byte by byte, built whole and through libdbus (ICON-3's pixels)")
+    func byteArrays() throws {
+        var random = SplitMix64(seed: 0x1c0_a77)
+        for length in [0, 1, 3, 4, 1024, 262_144] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let values: [DBusValue] = [.int32(16), .array("y", bytes.map { .byte($0) })]
+            let body = MessageBody()
+            try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in
+                try writer.append(value: values[0])
+                try writer.appendByteArray(bytes)
+            }
+            let ours = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
+            let message = try Message.signal(path: Self.path, interface: Self.interface, name: "Changed")
+            var writer = message.writer()
+            try writer.append(value: values[0])
+            try writer.appendByteArray(bytes)
+            let theirs = try iterated(values)
+            #expect(try wire(ours.raw) == wire(theirs.raw), "\(length) bytes, built whole")
+            #expect(try wire(message.raw) == wire(theirs.raw), "\(length) bytes, through libdbus")
+        }
+    }
+
     @Test("a reply has libdbus's header: destination, reply serial, no reply expected")
     func replies() throws {
         var random = SplitMix64(seed: 0x5e41)

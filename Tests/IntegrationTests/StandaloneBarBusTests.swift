@@ -119,8 +119,9 @@ struct StandaloneBarBusTests {
         var bars = try #require(state["bars"] as? [[String: Any]])
         let appearance = try #require(bars.first?["appearance"])
         let item: (String) -> [String: Any] = { id in
-            ["badgeColor": "", "enabled": true, "id": id, "image": String(repeating: "i", count: 4096), "imageRenderingMode": "template",
-             "selectedImage": String(repeating: "s", count: 4096), "tag": 0, "title": String(repeating: "t", count: 256)]
+            ["badgeColor": "", "enabled": true, "iconName": "", "id": id, "image": String(repeating: "i", count: 4096),
+             "imageRenderingMode": "template", "selectedIconName": "", "selectedImage": String(repeating: "s", count: 4096), "tag": 0,
+             "title": String(repeating: "t", count: 256)]
         }
         let perBar = try JSONSerialization.data(withJSONObject: ["items": (0..<256).map { item("x\($0)") }]).count
         let base = try JSONSerialization.data(withJSONObject: state).count

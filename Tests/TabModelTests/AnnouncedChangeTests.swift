@@ -39,11 +39,11 @@ struct AnnouncedChangeTests {
             durability: .volatile)) { try $0.select("artists") }
     }
 
-    @Test("selecting a More-list tab from the bar moves SelectedItem to More; the new tab's label, its title, stays (SEL-4, A11Y-1)")
+    @Test("selecting a More-list tab from the bar moves SelectedItem to More; the new tab's label, its title, stays, and the More item's label says it is selected (SEL-4, A11Y-1, MORE-6)")
     func barToMoreList() throws {
         var controller = try Fixture.media(showing: 7)
         try expect(&controller, events(
-            controller: [.selectedItem, .selectedTab, .selectedIndex, .revision],
+            controller: [.moreAccessibilityLabel, .selectedItem, .selectedTab, .selectedIndex, .revision],
             tabs: [("playlists", [.selected, .accessibilityLabel]), ("audiobooks", [.selected])],
             bar: [.selectedItem], selection: SelectionTransition(from: .tab("playlists"), to: .tab("audiobooks")),
             durability: .volatile)) { try $0.select("audiobooks") }
@@ -60,23 +60,23 @@ struct AnnouncedChangeTests {
             durability: .volatile)) { try $0.selectIndex(5) }
     }
 
-    @Test("selecting a bar tab from inside More announces the bar's SelectedItem and the new tab's label (SEL-4, A11Y-1)")
+    @Test("selecting a bar tab from inside More announces the bar's SelectedItem, the new tab's label and the More item's (SEL-4, A11Y-1, MORE-6)")
     func moreListToBar() throws {
         var controller = try Fixture.media(showing: 7)
         _ = try controller.select("genres")
         try expect(&controller, events(
-            controller: [.selectedItem, .selectedTab, .selectedIndex, .revision],
+            controller: [.moreAccessibilityLabel, .selectedItem, .selectedTab, .selectedIndex, .revision],
             tabs: [("genres", [.selected]), ("videos", [.selected, .accessibilityLabel])],
             bar: [.selectedItem], selection: SelectionTransition(from: .tab("genres"), to: .tab("videos")),
             durability: .volatile)) { try $0.select("videos") }
     }
 
-    @Test("SelectMore from a bar tab announces the selection, the old tab and the bar's SelectedItem (SEL-5)")
+    @Test("SelectMore from a bar tab announces the selection, the old tab, the bar's SelectedItem and the More item's label (SEL-5, MORE-6)")
     func barToMoreListItself() throws {
         var controller = try Fixture.media(showing: 7)
         _ = try controller.select("songs")
         try expect(&controller, events(
-            controller: [.selectedItem, .selectedTab, .selectedIndex, .revision],
+            controller: [.moreAccessibilityLabel, .selectedItem, .selectedTab, .selectedIndex, .revision],
             tabs: [("songs", [.selected, .accessibilityLabel])],
             bar: [.selectedItem], selection: SelectionTransition(from: .tab("songs"), to: .moreList),
             durability: .volatile)) { try $0.selectMore() }

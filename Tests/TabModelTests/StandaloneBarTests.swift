@@ -234,7 +234,7 @@ struct StandaloneBarTests {
         expectError("InvalidArgument") { try controller.setItem(.tag, of: "map", on: "modes", to: .string("3")) }
         expectError("NoSuchItem", mentioning: "ghost") { try controller.setItem(.tag, of: "ghost", on: "modes", to: .int32(1)) }
         #expect(controller == before)
-        #expect(BarItemProperty.allCases.filter(\.isWritable).count == 7)
+        #expect(BarItemProperty.allCases.filter(\.isWritable).count == 9)  // with IconName and SelectedIconName (ICON-2)
     }
 
     @Test("an item's title is bounded as a tab's: 256 bytes of UTF-8; longer is InvalidArgument naming it by its head and length (SBAR-2, ERR-2)")

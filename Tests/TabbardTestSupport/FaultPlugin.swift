@@ -5,7 +5,10 @@ import Foundation
 /// has a variable (`ABORT_IN_ENTRY_IF_SET="NAME"`), or an abort or a hang at every entry after
 /// the first, which leaves a mark file (`ABORT_IN_ENTRY_AFTER_MARK="<path>"`,
 /// `HANG_IN_ENTRY_AFTER_MARK="<path>"`); on `did_appear`, `HANG_IN_DID_APPEAR`, or
-/// `BADGE_IN_DID_APPEAR` (the tab's badge becomes `appeared`); on `activate`, `HANG_IN_ACTIVATE`, `SEGV_IN_ACTIVATE`,
+/// `BADGE_IN_DID_APPEAR` (the tab's badge becomes `appeared`); on `activate`, the next step of
+/// `ICONS_IN_ACTIVATE` (good icon names and a 2×2 pixmap, then a name with `/`, one not UTF-8,
+/// one with an escape, a 300×300 pixmap, one short of its bytes, 5 sizes; the badge `step N`
+/// after each), `HANG_IN_ACTIVATE`, `SEGV_IN_ACTIVATE`,
 /// `ABORT_IN_ACTIVATE`, `EXIT_IN_ACTIVATE`, or a thread of the plugin's own that crashes or
 /// exits `FAULT_DELAY_MS` later (`SEGV_ON_THREAD`, `ABORT_ON_THREAD`, `EXIT_ON_THREAD`), or
 /// floods the host with badge, title and content-changed callbacks as fast as it can while
@@ -338,6 +341,39 @@ public enum FaultPlugin {
         fault_host->push_page(tab, "page\xc2\x9b");
         fault_host->log(fault_host, TABBARD_LOG_WARNING, "log " FAULT_CONTROLS);
         fault_controls_rendered = 1;
+    #endif
+    #ifdef ICONS_IN_ACTIVATE
+        /* One step per activate: first good names and a good 2x2 pixmap, then one refusal each
+           (ICON-2, ICON-3); then the badge "step N" says the step is done. */
+        static int icon_step;
+        static uint8_t good[2 * 2 * 4] = {0xFF, 0xFF, 0x00, 0x00};
+        struct tabbard_icon_pixmap pixmaps[5];
+        for (int i = 0; i < 5; i++) pixmaps[i] = (struct tabbard_icon_pixmap){1, 1, good, 4};
+        switch (icon_step) {
+        case 0:
+            fault_host->set_icon_name(tab, "alarm-symbolic", "alarm-selected-symbolic");
+            pixmaps[0] = (struct tabbard_icon_pixmap){2, 2, good, sizeof good};
+            fault_host->set_icon_pixmaps(tab, pixmaps, 1);
+            break;
+        case 1: fault_host->set_icon_name(tab, "a/b", NULL); break;
+        case 2: fault_host->set_icon_name(tab, "\xff\xfe", NULL); break;
+        case 3: fault_host->set_icon_name(tab, "bad\x1b[2J", NULL); break;
+        case 4: {
+            static uint8_t *big;
+            if (big == NULL) big = calloc(300 * 300 * 4, 1);
+            pixmaps[0] = (struct tabbard_icon_pixmap){300, 300, big, 300 * 300 * 4};
+            fault_host->set_icon_pixmaps(tab, pixmaps, 1);
+            break;
+        }
+        case 5:
+            pixmaps[0] = (struct tabbard_icon_pixmap){2, 2, good, sizeof good - 1};
+            fault_host->set_icon_pixmaps(tab, pixmaps, 1);
+            break;
+        case 6: fault_host->set_icon_pixmaps(tab, pixmaps, 5); break;
+        }
+        char step[16];
+        snprintf(step, sizeof step, "step %d", icon_step++);
+        fault_host->set_badge(tab, step);
     #endif
     #ifdef FORGED_EVENTS_IN_ACTIVATE
         /* Another plugin's tab: a title that clears the screen, a badge, and Enabled false. */

@@ -46,7 +46,7 @@ struct BarRendererTests {
     func nineTabsWithMore() {
         let picture = BarPicture(
             layout: .bottom, items: items(["Playlists", "Artists", "Songs", "Videos", "[More]"]), tintColor: "#007AFF",
-            content: .moreList(items(["Podcasts", "Audiobooks", "Genres", "Composers", "Compilations"])))
+            content: .moreList(title: "More", items: items(["Podcasts", "Audiobooks", "Genres", "Composers", "Compilations"])))
         #expect(plain.render(picture) == """
             ┌──────────────────────────────────────────────────────────┐
             │ More                                                     │

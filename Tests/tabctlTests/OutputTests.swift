@@ -104,7 +104,7 @@ struct StateViewTests {
         more.controller.values["SelectedTab"] = .string("")
         let picture = BarPicture(state: more, page: nil)
         #expect(picture.items.last?.selected == true)
-        #expect(picture.content == .moreList([BarPicture.Item(id: "songs", title: "Songs")]))
+        #expect(picture.content == .moreList(title: "More", items: [BarPicture.Item(id: "songs", title: "Songs")]))
     }
 
     @Test("show: a tab of the More list is shown inside More, with More highlighted (SEL-4)")

@@ -123,6 +123,14 @@ final class MessageBody {
         storage.storeBytes(of: UInt32(length), toByteOffset: start.lengthAt, as: UInt32.self)
     }
 
+    /// Appends `bytes` as they are: the elements of an `ay`, which need no alignment.
+    func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (storage + count).copyMemory(from: start, byteCount: bytes.count)
+        count += bytes.count
+    }
+
     /// Appends the bytes of `other` (a body after its header), which starts 8-aligned here.
     func append(_ other: MessageBody) {
         reserve(other.count)

@@ -24,7 +24,7 @@ public struct MessageWriter {
     private let recordsSignature: Bool
     /// At least the bytes appended so far on the wire (alignment and length fields counted at
     /// their largest), so that a message below the bus's limit by this bound surely fits.
-    public private(set) var sizeBound = 0
+    public internal(set) var sizeBound = 0
 
     /// The longest signature the specification allows.
     static let longestSignature = 255

@@ -35,6 +35,9 @@ public enum SystemItem: String, CaseIterable, Codable, Sendable {
     /// The image name a renderer looks up for this item, e.g. `system-favorites`.
     public var imageName: String { "system-\(rawValue)" }
 
+    /// The standard icon name of this item (ICON-2), e.g. `starred-symbolic`.
+    public var iconName: String { StandardIcons.name(of: self) }
+
     /// The title in `locale` (L10N-1), falling back to English. O(1).
     public func title(locale: String) -> String {
         title(language: LocaleChain(locale).language)

@@ -13,6 +13,13 @@ public struct TabDefinition: Equatable, Sendable {
     public var image: String
     /// Image shown while selected, or empty.
     public var selectedImage: String
+    /// Icon name (ICON-1), or empty.
+    public var iconName: String = ""
+    /// Icon name while selected, or empty for `iconName`.
+    public var selectedIconName: String = ""
+    /// The absolute directory laid out like an icon theme that the plugin ships (ICON-4), or
+    /// empty when its names are in the system's themes.
+    public var iconThemePath: String = ""
     /// Template or original (LOOK-6).
     public var imageRenderingMode: ImageRenderingMode
     /// A system item whose title and image the daemon supplies (ITEM-3), or nil.
@@ -87,6 +94,11 @@ public struct TabDefinition: Equatable, Sendable {
         try PageName.validate(rootPage)
         try ImageName.validate(image)
         try ImageName.validate(selectedImage)
+        try IconName.validate(iconName)
+        try IconName.validate(selectedIconName)
+        if let systemItem, !(iconName.isEmpty && selectedIconName.isEmpty) {
+            throw .notSupported("Tab \(quoted: id) is the system item \(quoted: systemItem.rawValue); its icon names are the daemon's (ITEM-3, ICON-2).")
+        }
         for action in actions { try ActionName.validate(action) }
     }
 }

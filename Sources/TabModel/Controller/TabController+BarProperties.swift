@@ -37,6 +37,8 @@ extension TabController {
         case .title: .string(item.title(language: localeChain.language))
         case .image: .string(item.shownImage)
         case .selectedImage: .string(item.shownSelectedImage)
+        case .iconName: .string(item.shownIconName)
+        case .selectedIconName: .string(item.shownSelectedIconName)
         case .imageRenderingMode: .string(item.imageRenderingMode.rawValue)
         case .tag: .int32(item.tag)
         case .badgeColor: .string(item.badgeColor)

@@ -10,6 +10,9 @@ extension TabController {
         case .moreTabs: .strings(moreTabs)
         case .hiddenTabs: .strings(hiddenTabs)
         case .showsMore: .bool(showsMore)
+        case .moreTitle: .string(MoreItem.title(language: localeChain.language))
+        case .moreIconName: .string(StandardIcons.more)
+        case .moreAccessibilityLabel: .string(moreAccessibilityLabel)
         case .maxVisible: .uint32(UInt32(maxVisible))
         case .layout: .string(layout.rawValue)
         case .selectedItem: .string(selectedItem)
@@ -148,6 +151,14 @@ extension TabController {
         case .image: receiver.receive(tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.image, of: property)
         case .selectedImage: receiver.receive(tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.selectedImage, of: property)
         case .imageRenderingMode: receiver.receive(tab.definition.pointee.imageRenderingMode.rawValue, of: property)
+        case .iconName:  // ICON-2: a system item's is the standard one, else the plugin's latest, else the manifest's
+            receiver.receive(tab.definition.pointee.systemItem?.iconName ?? tab.state.pointee.iconName ?? tab.definition.pointee.iconName,
+                             of: property)
+        case .selectedIconName:
+            receiver.receive(tab.definition.pointee.systemItem?.iconName ?? tab.state.pointee.selectedIconName
+                             ?? tab.definition.pointee.selectedIconName, of: property)
+        case .iconPixmaps: receiver.receive(tab.state.pointee.iconPixmaps, of: property)
+        case .iconThemePath: receiver.receive(tab.definition.pointee.iconThemePath, of: property)
         case .systemItem: receiver.receive(tab.definition.pointee.systemItem?.rawValue ?? "", of: property)
         case .tag: receiver.receive(tab.definition.pointee.tag, of: property)
         case .hasBadge: receiver.receive(tab.state.pointee.badge != nil, of: property)
@@ -176,6 +187,16 @@ extension TabController {
         case .items: .strings(barItems)
         case .selectedItem: .string(selectedItem)
         }
+    }
+
+    /// MORE-6: the More item's A11Y-1 label, the last bar position, selected while
+    /// `SelectedItem` is `@more`; empty while there is no More item. O(1).
+    var moreAccessibilityLabel: String {
+        guard showsMore else { return "" }
+        let count = barTabCount + 1
+        return AccessibilityPhrasing(language: localeChain.language)
+            .label(title: MoreItem.title(language: localeChain.language), selected: selectedItem == TabIdentifier.more,
+                   position: count, count: count)
     }
 
     // MARK: Per-tab reads

@@ -10,7 +10,8 @@
 /// or whether the More list is shown can change: the controller's `SelectedItem`, `SelectedTab`
 /// and `SelectedIndex`, the bar's `SelectedItem`, and `Selected` and, for a bar tab, the
 /// `AccessibilityLabel` (A11Y-1: it says whether the tab is selected) of the tab shown before
-/// and of the one shown after.
+/// and of the one shown after, and the More item's label when the More item's selection changes
+/// (MORE-6).
 extension TabController {
     /// Shows tab `id`, which is at `index` of `Tabs` and placed at `placement` (never hidden),
     /// and returns what changed (SEL-1..6; empty when it was shown already). O(1).
@@ -23,9 +24,14 @@ extension TabController {
         let placementBefore = indexBefore.map { self.placement(ofIndex: $0) } ?? Placement.none
         let itemBefore = Self.selectedItem(showing: before, moreList: moreListBefore, placedAt: placementBefore)
         show(tab: id, placedAt: placement)
-        let itemChanged = itemBefore != Self.selectedItem(showing: id, moreList: false, placedAt: placement)
+        let itemAfter = Self.selectedItem(showing: id, moreList: false, placedAt: placement)
+        let itemChanged = itemBefore != itemAfter
 
         var events = TabEvents()
+        // MORE-6: the More item's label says whether it is selected, first in the controller's order.
+        if showsMore && (itemBefore == TabIdentifier.more) != (itemAfter == TabIdentifier.more) {
+            events.controllerProperties.append(.moreAccessibilityLabel, roomFor: 5)
+        }
         if itemChanged { events.controllerProperties.append(.selectedItem, roomFor: 4) } // and `Revision`
         if (before ?? "") != id { events.controllerProperties.append(.selectedTab, roomFor: 3) }
         if (indexBefore ?? -1) != index { events.controllerProperties.append(.selectedIndex, roomFor: 2) }

@@ -18,12 +18,13 @@ extension TabController {
         return restructure { $0.layout = value }
     }
 
-    /// Sets `Locale` (L10N-1): titles and accessibility labels of every catalog tab follow.
+    /// Sets `Locale` (L10N-1): titles and accessibility labels of every catalog tab and of the
+    /// More item (MORE-6) follow.
     /// Throws `InvalidArgument` for a malformed locale name. O(catalog).
     public mutating func setLocale(_ value: String) throws(TabError) -> TabEvents {
         try LocaleName.validate(value)
         if value == locale { return TabEvents() }
-        let scope = ObservationScope(controller: [.locale], tabs: catalog.map(\.id), tabProperties: [.title, .accessibilityLabel],
+        let scope = ObservationScope(controller: [.moreTitle, .moreAccessibilityLabel, .locale], tabs: catalog.map(\.id), tabProperties: [.title, .accessibilityLabel],
                                      bars: bars.map { BarScope(bar: $0.name, properties: [], items: $0.definedItems.map(\.id),
                                                                itemProperties: [.title, .accessibilityLabel]) }) // SBAR-7
         let before = observe(scope)

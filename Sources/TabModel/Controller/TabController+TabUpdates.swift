@@ -35,6 +35,32 @@ extension TabController {
         return updateTab(id, [.title, .accessibilityLabel]) { $0.title = title }
     }
 
+    /// Sets the icon names at runtime (a plugin's call, ICON-2): they then win over the
+    /// manifest's; an empty selected name means "use the icon name". Throws `NotSupported` for
+    /// a system item, whose names are the standard ones, and `InvalidArgument` for a malformed
+    /// name (ICON-2); on a throw nothing changed.
+    public mutating func setIconNames(_ id: String, icon: String, selected: String) throws(TabError) -> TabEvents {
+        try requireCatalogTab(id)
+        if let systemItem = definition(of: id)?.systemItem {
+            throw .notSupported("Tab \(quoted: id) is the system item \(quoted: systemItem.rawValue); its icon names cannot be changed (ICON-2).")
+        }
+        try IconName.validate(icon)
+        try IconName.validate(selected)
+        return updateTab(id, [.iconName, .selectedIconName]) {
+            $0.iconName = icon
+            $0.selectedIconName = selected
+        }
+    }
+
+    /// Replaces the icons the plugin drew (ICON-3); an empty list removes them. Throws
+    /// `InvalidArgument` for more than 4 sizes, a side outside 1...256, a size that is not
+    /// square or bytes that are not `width × height × 4`; the pixmaps set before then stay.
+    public mutating func setIconPixmaps(_ id: String, to pixmaps: [IconPixmap]) throws(TabError) -> TabEvents {
+        try requireCatalogTab(id)
+        try IconPixmap.validate(pixmaps)
+        return updateTab(id, [.iconPixmaps]) { $0.iconPixmaps = pixmaps }
+    }
+
     /// Replaces what `Activate` accepts (a plugin's call). Throws `InvalidArgument` for a bad
     /// action name. O(actions).
     public mutating func setActions(_ id: String, to actions: [String]) throws(TabError) -> TabEvents {

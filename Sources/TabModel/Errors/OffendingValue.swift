@@ -38,6 +38,7 @@ extension PropertyValue {
         case .uint32(let number): "the number \(number)"
         case .uint64(let number): "the number \(number)"
         case .dictionary(let map): "a map of \(map.count) entries"
+        case .pixmaps(let pixmaps): "a list of \(pixmaps.count) icon pixmaps"
         }
     }
 }

@@ -9,6 +9,10 @@ public enum BarItemProperty: CaseIterable, Sendable {
     case image
     /// Writable, except on a system item.
     case selectedImage
+    /// Writable, except on a system item (ICON-1, ICON-2).
+    case iconName
+    /// Writable, except on a system item (ICON-1, ICON-2).
+    case selectedIconName
     /// Writable, LOOK-6.
     case imageRenderingMode
     /// Writable.
@@ -35,7 +39,7 @@ public enum BarItemProperty: CaseIterable, Sendable {
     /// Whether clients may write it as a property (SBAR-2).
     public var isWritable: Bool {
         switch self {
-        case .title, .image, .selectedImage, .imageRenderingMode, .tag, .badgeColor, .enabled: true
+        case .title, .image, .selectedImage, .iconName, .selectedIconName, .imageRenderingMode, .tag, .badgeColor, .enabled: true
         default: false
         }
     }
@@ -48,7 +52,7 @@ public enum BarItemProperty: CaseIterable, Sendable {
     /// the bar (`OnBar`, `Index`, `Selected`, `AccessibilityLabel`) carry no class of their own.
     public var durability: Durability {
         switch self {
-        case .title, .image, .selectedImage, .imageRenderingMode, .tag, .enabled: .structural
+        case .title, .image, .selectedImage, .iconName, .selectedIconName, .imageRenderingMode, .tag, .enabled: .structural
         case .hasBadge, .badgeValue, .badgeColor: .volatile
         case .id, .systemItem, .onBar, .index, .selected, .accessibilityLabel: .none
         }

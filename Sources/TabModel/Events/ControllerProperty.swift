@@ -13,6 +13,12 @@ public enum ControllerProperty: String, CaseIterable, Sendable {
     case hiddenTabs = "HiddenTabs"
     /// Whether the bar shows the More item (MORE-1).
     case showsMore = "ShowsMore"
+    /// The More item's title in the active locale (MORE-6); always set.
+    case moreTitle = "MoreTitle"
+    /// The More item's standard icon name (MORE-6, ICON-2); always set.
+    case moreIconName = "MoreIconName"
+    /// The More item's A11Y-1 label; empty while there is no More item (MORE-6).
+    case moreAccessibilityLabel = "MoreAccessibilityLabel"
     /// Writable; MORE-1/4.
     case maxVisible = "MaxVisible"
     /// Writable; `bottom` or `top`.

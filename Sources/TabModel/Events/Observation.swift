@@ -20,7 +20,8 @@ struct ObservationScope {
         // Not the bar's `Items`: a selection changes neither `Tabs` nor `MaxVisible` nor
         // `Layout`, which alone decide them (MORE-1, TOP-1), and building them twice was the
         // dearest part of `Select`.
-        return ObservationScope(controller: [.selectedItem, .selectedTab, .selectedIndex], tabs: ids,
+        // The More item's label says whether it is selected (MORE-6); in the controller's order.
+        return ObservationScope(controller: [.moreAccessibilityLabel, .selectedItem, .selectedTab, .selectedIndex], tabs: ids,
                                 tabProperties: tabProperties, bar: [.selectedItem])
     }
 

@@ -16,4 +16,6 @@ public enum PropertyValue: Equatable, Hashable, Sendable {
     case uint64(UInt64)
     /// Text by text key (`DividerImages`).
     case dictionary([String: String])
+    /// Icons drawn by a plugin (`IconPixmaps`, ICON-3).
+    case pixmaps([IconPixmap])
 }

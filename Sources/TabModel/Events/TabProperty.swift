@@ -13,6 +13,14 @@ public enum TabProperty: String, CaseIterable, Sendable {
     case selectedImage = "SelectedImage"
     /// LOOK-6.
     case imageRenderingMode = "ImageRenderingMode"
+    /// ICON-1: a theme icon name, or empty.
+    case iconName = "IconName"
+    /// ICON-1: the icon name while selected; empty uses `IconName`.
+    case selectedIconName = "SelectedIconName"
+    /// ICON-3: icons the plugin drew itself.
+    case iconPixmaps = "IconPixmaps"
+    /// ICON-4: the plugin's own icon theme directory, or empty.
+    case iconThemePath = "IconThemePath"
     /// ITEM-3.
     case systemItem = "SystemItem"
     /// The item's tag, as the plugin chose it.

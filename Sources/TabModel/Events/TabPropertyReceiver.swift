@@ -20,6 +20,8 @@ public protocol TabPropertyReceiver {
     mutating func receive(_ value: UInt32, of property: TabProperty)
     /// A counter (`PropertyValue.uint64`).
     mutating func receive(_ value: UInt64, of property: TabProperty)
+    /// Icons drawn by a plugin (`PropertyValue.pixmaps`).
+    mutating func receive(_ value: [IconPixmap], of property: TabProperty)
 }
 
 /// Reads one tab property as a `PropertyValue`: what the bus objects' reads and a request's
@@ -38,4 +40,5 @@ struct PropertyValueReceiver: TabPropertyReceiver {
     mutating func receive(_ value: Int32, of property: TabProperty) { self.value = .int32(value) }
     mutating func receive(_ value: UInt32, of property: TabProperty) { self.value = .uint32(value) }
     mutating func receive(_ value: UInt64, of property: TabProperty) { self.value = .uint64(value) }
+    mutating func receive(_ value: [IconPixmap], of property: TabProperty) { self.value = .pixmaps(value) }
 }

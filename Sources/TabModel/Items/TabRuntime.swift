@@ -8,6 +8,12 @@ struct TabRuntime: Equatable, Sendable {
     var enabled: Bool = true
     /// A title the plugin set at runtime; nil uses the definition's (never set for system items).
     var title: String?
+    /// The icon name the plugin set at runtime (ICON-2); nil uses the definition's.
+    var iconName: String?
+    /// The selected icon name the plugin set with it; nil uses the definition's.
+    var selectedIconName: String?
+    /// Icons the plugin drew (ICON-3); never saved.
+    var iconPixmaps: [IconPixmap] = []
     /// What `Activate` accepts now.
     var actions: [String]
     /// Navigation stack, root first (NAV-1); never empty.

@@ -12,6 +12,10 @@ public struct BarItem: Equatable, Codable, Sendable {
     public internal(set) var selectedImage: String
     /// LOOK-6; `template` for a new item.
     public internal(set) var imageRenderingMode: ImageRenderingMode
+    /// A theme icon name (ICON-1), or empty; empty for a new item.
+    public internal(set) var iconName: String = ""
+    /// The icon name while selected, or empty for `iconName`.
+    public internal(set) var selectedIconName: String = ""
     /// The item's tag.
     public internal(set) var tag: Int32
     /// The system item whose localized title and image the daemon supplies (ITEM-3), or nil.
@@ -59,6 +63,18 @@ public struct BarItem: Equatable, Codable, Sendable {
         self.enabled = enabled
     }
 
+    /// An item as a state file holds it, with its icon names (ICON-2), which a state written
+    /// before they existed does not have.
+    public init(
+        restoring id: String, title: String, image: String, selectedImage: String, imageRenderingMode: ImageRenderingMode,
+        iconName: String, selectedIconName: String, tag: Int32, systemItem: SystemItem?, badge: Badge?, badgeColor: String, enabled: Bool
+    ) {
+        self.init(restoring: id, title: title, image: image, selectedImage: selectedImage, imageRenderingMode: imageRenderingMode,
+                  tag: tag, systemItem: systemItem, badge: badge, badgeColor: badgeColor, enabled: enabled)
+        self.iconName = iconName
+        self.selectedIconName = selectedIconName
+    }
+
     /// A new item: enabled, no badge, rendered as a template.
     private init(id: String, title: String, image: String, selectedImage: String, tag: Int32, systemItem: SystemItem?) {
         self.init(restoring: id, title: title, image: image, selectedImage: selectedImage, imageRenderingMode: .template, tag: tag,
@@ -78,10 +94,17 @@ public struct BarItem: Equatable, Codable, Sendable {
     /// The selected image a client reads.
     var shownSelectedImage: String { systemItem?.imageName ?? selectedImage }
 
+    /// The icon name a client reads: a system item's is the standard one (ICON-2).
+    var shownIconName: String { systemItem?.iconName ?? iconName }
+
+    /// The selected icon name a client reads.
+    var shownSelectedIconName: String { systemItem?.iconName ?? selectedIconName }
+
     // MARK: Writing
 
-    /// Writes a writable item property from a client's value (SBAR-2): `Title`, `Image` and
-    /// `SelectedImage` of a system item are `NotSupported` (ITEM-3); a title is at most 256
+    /// Writes a writable item property from a client's value (SBAR-2): `Title`, `Image`,
+    /// `SelectedImage`, `IconName` and `SelectedIconName` of a system item are `NotSupported`
+    /// (ITEM-3, ICON-2); an icon name is held to ICON-2; a title is at most 256
     /// bytes of UTF-8, as a tab's (SBAR-2); images must be names or absolute paths (LOOK-4), a
     /// rendering mode `template` or `original` (LOOK-6), a badge color `#RRGGBB` or empty
     /// (ITEM-5, stored uppercased). A read-only property or a value of
@@ -96,6 +119,10 @@ public struct BarItem: Equatable, Codable, Sendable {
             try requireOwnFace(property)
             try ImageName.validate(name)
             if property == .image { image = name } else { selectedImage = name }
+        case (.iconName, .string(let name)), (.selectedIconName, .string(let name)):
+            try requireOwnFace(property)  // ICON-2: a system item's names are the standard ones
+            try IconName.validate(name)
+            if property == .iconName { iconName = name } else { selectedIconName = name }
         case (.imageRenderingMode, .string(let name)):
             imageRenderingMode = try ImageRenderingMode(validating: name)
         case (.tag, .int32(let number)):
@@ -124,6 +151,8 @@ public struct BarItem: Equatable, Codable, Sendable {
         try TabIdentifier.validate(id, as: "item id")
         try ImageName.validate(image)
         try ImageName.validate(selectedImage)
+        try IconName.validate(iconName)
+        try IconName.validate(selectedIconName)
         try ColorValue.validate(badgeColor)
         if case .text(let text)? = badge { _ = try Badge(value: text) }
     }

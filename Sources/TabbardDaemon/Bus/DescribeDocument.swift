@@ -108,6 +108,11 @@ extension DescribeDocument: TabPropertyReceiver {
         json.member(position(of: property), of: tabKeys, value)
     }
 
+    mutating func receive(_ value: [IconPixmap], of property: TabProperty) {
+        json.key(position(of: property), of: tabKeys)
+        json.pixmapSizes(value)
+    }
+
     /// The position in `tabKeys` of `property`, which the model hands in the order asked.
     private mutating func position(of property: TabProperty) -> Int {
         assert(Self.tabProperties[nextTabProperty] == property, "a tab's values come in the order of tabProperties")
@@ -136,6 +141,22 @@ extension JSONWriter {
                 string(map[key]!)
             }
             endObject()
+        case .pixmaps(let pixmaps): pixmapSizes(pixmaps)
         }
+    }
+
+    /// Icons a plugin drew (ICON-3) by their sizes, `[{"width": 16, "height": 16}]`: the
+    /// pixels, up to a megabyte a tab, are the property's to carry, not a document for jq.
+    mutating func pixmapSizes(_ pixmaps: [IconPixmap]) {
+        beginArray()
+        for pixmap in pixmaps {
+            beginObject()
+            key("width")
+            integer(pixmap.width)
+            key("height")
+            integer(pixmap.height)
+            endObject()
+        }
+        endArray()
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import TabModel
 import TabbardPluginABI
 
 /// What the host knows about one tab instance, behind the `struct tabbard_tab *` handle the
@@ -98,10 +99,45 @@ enum HostCallbacks {
                 }
                 guard let message, voice.allowance?.admits() != false else { return }
                 voice.log.log(LogLevel(rawValue: Int(level)) ?? .info, "plugin \(voice.plugin): \(PluginText.logLine(message))")
+            },
+            set_icon_name: { tab, icon, selected in
+                guard let context = TabContext.from(tab, "set_icon_name") else { return }
+                do {
+                    // NULL reads as "" (the header says so); past 255 bytes or not UTF-8 is refused.
+                    let names = (try icon.map { text throws(PluginText.Refusal) in try PluginText.read(text, for: .iconName) } ?? "",
+                                 try selected.map { text throws(PluginText.Refusal) in try PluginText.read(text, for: .iconName) } ?? "")
+                    context.deliver(.iconNames(icon: names.0, selected: names.1))
+                } catch {
+                    context.deliver(.iconRefused("set_icon_name passed \(error)"))
+                }
+            },
+            set_icon_pixmaps: { tab, pixmaps, count in
+                guard let context = TabContext.from(tab, "set_icon_pixmaps") else { return }
+                context.deliver(HostCallbacks.pixmaps(pixmaps, count: count))
             }
         ))
         HostHandles.shared.register(table: table, for: voice)
         return UnsafePointer(table)
+    }
+
+    /// What `set_icon_pixmaps` was given: the pixmaps copied, or, when their sizes break ICON-3
+    /// (checked before a byte is copied: 5 sizes of 4096² would be 320 MiB), the refusal.
+    fileprivate static func pixmaps(_ start: UnsafePointer<tabbard_icon_pixmap>?, count: UInt32) -> PluginTabEvent.Change {
+        guard count > 0 else { return .iconPixmaps([]) }
+        guard let start else { return .iconRefused("set_icon_pixmaps passed NULL for \(count) pixmaps") }
+        let given = UnsafeBufferPointer(start: start, count: Int(min(count, UInt32(IconPixmap.maximumCount + 1))))
+        do throws(TabError) {
+            try IconPixmap.validate(count: Int(count), sizes: given.lazy.map { (width: $0.width, height: $0.height, bytes: Int($0.length)) })
+        } catch {
+            return .iconRefused("set_icon_pixmaps passed pixmaps it may not: \(error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)")
+        }
+        var copied: [IconPixmap] = []
+        for pixmap in given {
+            guard let argb = pixmap.argb else { return .iconRefused("set_icon_pixmaps passed a pixmap without pixels") }
+            copied.append(IconPixmap(width: pixmap.width, height: pixmap.height,
+                                     argb: Array(UnsafeBufferPointer(start: argb, count: Int(pixmap.length)))))
+        }
+        return .iconPixmaps(copied)
     }
 
     /// A callback's string argument for `field`; NULL, text over the field's limit and text

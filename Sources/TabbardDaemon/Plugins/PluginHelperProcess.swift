@@ -198,6 +198,25 @@ final class PluginHelperProcess {
 
     // MARK: Failures
 
+    /// A failure of the plugin that ends nothing by itself (ICON-3: an icon it may not set):
+    /// counted within the window like any other and recorded; the one that reaches the limit
+    /// ends the helper, which disables the plugin as any failure at the limit does. Returns
+    /// the failures counted.
+    @discardableResult
+    func fault(_ reason: String) -> Int {
+        let now = MonotonicInstant.now()
+        recentFailures.removeAll { now - $0 >= failureWindow }
+        if failures + 1 >= PluginAdmission.failureLimit, let (child, link) = current {
+            current = nil
+            link.end()
+            failed(reason, child: child)
+            return failures + 1
+        }
+        recentFailures.append(now)
+        if let fingerprint { records?.recordFailures(fingerprint, count: failures, reason: reason) }
+        return failures
+    }
+
     /// One failure: counted, and either a restart after the backoff or the plugin disabled.
     private func failed(_ reason: String, child: ChildProcess?) {
         if let child {

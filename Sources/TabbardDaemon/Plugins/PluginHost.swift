@@ -94,6 +94,14 @@ public final class PluginHost {
         return admission.helper(for: manifest, fingerprint: fingerprint)
     }
 
+    /// Counts a failure of the module loaded for plugin `name` in `plugins.state`, as a flood
+    /// is: nothing ends, and 3 disable the plugin at its next load. Returns the count; nil when
+    /// nothing records it (no admission, or no fingerprint).
+    func fault(of name: String, _ reason: String) -> Int? {
+        guard let fingerprint = loaded[name]?.callGuard?.fingerprint, let admission else { return nil }
+        return admission.records.recordFailure(fingerprint, reason: reason)
+    }
+
     /// The plugin in use whose manifest declares catalog tab `id`; nil if none does. A lookup,
     /// not a walk of `catalog`: it runs once per tab while a probe runs.
     public func plugin(offering id: String) -> String? { tabsByID[id]?.plugin }

@@ -61,6 +61,17 @@ extension PluginLinkMessage {
             case .enabled(let enabled): payload.byte(ChangeKind.enabled); payload.byte(enabled ? 1 : 0)
             case .contentChanged: payload.byte(ChangeKind.contentChanged)
             case .pushPage(let page): payload.byte(ChangeKind.pushPage); payload.text(page)
+            case .iconNames(let icon, let selected): payload.byte(ChangeKind.iconNames); payload.text(icon); payload.text(selected)
+            case .iconPixmaps(let pixmaps):
+                payload.byte(ChangeKind.iconPixmaps)
+                payload.integer(UInt32(pixmaps.count))
+                for pixmap in pixmaps {
+                    payload.integer(UInt32(bitPattern: pixmap.width))
+                    payload.integer(UInt32(bitPattern: pixmap.height))
+                    payload.integer(UInt32(pixmap.argb.count))
+                    payload.bytes.append(contentsOf: pixmap.argb)
+                }
+            case .iconRefused(let reason): payload.byte(ChangeKind.iconRefused); payload.text(reason)
             }
         }
         var frame = LinkWriter()
@@ -128,6 +139,11 @@ extension PluginLinkMessage {
             case ChangeKind.enabled: change = .enabled(try reader.flag("enabled"))
             case ChangeKind.contentChanged: change = .contentChanged
             case ChangeKind.pushPage: change = .pushPage(try reader.text("page", limit: PluginText.Field.page.limit))
+            case ChangeKind.iconNames:
+                change = .iconNames(icon: try reader.text("icon name", limit: PluginText.Field.iconName.limit),
+                                    selected: try reader.text("selected icon name", limit: PluginText.Field.iconName.limit))
+            case ChangeKind.iconPixmaps: change = .iconPixmaps(try reader.pixmaps())
+            case ChangeKind.iconRefused: change = .iconRefused(try reader.text("refusal", limit: Self.reasonLimit))
             default: throw .malformed("unknown change \(kind)")
             }
             self = .event(tabID: tab, change)
@@ -161,7 +177,7 @@ extension PluginLinkMessage {
 
     private enum ChangeKind {
         static let badgeRemoved: UInt8 = 1, badge: UInt8 = 2, badgeColor: UInt8 = 3, title: UInt8 = 4, enabled: UInt8 = 5,
-                   contentChanged: UInt8 = 6, pushPage: UInt8 = 7
+                   contentChanged: UInt8 = 6, pushPage: UInt8 = 7, iconNames: UInt8 = 8, iconPixmaps: UInt8 = 9, iconRefused: UInt8 = 10
     }
 }
 
@@ -237,6 +253,27 @@ private struct LinkReader {
         offset += length
         guard let text = String(validating: slice, as: UTF8.self) else { throw .malformed("its \(field) is not UTF-8") }
         return text
+    }
+
+    /// Icon pixmaps (ICON-3): a count, then each one's width, height, byte count and bytes;
+    /// at most 4, each at most 256 × 256 × 4 bytes, so that a list never outgrows a frame. Whether
+    /// they are square and their bytes match their size is the model's to check, and a
+    /// refusal there counts against the plugin rather than ending its link.
+    mutating func pixmaps() throws(PluginLinkError) -> [IconPixmap] {
+        let count = Int(try integer("pixmap count"))
+        guard count <= IconPixmap.maximumCount else { throw .malformed("\(count) icon pixmaps, more than \(IconPixmap.maximumCount)") }
+        var pixmaps: [IconPixmap] = []
+        for _ in 0..<count {
+            let width = Int32(bitPattern: try integer("pixmap width"))
+            let height = Int32(bitPattern: try integer("pixmap height"))
+            let length = Int(try integer("pixmap length"))
+            let limit = Int(IconPixmap.maximumSide) * Int(IconPixmap.maximumSide) * 4
+            guard length <= limit else { throw .malformed("an icon pixmap of \(length) bytes, more than \(limit)") }
+            guard bytes.endIndex - offset >= length else { throw .malformed("it ends inside an icon pixmap") }
+            pixmaps.append(IconPixmap(width: width, height: height, argb: Array(bytes[offset..<offset + length])))
+            offset += length
+        }
+        return pixmaps
     }
 
     func requireEnd() throws(PluginLinkError) {

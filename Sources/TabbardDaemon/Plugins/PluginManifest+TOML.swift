@@ -1,3 +1,4 @@
+import Glibc
 import TabModel
 
 extension PluginManifest {
@@ -23,10 +24,12 @@ extension PluginManifest {
             throw root.failure("tabs", "is missing: a plugin offers at least one tab ([[tabs]])")
         }
         guard !tabReaders.isEmpty else { throw root.failure("tabs", "must be a non-empty array of tables ([[tabs]])") }
+        let iconTheme = try Self.iconTheme(&root, file: file)
         var tabs: [PluginTabDeclaration] = []
         var seen = Set<String>()
         for var reader in tabReaders {
-            let tab = try Self.tab(&reader)
+            var tab = try Self.tab(&reader)
+            tab.iconThemePath = iconTheme
             guard seen.insert(tab.id).inserted else { throw reader.failure("id", "'\(tab.id)' is declared twice in this manifest") }
             tabs.append(tab)
         }
@@ -56,6 +59,17 @@ extension PluginManifest {
                 guard isLocale(locale) else { throw titles.failure(locale, "'\(locale)' is not a locale such as fr or pt_BR") }
                 tab.localizedTitles[locale] = try titles.string(locale, Self.printable)
             }
+        }
+        // ICON-2: a system item's icon names are the standard ones; the manifest may not give any.
+        for key in ["icon", "selected_icon"] {
+            guard let name = try table.string(key) else { continue }
+            if tab.systemItem != nil { throw table.failure(key, "cannot be given beside system_item, whose icon names are the daemon's") }
+            do throws(TabError) {
+                try IconName.validate(name)
+            } catch {
+                throw table.failure(key, error.message)
+            }
+            if key == "icon" { tab.iconName = name } else { tab.selectedIconName = name }
         }
         tab.image = try table.string("image", Self.printable) ?? ""
         tab.selectedImage = try table.string("selected_image", Self.printable) ?? ""
@@ -91,6 +105,24 @@ extension PluginManifest {
         }
         try table.rejectUnread(listingKnown: true)
         return tab
+    }
+
+    /// ICON-4: the directory the `icon_theme` key names, relative to the manifest's own and
+    /// required to exist, as an absolute path; "" without the key.
+    private static func iconTheme(_ root: inout TableReader, file: String) throws(ConfigurationError) -> String {
+        guard let relative = try root.string("icon_theme", Self.printable) else { return "" }
+        guard !relative.isEmpty, !relative.hasPrefix("/") else {
+            throw root.failure("icon_theme", "must name a directory relative to the manifest's, not \(relative.isEmpty ? "nothing" : "an absolute path")")
+        }
+        let slash = file.lastIndex(of: "/")
+        let directory = slash.map { String(file[..<$0]) } ?? "."
+        guard let resolved = realpath((directory.isEmpty ? "/" : directory) + "/" + relative, nil) else {
+            throw root.failure("icon_theme", "'\(relative)' is no directory beside the manifest (\(String(cString: strerror(errno))))")
+        }
+        defer { free(resolved) }
+        let path = String(cString: resolved)
+        guard FileKind(entryAt: path) == .directory else { throw root.failure("icon_theme", "'\(relative)' is not a directory") }
+        return path
     }
 
     /// Refuses text of the manifest that people read or that names something (a title, an

@@ -52,6 +52,12 @@ public struct PluginTabDeclaration: Sendable, Equatable {
     public var image: String
     /// Selected image name or path, or empty.
     public var selectedImage: String
+    /// Icon name (ICON-1, the manifest's `icon`), or empty.
+    public var iconName: String = ""
+    /// Icon name while selected (`selected_icon`), or empty.
+    public var selectedIconName: String = ""
+    /// The plugin's icon theme directory, absolute (ICON-4, the manifest's `icon_theme`), or empty.
+    public var iconThemePath: String = ""
     /// `template` (tinted, the default) or `original` (LOOK-6).
     public var imageRenderingMode: String
     /// A system item (ITEM-3), or nil.

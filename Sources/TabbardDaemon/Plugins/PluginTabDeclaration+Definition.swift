@@ -9,11 +9,15 @@ extension PluginTabDeclaration {
         case .some(let key) where key == id: .sameAsId
         case .some(let key): .key(key)
         }
-        return TabDefinition(
+        var definition = TabDefinition(
             id: id, plugin: plugin, title: title, localizedTitles: localizedTitles, image: image,
             selectedImage: selectedImage, imageRenderingMode: ImageRenderingMode(rawValue: imageRenderingMode) ?? .template,
             systemItem: systemItem.flatMap(SystemItem.init(rawValue:)), tag: tag,
             orientations: Set(orientations.compactMap(Orientation.init(rawValue:))), restoration: restoration,
             rootPage: rootPage, actions: actions)
+        definition.iconName = iconName
+        definition.selectedIconName = selectedIconName
+        definition.iconThemePath = iconThemePath
+        return definition
     }
 }

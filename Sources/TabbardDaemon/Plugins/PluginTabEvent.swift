@@ -1,3 +1,5 @@
+import TabModel
+
 /// Something a plugin told the host about one of its tabs, from any of its threads. The
 /// daemon receives these through its `PluginEventSink` and applies them on its loop.
 public struct PluginTabEvent: Sendable, Equatable {
@@ -15,6 +17,14 @@ public struct PluginTabEvent: Sendable, Equatable {
         case contentChanged
         /// The plugin pushes a page onto the tab's stack (NAV-2 rules still apply).
         case pushPage(String)
+        /// The icon names (ICON-2): UTF-8 within 255 bytes, not yet validated otherwise.
+        case iconNames(icon: String, selected: String)
+        /// Icons the plugin drew (ICON-3), not yet validated.
+        case iconPixmaps([IconPixmap])
+        /// An icon the plugin set was refused where it entered, before it was copied (text
+        /// that is not UTF-8, pixmaps outside ICON-3's bounds): what, for the log. It counts as
+        /// a failure of the plugin, as the refusals of `iconNames` and `iconPixmaps` do.
+        case iconRefused(String)
     }
 
     /// The plugin that sent it.

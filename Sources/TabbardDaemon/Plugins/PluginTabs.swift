@@ -184,6 +184,16 @@ final class PluginTabs: @unchecked Sendable {
     /// The plugin of tab `id`, when an instance runs for it, here or in a helper.
     func plugin(of id: String) -> String? { instances[id]?.plugin ?? isolatedTabs[id]?.plugin }
 
+    /// Counts a failure of the plugin of tab `id` that ends nothing by itself (ICON-3: an icon
+    /// it may not set): in a helper within its failure window, in the daemon in
+    /// `plugins.state` as a flood is. Returns the failures now counted, nil when none is kept.
+    @discardableResult
+    func fault(of id: String, _ reason: String) -> Int? {
+        if let plugin = isolatedTabs[id]?.plugin { return isolated[plugin]?.helper.fault(reason) }
+        guard let plugin = instances[id]?.plugin else { return nil }
+        return host.fault(of: plugin, reason)
+    }
+
     /// Whether tab `id` runs in a helper: its plugin answers later.
     func isIsolated(_ id: String) -> Bool { isolatedTabs[id] != nil }
 

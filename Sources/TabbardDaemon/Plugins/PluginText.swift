@@ -15,9 +15,10 @@ enum PluginText {
         case mimeType = "MIME type"
         case body
         case logLine = "log line"
+        case iconName = "icon name"
 
         /// The field with its article: "a title", "an action name".
-        var named: String { "\(rawValue.hasPrefix("a") ? "an" : "a") \(rawValue)" }
+        var named: String { "\(rawValue.hasPrefix("a") || rawValue.hasPrefix("i") ? "an" : "a") \(rawValue)" }
 
         /// The control characters the field keeps: a page body its line breaks and tabs, a log
         /// line its tabs; every other field keeps none (`screen`).
@@ -32,7 +33,7 @@ enum PluginText {
         /// Whether the field names something the plugin and the daemon must agree on (a page,
         /// an action): text with a control character is refused there, since a name with one
         /// replaced is another name. Elsewhere control characters are replaced.
-        var isName: Bool { self == .page || self == .action }
+        var isName: Bool { self == .page || self == .action || self == .iconName }
 
         /// The most bytes taken.
         var limit: Int {
@@ -45,6 +46,7 @@ enum PluginText {
             case .mimeType: 255
             case .body: 1 << 20
             case .logLine: 4096
+            case .iconName: IconName.maximumBytes  // ICON-2
             }
         }
     }

@@ -32,7 +32,15 @@ final class PluginTextScreen {
         case .pushPage(let page):
             guard let text = text(page, .page, plugin: event.plugin, tab: event.tabID) else { return nil }
             screened.change = .pushPage(text)
-        case .badge(nil), .badgeColor, .enabled, .contentChanged:
+        case .iconNames(let icon, let selected):
+            // ICON-2: a name with a control character is refused, and that counts against the plugin.
+            for name in [icon, selected] {
+                if case .refused(let first) = PluginText.screen(name, for: .iconName) {
+                    screened.change = .iconRefused("an icon name with a control character (\(PluginText.code(first)))")
+                    return screened
+                }
+            }
+        case .badge(nil), .badgeColor, .enabled, .contentChanged, .iconPixmaps, .iconRefused:
             // A badge color other than #RRGGBB is refused by the model (ITEM-5).
             break
         }

@@ -53,6 +53,9 @@ protocol RequestPipeline: AnyObject {
     func notePush(_ page: String, by id: String) throws(TabError)
     /// The model refused what a plugin said (ITEM-4, ITEM-5, NAV-2): logged with its name.
     func refused(_ event: PluginTabEvent, _ error: DBusError)
+    /// An icon a plugin set was refused, by the model or where it entered (ICON-2, ICON-3):
+    /// logged, and counted as a failure of the plugin; the icon set before stays.
+    func refusedIcon(_ event: PluginTabEvent, _ reason: String)
 }
 
 // MARK: - The executor
@@ -138,10 +141,23 @@ extension RequestPipeline {
                     throw error.dbusError
                 }
                 change = .navigate(id, to: page)
+            case .iconNames(let icon, let selected):
+                change = .refusable { controller throws(TabError) in try controller.setIconNames(id, icon: icon, selected: selected) }
+            case .iconPixmaps(let pixmaps):
+                change = .refusable { controller throws(TabError) in try controller.setIconPixmaps(id, to: pixmaps) }
+            case .iconRefused(let reason):
+                refusedIcon(event, reason)
+                return
             }
             try carryOut(change, caller: false, drains: drains) { _ throws(DBusError) in }
         } catch {
-            refused(event, error)
+            switch event.change {
+            case .iconNames, .iconPixmaps:
+                // The model's sentence, its full stop dropped: the line goes on.
+                refusedIcon(event, error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)
+            default:
+                refused(event, error)
+            }
         }
     }
 }

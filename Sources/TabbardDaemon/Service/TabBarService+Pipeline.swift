@@ -110,4 +110,11 @@ extension TabBarService: RequestPipeline {
     func refused(_ event: PluginTabEvent, _ error: DBusError) {
         log.warning("plugin \(event.plugin), tab \(event.tabID): \(error.message)")
     }
+
+    func refusedIcon(_ event: PluginTabEvent, _ reason: String) {
+        let id = event.tabID
+        let failures = plugins.fault(of: id, "tab \(id): \(reason)")
+            .map { "; failures counted: \($0) (\(PluginAdmission.failureLimit) disable the plugin)" } ?? ""
+        log.warning("plugin \(event.plugin), tab \(id): \(reason); refused, the icon set before stays\(failures)")
+    }
 }

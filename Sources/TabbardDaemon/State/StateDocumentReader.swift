@@ -109,6 +109,9 @@ struct StateDocumentReader {
             image: try string("image"),
             selectedImage: try string("selectedImage"),
             imageRenderingMode: try word("imageRenderingMode", as: ImageRenderingMode.self),
+            // ICON-2: absent from a state written before items had icon names.
+            iconName: try optional("iconName") { value, path throws(StateFormatError) in try Self.string(value, at: path) } ?? "",
+            selectedIconName: try optional("selectedIconName") { value, path throws(StateFormatError) in try Self.string(value, at: path) } ?? "",
             tag: try integer("tag", as: Int32.self),
             systemItem: try optional("systemItem") { value, path throws(StateFormatError) in
                 try Self.word(value, at: path, as: SystemItem.self)

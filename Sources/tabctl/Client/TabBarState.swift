@@ -13,8 +13,14 @@ struct TabBarState {
 
     /// The title a tab shows: its `Title`, or its id when the daemon gave none.
     func title(of id: String) -> String {
-        if id == TabBarNames.moreItem { return "More" }
+        if id == TabBarNames.moreItem { return moreTitle }
         return tabs[id]?.title(TabProperty.self, or: id) ?? id
+    }
+
+    /// The More item's title in the daemon's locale (MORE-6); "More" from a daemon without it.
+    var moreTitle: String {
+        let title = controller.string(ControllerProperty.moreTitle)
+        return title.isEmpty ? "More" : title
     }
 
     /// A tab's badge: nil for none, "" for a dot badge, else its text (ITEM-4).

@@ -17,9 +17,9 @@ extension BarPicture {
         let content: Content
         if let page {
             let insideMore = selected == TabBarNames.moreItem
-            content = .page(title: insideMore ? "More › " + page.title : page.title, body: page.body)
+            content = .page(title: insideMore ? state.moreTitle + " › " + page.title : page.title, body: page.body)
         } else if selected == TabBarNames.moreItem {
-            content = .moreList(controller.strings(ControllerProperty.moreTabs).map(item))
+            content = .moreList(title: state.moreTitle, items: controller.strings(ControllerProperty.moreTabs).map(item))
         } else {
             content = .nothing
         }
@@ -43,8 +43,9 @@ extension BarPicture {
                 writer.member("kind", "page")
                 writer.member("title", title)
                 writer.member("body", body)
-            case .moreList(let rows):
+            case .moreList(let title, let rows):
                 writer.member("kind", "more")
+                writer.member("title", title)
                 writer.key("items")
                 Self.write(rows, to: &writer)
             case .nothing:

@@ -27,8 +27,8 @@ struct BarPicture: Equatable {
     enum Content: Equatable {
         /// The shown tab's top page: its title and body text.
         case page(title: String, body: String)
-        /// The More list itself, with its rows.
-        case moreList([Item])
+        /// The More list itself: the More item's title (MORE-6) and the list's rows.
+        case moreList(title: String, items: [Item])
         /// No tab is selected (no tabs at all).
         case nothing
         /// A standalone bar, which has no content of its own: its name, whether a

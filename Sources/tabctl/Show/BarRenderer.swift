@@ -51,8 +51,8 @@ struct BarRenderer {
         case .page(let title, let text):
             heading = title
             body = text.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(text: String($0))] }
-        case .moreList(let rows):
-            heading = "More"
+        case .moreList(let title, let rows):
+            heading = title
             body = rows.map { row in [Span(text: "  ")] + label(row, tint: picture.tintColor) }
         case .nothing:
             heading = "No tab selected"

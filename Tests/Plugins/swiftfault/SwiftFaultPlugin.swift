@@ -11,13 +11,19 @@ import TabbardPluginKit
 ///
 /// It keeps the navigation stack as it was told it and renders it (`stack: main/about`), so a
 /// test can hold it against the daemon's; navigating to `slow` is logged, then takes a second.
+/// It sets its icon names and a 1×1 pixmap as it is created, through the SDK.
 final class FaultTab: TabContent {
     static let id = "swiftfault-tab"
     let host: TabHost
     /// The stack as the daemon told it, root first. Calls come one at a time, on one thread.
     private var stack = ["main"]
 
-    init(host: TabHost) { self.host = host }
+    init(host: TabHost) {
+        self.host = host
+        // The SDK's icon calls (ICON-2, ICON-3), read back through the bus by the icon tests.
+        host.setIconName("dialog-warning-symbolic", selected: "dialog-error-symbolic")
+        host.setIconPixmaps([IconPixmap(width: 1, height: 1, argb: [0xFF, 0x12, 0x34, 0x56])])
+    }
 
     var pages: [String] { ["about", "slow"] }
 

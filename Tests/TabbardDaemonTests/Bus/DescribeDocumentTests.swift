@@ -103,6 +103,7 @@ struct DescribeDocumentTests {
         case .uint32(let number): "\(number)"
         case .uint64(let number): "\(number)"
         case .dictionary(let map): object(map.keys.sorted().map { ($0, ReferenceJSON.quoted(map[$0]!)) })
+        case .pixmaps(let pixmaps): "[" + pixmaps.map { object([("width", "\($0.width)"), ("height", "\($0.height)")]) }.joined(separator: ",") + "]"
         }
     }
 }

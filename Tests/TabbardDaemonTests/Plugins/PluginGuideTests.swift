@@ -51,11 +51,26 @@ struct PluginGuideTests {
         #expect(events.changes(for: "counter").suffix(2) == [.badge(nil), .contentChanged])
     }
 
+    @Test("icons.c, the guide's ABI 1.1 icon example, builds with cc against the header (ICON-2, ICON-3)")
+    func iconExample() throws {
+        let source = try #require(Self.codeBlocks("c").first { $0.contains("set_icon_pixmaps") })
+        let directory = try TemporaryDirectory()
+        let sourceFile = try directory.write("icons.c", source)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["cc", "-std=gnu11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", PackagePaths.include,
+                             "-o", "\(directory.path)/libicons.so", sourceFile]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the guide's icons.c does not compile")
+    }
+
     @Test("the guide's manifest example parses")
     func manifestExample() throws {
         let example = try #require(Self.codeBlocks("toml").first { $0.contains("name = \"hello\"") })
         let manifest = try PluginManifest(parsing: example, file: "hello.plugin")
         #expect(manifest.tabs.map(\.id) == ["hello"])
         #expect(manifest.tabs[0].localizedTitles == ["fr": "Bonjour", "de": "Hallo"])
+        #expect(manifest.tabs[0].iconName == "face-smile-symbolic")
     }
 }

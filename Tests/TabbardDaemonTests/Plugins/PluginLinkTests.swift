@@ -1,4 +1,5 @@
 import Testing
+import TabModel
 @testable import TabbardDaemon
 
 /// The link between the daemon and an isolated plugin's helper: every message is framed,
@@ -30,6 +31,11 @@ struct PluginLinkTests {
         .event(tabID: "alarm", .enabled(false)),
         .event(tabID: "alarm", .contentChanged),
         .event(tabID: "alarm", .pushPage("edit")),
+        .event(tabID: "alarm", .iconNames(icon: "alarm-symbolic", selected: "")),
+        .event(tabID: "alarm", .iconPixmaps([IconPixmap(width: 2, height: 2, argb: Array(0..<16)),
+                                             IconPixmap(width: 256, height: 256, argb: [UInt8](repeating: 7, count: 256 * 256 * 4))])),
+        .event(tabID: "alarm", .iconPixmaps([])),
+        .event(tabID: "alarm", .iconRefused("set_icon_pixmaps passed 5 sizes")),
     ]
 
     func payload(_ message: PluginLinkMessage) -> [UInt8] { Array(message.frame.dropFirst(4)) }
@@ -111,6 +117,25 @@ struct PluginLinkTests {
         #expect(refusal(payload(.reply(serial: 1, .done(true))) + [0]) == .malformed("1 bytes follow its last field"))
         #expect(refusal(Array(payload(.ready(name: "clock", version: "1", abi: .host)).dropLast())) == .malformed("it ends before its ABI minor"))
         #expect(refusal(Array(payload(.event(tabID: "t", .pushPage("next"))).dropLast())) == .malformed("it ends inside its page"))
+    }
+
+    @Test("icon pixmaps: at most 4 and 256 × 256 × 4 bytes each on the link, so a list fits a frame; the rest is the model's to judge (ICON-3)")
+    func pixmapBounds() {
+        let one = IconPixmap(width: 1, height: 1, argb: [1, 2, 3, 4])
+        var five = payload(.event(tabID: "t", .iconPixmaps(Array(repeating: one, count: 4))))
+        let countAt = 1 + 4 + 1 + 1  // kind, the tab id's length, "t", the change
+        five[countAt] = 5
+        #expect(refusal(five) == .malformed("5 icon pixmaps, more than 4"))
+        let big = IconPixmap(width: 300, height: 300, argb: [UInt8](repeating: 0, count: 300 * 300 * 4))
+        #expect(refusal(payload(.event(tabID: "t", .iconPixmaps([big])))) == .malformed("an icon pixmap of 360000 bytes, more than 262144"))
+        #expect(refusal(Array(payload(.event(tabID: "t", .iconPixmaps([one]))).dropLast())) == .malformed("it ends inside an icon pixmap"))
+        // Four of the largest fit a frame.
+        let largest = IconPixmap(width: 256, height: 256, argb: [UInt8](repeating: 0, count: 256 * 256 * 4))
+        #expect(payload(.event(tabID: String(repeating: "t", count: 64), .iconPixmaps(Array(repeating: largest, count: 4)))).count
+                <= PluginLinkMessage.maximumPayload)
+        // A 2×2 pixmap of 15 bytes crosses the link; the model refuses it (ICON-3).
+        let short = PluginLinkMessage.event(tabID: "t", .iconPixmaps([IconPixmap(width: 2, height: 2, argb: [UInt8](repeating: 0, count: 15))]))
+        #expect(refusal(payload(short)) == nil)
     }
 
     @Test("a malformed payload inside a well-formed frame is refused by the inbox")

@@ -72,7 +72,7 @@ struct PluginLoaderTests {
         try directory.write("not-elf.plugin", testManifest("not-elf", tabs: ["not-elf-tab"]))
         try compileFixture("zz-duplicate", in: directory)
         try directory.write("zz-duplicate.plugin", testManifest("zz-duplicate", tabs: ["own-tab", "shared"]))
-        try directory.write("manifest-newer.plugin", testManifest("manifest-newer", abi: "1.1", tabs: ["mn-tab"], module: "libgood.so"))
+        try directory.write("manifest-newer.plugin", testManifest("manifest-newer", abi: "\(Self.newerMinor)", tabs: ["mn-tab"], module: "libgood.so"))
         try directory.write("manifest-major.plugin", testManifest("manifest-major", abi: "2.0", tabs: ["mm-tab"], module: "libgood.so"))
         try directory.write("no-module.plugin", testManifest("no-module", tabs: ["nm-tab"]))
         try directory.write("broken.plugin", "name = \"broken\"\nmodule = \n")
@@ -88,8 +88,8 @@ struct PluginLoaderTests {
         }
         let path = directory.path
         #expect(refusal("missing-entry") == .missingEntry(path: "\(path)/libmissing-entry.so"))
-        #expect(refusal("wrong-major") == .abiMajor(PluginABIVersion(major: 2, minor: 0), host: .host))
-        #expect(refusal("newer-minor") == .newerMinor(PluginABIVersion(major: 1, minor: 1), host: .host))
+        #expect(refusal("wrong-major") == .abiMajor(PluginABIVersion(major: 2, minor: PluginABIVersion.host.minor), host: .host))
+        #expect(refusal("newer-minor") == .newerMinor(Self.newerMinor, host: .host))
         #expect(refusal("newer-minor")?.description.contains("built for a newer tabbard") == true)
         #expect(refusal("null-table") == .noTable)
         #expect(refusal("small-table") == .tableTooSmall(size: PluginModule.minimumTableSize - 16, minimum: PluginModule.minimumTableSize))
@@ -97,7 +97,7 @@ struct PluginLoaderTests {
         #expect(refusal("misnamed") == .nameMismatch(table: "other", manifest: "misnamed"))
         #expect(refusal("not-elf") == .notELF(path: "\(path)/libnot-elf.so"))
         #expect(refusal("zz-duplicate") == .duplicateTab(id: "shared", plugin: "good"))
-        #expect(refusal("manifest-newer") == .newerMinor(PluginABIVersion(major: 1, minor: 1), host: .host))
+        #expect(refusal("manifest-newer") == .newerMinor(Self.newerMinor, host: .host))
         #expect(refusal("manifest-major") == .abiMajor(PluginABIVersion(major: 2, minor: 0), host: .host))
         if case .unreadable(let file, _) = refusal("no-module") { #expect(file == "\(path)/libno-module.so") } else { Issue.record("no-module: \(String(describing: refusal("no-module")))") }
         if case .manifest(let error) = refusal("broken") { #expect(error.line == 2) } else { Issue.record("broken: \(String(describing: refusal("broken")))") }
@@ -106,8 +106,11 @@ struct PluginLoaderTests {
         let skipped = captured.lines.filter { $0.contains(" skipped: ") }
         #expect(skipped.count == report.entries.filter { if case .refused = $0.status { true } else { false } }.count)
         #expect(skipped.contains("tabbard[warning]: plugin \(path)/zz-duplicate.plugin skipped: tab id 'shared' is already offered by plugin 'good'"))
-        #expect(skipped.contains { $0.contains("\(path)/newer-minor.plugin skipped: built for a newer tabbard (ABI 1.1; this tabbard has 1.0)") })
+        #expect(skipped.contains { $0.contains("\(path)/newer-minor.plugin skipped: built for a newer tabbard (ABI \(Self.newerMinor); this tabbard has \(PluginABIVersion.host))") })
     }
+
+    /// The minor after this host's, which it refuses.
+    static let newerMinor = PluginABIVersion(major: PluginABIVersion.host.major, minor: PluginABIVersion.host.minor + 1)
 
     @Test("a newer minor with a bigger table is refused even when its manifest claims 1.0")
     func newerMinorTable() throws {
@@ -118,7 +121,7 @@ struct PluginLoaderTests {
         #expect(PluginHost.survey(directories: [directory.path], trust: .session).entries.map(\.status) == [.usable])
         let host = PluginHost(trust: .session, log: quietLog)
         let report = host.load(directories: [directory.path])
-        #expect(report.entries.map(\.status) == [.refused(.newerMinor(PluginABIVersion(major: 1, minor: 1), host: .host))])
+        #expect(report.entries.map(\.status) == [.refused(.newerMinor(Self.newerMinor, host: .host))])
     }
 
     @Test("a symbolic link is followed on a session instance")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TabbardDaemon
 
@@ -144,6 +145,44 @@ struct PluginManifestTests {
         #expect(error(header)?.key == "tabs")
         #expect(error(header + "\n[[tabs]]\nid = \"untitled\"\n")?.key == "tabs[0].title")
         #expect(error(header + tab + tab)?.reason == "'t' is declared twice in this manifest")
+    }
+
+    @Test("icon and selected_icon are icon names; beside system_item they are an error naming the key (ICON-2)")
+    func iconKeys() throws {
+        let tab = "\n[[tabs]]\nid = \"t\"\ntitle = \"T\"\n"
+        let manifest = try parse(header + tab + "icon = \"alarm-symbolic\"\nselected_icon = \"alarm-symbolic\"\n")
+        #expect(manifest.tabs[0].iconName == "alarm-symbolic" && manifest.tabs[0].selectedIconName == "alarm-symbolic")
+        #expect(manifest.tabs[0].definition(plugin: "test").iconName == "alarm-symbolic")
+        #expect(try parse(header + tab).tabs[0].iconName == "")
+        let system = "\n[[tabs]]\nid = \"s\"\nsystem_item = \"search\"\n"
+        let beside = error(header + system + "icon = \"edit-find-symbolic\"\n")
+        #expect(beside?.key == "tabs[0].icon")
+        #expect(beside?.reason.contains("system_item") == true)
+        #expect(error(header + system + "selected_icon = \"x\"\n")?.key == "tabs[0].selected_icon")
+        #expect(error(header + tab + "icon = \"a/b\"\n")?.key == "tabs[0].icon")
+        #expect(error(header + tab + "icon = \"a\\u001b\"\n")?.key == "tabs[0].icon")
+        #expect(error(header + tab + "selected_icon = \"\(String(repeating: "n", count: 256))\"\n")?.key == "tabs[0].selected_icon")
+    }
+
+    @Test("icon_theme names a directory beside the manifest, which must exist; its tabs carry it absolute (ICON-4)")
+    func iconTheme() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path + "/icons/hicolor/scalable/apps", withIntermediateDirectories: true)
+        let file = directory.path + "/test.plugin"
+        let tab = "\n[[tabs]]\nid = \"t\"\ntitle = \"T\"\n"
+        let manifest = try PluginManifest(parsing: header + "icon_theme = \"icons\"\n" + tab, file: file)
+        let resolved = try #require(realpath(directory.path + "/icons", nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) })
+        #expect(manifest.tabs[0].iconThemePath == resolved && resolved.hasPrefix("/"))
+        #expect(manifest.tabs[0].definition(plugin: "test").iconThemePath == resolved)
+        func problem(_ value: String) -> ConfigurationError? {
+            do { _ = try PluginManifest(parsing: header + "icon_theme = \"\(value)\"\n" + tab, file: file); return nil } catch { return error }
+        }
+        #expect(problem("missing")?.key == "icon_theme")
+        #expect(problem("missing")?.reason.contains("no directory") == true)
+        #expect(problem("/usr/share/icons")?.key == "icon_theme")
+        try "x".write(toFile: directory.path + "/file", atomically: true, encoding: .utf8)
+        #expect(problem("file")?.reason.contains("not a directory") == true)
+        #expect(try parse(header + tab).tabs[0].iconThemePath == "")
     }
 
     @Test("ABI versions parse as major.minor only")

@@ -76,6 +76,23 @@ struct PluginTextScreenTests {
         #expect(!lines.contains { $0.unicodeScalars.contains { PluginText.isControl($0) } })
     }
 
+    @Test("an icon name with a control character becomes a refusal that counts against the plugin; clean names pass (ICON-2)")
+    func iconNames() {
+        let screen = PluginTextScreen(log: quietLog)
+        let clean = PluginTabEvent(plugin: "p", tabID: "t", change: .iconNames(icon: "alarm-symbolic", selected: ""))
+        #expect(screen.event(clean) == clean)
+        for (icon, selected) in [("bad\u{1B}[2J", ""), ("alarm-symbolic", "c1\u{9B}")] {
+            let refused = screen.event(PluginTabEvent(plugin: "p", tabID: "t", change: .iconNames(icon: icon, selected: selected)))
+            guard case .iconRefused(let reason)? = refused?.change else {
+                Issue.record("\(String(describing: refused))")
+                continue
+            }
+            #expect(reason.hasPrefix("an icon name with a control character (U+00"), "\(reason)")
+        }
+        #expect(PluginText.screen("x/y", for: .iconName) == .clean)  // '/' is the model's to refuse
+        #expect(PluginText.Field.iconName.named == "an icon name" && PluginText.Field.iconName.limit == 255)
+    }
+
     @Test("a plugin's log line keeps its tabs and loses its other control characters")
     func logLine() {
         let line = "a\tb\u{1B}[2J\u{9B}c"

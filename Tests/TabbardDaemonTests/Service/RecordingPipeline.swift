@@ -100,6 +100,7 @@ final class RecordingPipeline: RequestPipeline, TapModel {
     func notePush(_ page: String, by id: String) throws(TabError) { try controller.checkNavigate(id, to: page) }
 
     func refused(_ event: PluginTabEvent, _ error: DBusError) {}
+    func refusedIcon(_ event: PluginTabEvent, _ reason: String) {}
 
     // MARK: TapModel
 

@@ -56,6 +56,28 @@ struct StateDocumentTests {
         #expect(try StateCodec.decode(bytes(members)) == snapshot)
     }
 
+    @Test("an item saved before items had icon names reads with empty ones (ICON-2, SBAR-1)")
+    func itemsWithoutIconNames() throws {
+        var generator = SnapshotGenerator(seed: 0x5EED_0039)
+        var snapshot = generator.snapshot()
+        while snapshot.bars.allSatisfy({ $0.definedItems.isEmpty }) { snapshot = generator.snapshot() }
+        var members = try object(StateCodec.encode(snapshot))
+        var bars = try #require(members["bars"] as? [[String: Any]])
+        for index in bars.indices {
+            bars[index]["definedItems"] = (bars[index]["definedItems"] as? [[String: Any]])?.map { item in
+                var old = item
+                old["iconName"] = nil
+                old["selectedIconName"] = nil
+                return old
+            }
+        }
+        members["bars"] = bars
+        let read = try StateCodec.decode(bytes(members))
+        let items = read.bars.flatMap(\.definedItems)
+        #expect(!items.isEmpty && items.allSatisfy { $0.iconName.isEmpty && $0.selectedIconName.isEmpty })
+        #expect(items.map(\.id) == snapshot.bars.flatMap(\.definedItems).map(\.id))
+    }
+
     @Test("a member missing, null or of the wrong type is refused naming it; the format version alone decides the version (STATE-4)")
     func refusalsNameTheMember() throws {
         var generator = SnapshotGenerator(seed: 0x5EED_0004)
@@ -206,7 +228,7 @@ struct SnapshotGenerator {
     private mutating func item() -> BarItem {
         BarItem(
             restoring: text(), title: text(), image: text(), selectedImage: text(), imageRenderingMode: pick(ImageRenderingMode.self),
-            tag: integer(Int32.self), systemItem: maybe { $0.pick(SystemItem.self) }, badge: maybe { $0.badge() },
+            iconName: text(), selectedIconName: text(), tag: integer(Int32.self), systemItem: maybe { $0.pick(SystemItem.self) }, badge: maybe { $0.badge() },
             badgeColor: text(), enabled: flip())
     }
 

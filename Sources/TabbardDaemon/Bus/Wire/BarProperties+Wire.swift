@@ -56,6 +56,8 @@ extension BarItemProperty {
         case .title: "Title"
         case .image: "Image"
         case .selectedImage: "SelectedImage"
+        case .iconName: "IconName"
+        case .selectedIconName: "SelectedIconName"
         case .imageRenderingMode: "ImageRenderingMode"
         case .tag: "Tag"
         case .badgeColor: "BadgeColor"

@@ -27,6 +27,7 @@ extension TabProperty {
         case .orientations, .actions: "as"
         case .depth: "u"
         case .contentRevision: "t"
+        case .iconPixmaps: "a(iiay)"
         default: "s"
         }
     }

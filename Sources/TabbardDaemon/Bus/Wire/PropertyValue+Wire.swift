@@ -12,6 +12,20 @@ extension MessageWriter {
         case .uint32(let number): try append(number)
         case .uint64(let number): try append(number)
         case .dictionary(let map): try append(map)
+        case .pixmaps(let pixmaps): try append(pixmaps: pixmaps)
+        }
+    }
+
+    /// Writes icons as StatusNotifierItem's `IconPixmap` (`a(iiay)`, ICON-3).
+    mutating func append(pixmaps: [IconPixmap]) throws(DBusError) {
+        try appendArray(elementSignature: "(iiay)") { (array: inout MessageWriter) throws(DBusError) in
+            for pixmap in pixmaps {
+                try array.appendStruct { (fields: inout MessageWriter) throws(DBusError) in
+                    try fields.append(pixmap.width)
+                    try fields.append(pixmap.height)
+                    try fields.appendByteArray(pixmap.argb)
+                }
+            }
         }
     }
 }
@@ -27,6 +41,7 @@ extension PropertyValue {
         case .uint32: "u"
         case .uint64: "t"
         case .dictionary: "a{ss}"
+        case .pixmaps: "a(iiay)"
         }
     }
 

@@ -1,5 +1,5 @@
 /*
- * tabbard/plugin.h: the plugin ABI of tabbard, version 1.
+ * tabbard/plugin.h: the plugin ABI of tabbard, version 1 (minor 1).
  *
  * This header is the whole contract between the tabbard daemon (the host) and a plugin (a
  * shared library that offers tabs). Nothing else is shared: no Swift type, no C++ type, no
@@ -69,7 +69,7 @@ extern "C" {
 /** The ABI major version this header describes; it is also in the entry symbol's name. */
 #define TABBARD_PLUGIN_ABI_MAJOR 1
 /** The ABI minor version this header describes. */
-#define TABBARD_PLUGIN_ABI_MINOR 0
+#define TABBARD_PLUGIN_ABI_MINOR 1
 /** The name of the one symbol a plugin exports. */
 #define TABBARD_PLUGIN_ENTRY_SYMBOL "tabbard_plugin_entry_v1"
 /**
@@ -95,6 +95,22 @@ enum tabbard_log_level {
     TABBARD_LOG_NOTICE = 5,
     TABBARD_LOG_INFO = 6,
     TABBARD_LOG_DEBUG = 7,
+};
+
+/**
+ * Since 1.1. An icon a plugin drew itself, as StatusNotifierItem's IconPixmap: `width` x
+ * `height` pixels, ARGB32 in network byte order (A, R, G, B for each pixel, row by row),
+ * `length` bytes at `argb`. Owned by the caller; the host copies it during the call.
+ */
+struct tabbard_icon_pixmap {
+    /** Pixels across: 1 to 256. */
+    int32_t width;
+    /** Pixels down: equal to `width`. */
+    int32_t height;
+    /** The pixels. */
+    const uint8_t *argb;
+    /** The bytes at `argb`: exactly width * height * 4. */
+    uint32_t length;
 };
 
 /**
@@ -139,7 +155,31 @@ struct tabbard_host {
      * cut after 4096 bytes.
      */
     void (*log)(const struct tabbard_host *host, int32_t level, const char *message);
+
+    /* ---- Since 1.1: check TABBARD_HOST_HAS(host, set_icon_name) before calling these. ---- */
+
+    /**
+     * Sets the tab's icon names, replacing the manifest's `icon` and `selected_icon`: names
+     * of the freedesktop Icon Naming Specification ("alarm-symbolic"), which frontends look up
+     * in their icon theme. NULL reads as ""; an empty `selected_icon_name` means "use
+     * `icon_name`". Each must be valid UTF-8 of at most 255 bytes with no control character and
+     * no '/'; anything else, and any name on a tab with a system item (whose names are the
+     * standard ones), is refused, logged and counted as a failure of the plugin. Owned by the caller.
+     */
+    void (*set_icon_name)(struct tabbard_tab *tab, const char *icon_name, const char *selected_icon_name);
+    /**
+     * Sets the icons the plugin drew itself, one per size, which a frontend uses when its
+     * theme has none of the tab's names: at most 4, each square with a side of 1 to 256 and
+     * exactly width * height * 4 bytes. Anything else is refused (the pixmaps set before stay),
+     * logged and counted as a failure of the plugin. `count` 0 removes them. Never saved:
+     * set them again in create(). Owned by the caller, copied before the call returns.
+     */
+    void (*set_icon_pixmaps)(struct tabbard_tab *tab, const struct tabbard_icon_pixmap *pixmaps, uint32_t count);
 };
+
+/** The size of the 1.0 host table, which hosts of minor 0 hand out. */
+#define TABBARD_HOST_SIZE_1_0 \
+    (offsetof(struct tabbard_host, log) + sizeof(((struct tabbard_host *)0)->log))
 
 /** Whether `host` has `field` (false for fields of minors newer than the host's). */
 #define TABBARD_HOST_HAS(host, field) \
