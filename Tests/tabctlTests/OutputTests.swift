@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import JSON
 import Testing
 @testable import tabctl
 

@@ -1,3 +1,4 @@
+import DaemonBase
 import Glibc
 
 /// Whether the installed bus policy lets the configured `admin_group` change the bar (issue

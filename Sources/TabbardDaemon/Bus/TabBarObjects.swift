@@ -1,4 +1,5 @@
 import DBus
+import DaemonBase
 import TabModel
 
 /// What tabbard shows on the bus (dbus-api.md): the controller object with its ObjectManager,

@@ -1,4 +1,5 @@
 import DBus
+import DaemonBase
 import TabModel
 
 /// Where a tap becomes a delegate question (TAP-1, TAP-5, TAP-7), and the daemon's side of

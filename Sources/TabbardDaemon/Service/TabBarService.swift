@@ -1,6 +1,8 @@
 import DBus
+import DaemonBase
 import Loop
 import TabModel
+import TabbardPluginHost
 
 /// The tab bar controller as served: it owns the model, changes it for each request
 /// (`perform`, `check`), and turns what a change caused into its effects in one place

@@ -1,4 +1,5 @@
 import DBus
+import JSON
 
 // The whole state: drawn, listed, one property, as JSON, or back to the configuration.
 

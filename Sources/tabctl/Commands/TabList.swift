@@ -1,4 +1,5 @@
 import DBus
+import JSON
 
 /// `tabctl list`: one line per tab of the controller, in order.
 struct TabList {

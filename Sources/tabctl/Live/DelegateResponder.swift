@@ -1,4 +1,5 @@
 import DBus
+import JSON
 import Loop
 import Glibc
 

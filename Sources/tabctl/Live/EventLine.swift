@@ -1,4 +1,5 @@
 import DBus
+import JSON
 
 /// The lines `tabctl follow` prints: text for people (`DidSelect alarm`), or one JSON object
 /// per line with `--json` (`{"event":"DidSelect","item":"alarm"}`). Event names are the D-Bus

@@ -1,4 +1,5 @@
 import DBus
+import JSON
 
 extension BarPicture {
     /// The picture of `state`: the bar's items (visible tabs, then More when shown), the

@@ -1,3 +1,5 @@
+@testable import TabbardPluginHost
+@testable import DaemonBase
 import Testing
 @testable import TabbardDaemon
 
