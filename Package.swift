@@ -131,11 +131,12 @@ targets += [
 
 // MARK: - Test support
 
-// What the integration tests share: a private dbus-daemon per test, running external programs.
+// What the integration tests share: a private dbus-daemon per test, running external programs,
+// busctl calls and the service's names (the bus contract's), JSON read back.
 targets += [
     .target(
         name: "TabbardTestSupport",
-        dependencies: ["Loop"],
+        dependencies: ["Loop", "TabbardBusContract"],
         path: "Tests/TabbardTestSupport",
         swiftSettings: strict
     ),
@@ -181,6 +182,26 @@ targets += [
 ]
 products += [
     .library(name: "DBus", targets: ["DBus"]),
+]
+
+// MARK: - Bus contract
+
+// The names of tabbard's D-Bus API written once: the bus name, object paths and the escaping of
+// ids into them, and every interface, method, signal, property and error name. The daemon
+// publishes under them, tabctl calls them and the tests use them; a test holds them against
+// the interface files in dbus/. Names and path codecs only, over DBus's ObjectPath: nothing
+// tabctl does not link already.
+targets += [
+    .target(
+        name: "TabbardBusContract",
+        dependencies: ["DBus"],
+        swiftSettings: inDaemonProcess
+    ),
+    .testTarget(
+        name: "TabbardBusContractTests",
+        dependencies: ["TabbardBusContract", "TabbardTestSupport"],
+        swiftSettings: strict
+    ),
 ]
 
 // Benchmark-only targets (`make bench` sets TABBARD_BENCHMARKS): left out of ordinary builds so
@@ -302,6 +323,7 @@ targets += [
             "TabModel",
             "Loop",
             "DBus",
+            "TabbardBusContract",
             "TabbardSwiftRelease",
             "JSON",
         ],
@@ -338,8 +360,8 @@ targets += [
     .testTarget(
         name: "TabbardDaemonTests",
         dependencies: [
-            "TabbardDaemon", "TabbardPluginHost", "DaemonBase", "TabModel", "Loop", "DBus", "CCrashGuard",
-            "TabbardTestSupport",
+            "TabbardDaemon", "TabbardPluginHost", "DaemonBase", "TabbardBusContract", "TabModel", "Loop", "DBus",
+            "CCrashGuard", "TabbardTestSupport",
         ],
         swiftSettings: strict
     ),
@@ -405,7 +427,7 @@ targets += [
     ),
     .executableTarget(
         name: "tabctl",
-        dependencies: ["Loop", "DBus", "JSON", "CArgumentVector", "CBacktraceSetting", "CSocketActivation"],
+        dependencies: ["Loop", "DBus", "JSON", "TabbardBusContract", "CArgumentVector", "CBacktraceSetting", "CSocketActivation"],
         exclude: ["Linking"],
         swiftSettings: inDaemonProcess + [.unsafeFlags(["-Osize", "-Xfrontend", "-function-sections"], .when(configuration: .release))],
         linkerSettings: bindNow + [
@@ -422,7 +444,7 @@ targets += [
     // private bus (needs `swift build` and `make plugins`).
     .testTarget(
         name: "tabctlTests",
-        dependencies: ["tabctl", "Loop", "DBus", "JSON", "CSocketActivation", "TabbardTestSupport"],
+        dependencies: ["tabctl", "Loop", "DBus", "JSON", "TabbardBusContract", "CSocketActivation", "TabbardTestSupport"],
         swiftSettings: strict
     ),
 ]

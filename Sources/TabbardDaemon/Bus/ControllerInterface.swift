@@ -1,5 +1,6 @@
 import DBus
 import TabModel
+import TabbardBusContract
 import TabbardPluginHost
 
 /// The whole `org.tabbard.TabBar1` table: every method, signal and property of the controller

@@ -3,6 +3,7 @@ import DaemonBase
 import Glibc
 import Loop
 import TabModel
+import TabbardBusContract
 import TabbardPluginHost
 
 extension Daemon {

@@ -1,6 +1,6 @@
-/// The methods of `org.tabbard.TabBar1.Bar` that tabctl calls on a standalone bar, written
-/// once; a test holds them against the interface file `dbus/org.tabbard.TabBar1.xml`.
-enum BarMethod: String, CaseIterable, Sendable {
+/// The methods of `org.tabbard.TabBar1.Bar`, written once; a test holds them against the
+/// interface file `dbus/org.tabbard.TabBar1.xml`.
+public enum BarMethodName: String, CaseIterable, Sendable {
     case addItem = "AddItem"
     case addSystemItem = "AddSystemItem"
     case removeItem = "RemoveItem"
@@ -14,8 +14,8 @@ enum BarMethod: String, CaseIterable, Sendable {
     case setDividerImage = "SetDividerImage"
 }
 
-/// The methods of `org.tabbard.TabBar1.Item` that tabctl calls (ITEM-4).
-enum ItemMethod: String, CaseIterable, Sendable {
+/// The methods of `org.tabbard.TabBar1.Item` (ITEM-4).
+public enum ItemMethodName: String, CaseIterable, Sendable {
     case setBadge = "SetBadge"
     case clearBadge = "ClearBadge"
 }

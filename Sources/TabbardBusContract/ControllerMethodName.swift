@@ -1,6 +1,6 @@
-/// The methods of `org.tabbard.TabBar1` that tabctl calls, written once; a test holds them
-/// against the interface file `dbus/org.tabbard.TabBar1.xml`.
-enum ControllerMethod: String, CaseIterable, Sendable {
+/// The methods of `org.tabbard.TabBar1`, written once; a test holds them against the interface
+/// file `dbus/org.tabbard.TabBar1.xml`.
+public enum ControllerMethodName: String, CaseIterable, Sendable {
     case select = "Select"
     case selectIndex = "SelectIndex"
     case selectMore = "SelectMore"
@@ -8,8 +8,12 @@ enum ControllerMethod: String, CaseIterable, Sendable {
     case setTabs = "SetTabs"
     case addTab = "AddTab"
     case removeTab = "RemoveTab"
-    case customize = "Customize"
     case setCustomizable = "SetCustomizable"
+    case beginCustomizing = "BeginCustomizing"
+    case moveTab = "MoveTab"
+    case swapTabs = "SwapTabs"
+    case endCustomizing = "EndCustomizing"
+    case customize = "Customize"
     case setBadge = "SetBadge"
     case clearBadge = "ClearBadge"
     case setBadgeColor = "SetBadgeColor"
@@ -17,9 +21,10 @@ enum ControllerMethod: String, CaseIterable, Sendable {
     case navigate = "Navigate"
     case back = "Back"
     case popToRoot = "PopToRoot"
-    case activate = "Activate"
     case getContent = "GetContent"
+    case activate = "Activate"
     case setOrientation = "SetOrientation"
+    case setDividerImage = "SetDividerImage"
     case registerDelegate = "RegisterDelegate"
     case unregisterDelegate = "UnregisterDelegate"
     case reset = "Reset"

@@ -1,10 +1,10 @@
-/// A property name of the D-Bus contract, as tabctl writes it once: every property tabctl
-/// reads or sets goes through one of these enums, and a test holds their cases against the
-/// interface file `dbus/org.tabbard.TabBar1.xml`.
-protocol PropertyName: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
+/// A property name of the D-Bus contract, written once: one enum per interface, each with every
+/// property of its interface, which a test holds against the interface file
+/// `dbus/org.tabbard.TabBar1.xml`.
+public protocol PropertyName: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
 
-/// The properties of `org.tabbard.TabBar1`: all of them, since `get` offers every one.
-enum ControllerProperty: String, PropertyName {
+/// The properties of `org.tabbard.TabBar1`.
+public enum ControllerPropertyName: String, PropertyName {
     case tabs = "Tabs"
     case availableTabs = "AvailableTabs"
     case visibleTabs = "VisibleTabs"
@@ -43,7 +43,7 @@ enum ControllerProperty: String, PropertyName {
 
 /// The properties a bar item is drawn from, which a tab (`Tab`) and a standalone bar's item
 /// (`Item`) both have under the same names.
-protocol ItemLookProperty: PropertyName {
+public protocol ItemLookPropertyName: PropertyName {
     /// `Title`.
     static var title: Self { get }
     /// `HasBadge`.
@@ -54,39 +54,68 @@ protocol ItemLookProperty: PropertyName {
     static var enabled: Self { get }
 }
 
-/// The properties of `org.tabbard.TabBar1.Tab` that tabctl reads.
-enum TabProperty: String, ItemLookProperty {
+/// The properties of `org.tabbard.TabBar1.Tab`.
+public enum TabPropertyName: String, ItemLookPropertyName {
     case id = "Id"
+    case plugin = "Plugin"
     case title = "Title"
+    case image = "Image"
+    case selectedImage = "SelectedImage"
+    case imageRenderingMode = "ImageRenderingMode"
+    case systemItem = "SystemItem"
+    case tag = "Tag"
     case hasBadge = "HasBadge"
     case badgeValue = "BadgeValue"
+    case badgeColor = "BadgeColor"
     case enabled = "Enabled"
+    case index = "Index"
     case placement = "Placement"
     case customizable = "Customizable"
     case selected = "Selected"
+    case restorationId = "RestorationId"
+    case orientations = "Orientations"
+    case page = "Page"
+    case depth = "Depth"
+    case actions = "Actions"
+    case contentRevision = "ContentRevision"
+    case accessibilityLabel = "AccessibilityLabel"
 }
 
-/// The properties of `org.tabbard.TabBar1.Bar` that tabctl reads or sets on a standalone bar.
-enum BarProperty: String, PropertyName {
+/// The properties of `org.tabbard.TabBar1.Bar`, on the controller's bar and on every standalone bar.
+public enum BarPropertyName: String, PropertyName {
     case name = "Name"
     case items = "Items"
     case definedItems = "DefinedItems"
     case selectedItem = "SelectedItem"
     case customizing = "Customizing"
+    case barStyle = "BarStyle"
+    case barTintColor = "BarTintColor"
     case tintColor = "TintColor"
+    case unselectedItemTintColor = "UnselectedItemTintColor"
+    case translucent = "Translucent"
+    case backgroundImage = "BackgroundImage"
+    case shadowImage = "ShadowImage"
+    case selectionIndicatorImage = "SelectionIndicatorImage"
+    case effectiveShadowImage = "EffectiveShadowImage"
+    case effectiveBarColor = "EffectiveBarColor"
+    case dividerImages = "DividerImages"
 }
 
-/// The properties of `org.tabbard.TabBar1.Item` that tabctl reads or sets.
-enum ItemProperty: String, ItemLookProperty {
+/// The properties of `org.tabbard.TabBar1.Item`, on each item of a standalone bar.
+public enum ItemPropertyName: String, ItemLookPropertyName {
     case id = "Id"
     case title = "Title"
     case image = "Image"
     case selectedImage = "SelectedImage"
     case imageRenderingMode = "ImageRenderingMode"
     case tag = "Tag"
-    case hasBadge = "HasBadge"
-    case badgeValue = "BadgeValue"
     case badgeColor = "BadgeColor"
     case enabled = "Enabled"
+    case systemItem = "SystemItem"
+    case hasBadge = "HasBadge"
+    case badgeValue = "BadgeValue"
     case onBar = "OnBar"
+    case index = "Index"
+    case selected = "Selected"
+    case accessibilityLabel = "AccessibilityLabel"
 }

@@ -1,6 +1,8 @@
 import DBus
 
-/// The names tabbard is known by on the bus (dbus-api.md, "Names").
+/// The names tabbard is known by on the bus (dbus-api.md, "Names"): its bus name, its objects'
+/// paths and how a tab id or bar name is escaped into one, its interfaces and its error prefix.
+/// The daemon publishes under them and tabctl calls them; a test holds them against `dbus/*.xml`.
 public enum BusNames {
     /// The well-known bus name.
     public static let service = "org.tabbard.TabBar1"
@@ -24,6 +26,12 @@ public enum BusNames {
     public static let delegateInterface = "org.tabbard.TabBar1.Delegate"
     /// The prefix of tabbard's own error names.
     public static let errorPrefix = "org.tabbard.TabBar1.Error."
+    /// The standard properties interface, on every object.
+    public static let propertiesInterface = "org.freedesktop.DBus.Properties"
+    /// The standard object manager interface, on the controller.
+    public static let objectManagerInterface = "org.freedesktop.DBus.ObjectManager"
+    /// The bar item that stands for the More list (`SelectedItem`, `Tap`).
+    public static let moreItem = "@more"
 
     /// The object path of the tab `id`: the id escaped as one path element below `tabs`
     /// (`world-clock` → `…/tab/world_2dclock`; dbus-api.md, "Names"), by the codec that
@@ -42,5 +50,33 @@ public enum BusNames {
     /// `…/bars/<escaped name>/item/<escaped id>` (SBAR-2).
     public static func itemPath(_ id: String, bar: String) -> DBus.ObjectPath {
         barPath(bar).appending(escaping: "item").appending(escaping: id)
+    }
+
+    // MARK: - Paths read back
+
+    /// The tab id a tab object's path stands for: the escaping undone
+    /// (`…/tab/world_2dclock` → `world-clock`); nil for any other path.
+    public static func tabID(fromPath path: String) -> String? {
+        (try? DBus.ObjectPath(path))?.element(below: tabs)
+    }
+
+    /// The bar name a standalone bar's path stands for; nil for any other path.
+    public static func barName(fromPath path: String) -> String? {
+        (try? DBus.ObjectPath(path))?.element(below: bars)
+    }
+
+    /// The bar name and item id an item's path stands for; nil for any other path.
+    public static func barItem(fromPath path: String) -> (bar: String, item: String)? {
+        guard let path = try? DBus.ObjectPath(path), let bar = barItemParent(of: path),
+              let name = barName(fromPath: bar.rawValue),
+              let item = path.element(below: bar.appending(escaping: "item")) else { return nil }
+        return (name, item)
+    }
+
+    /// The bar object above an item path: the path with its last two elements (`item/<id>`) dropped.
+    private static func barItemParent(of path: DBus.ObjectPath) -> DBus.ObjectPath? {
+        let elements = path.rawValue.split(separator: "/", omittingEmptySubsequences: false)
+        guard elements.count > 2, elements[elements.count - 2] == "item" else { return nil }
+        return try? DBus.ObjectPath(elements.dropLast(2).joined(separator: "/"))
     }
 }
