@@ -17,25 +17,17 @@ import Loop
 /// earlier run, whose times are not kept, count as if they happened when this one began.
 /// The owner hears of each change (`onUp` with the new link once the helper said ready,
 /// `onDown` with the reason, `onDisabled`), and keeps the plugin's tabs in the model meanwhile.
+///
+/// The rules of the lifecycle (when to start, count, back off, disable) are `HelperLifecycle`'s;
+/// this carries out what it returns: the process, its link, the timers, the log and the records.
 final class PluginHelperProcess {
     /// Where the helper stands.
-    enum Status: Equatable {
-        /// Spawned, not yet ready.
-        case starting
-        /// Ready: its link takes calls.
-        case up
-        /// Ended; started again after the backoff.
-        case down(reason: String)
-        /// Ended too often; not started again.
-        case disabled(reason: String)
-        /// Stopped by the daemon.
-        case stopped
-    }
+    typealias Status = HelperLifecycle.Phase
 
     /// The plugin's manifest, whose path the helper is given.
     let manifest: PluginManifest
     /// Where it stands now.
-    private(set) var status: Status = .stopped
+    var status: Status { lifecycle.phase }
     /// The link of the running helper once it said ready; nil otherwise.
     var link: PluginLink? { status == .up ? current?.link : nil }
     /// The process id of the running helper, if one runs.
@@ -44,9 +36,9 @@ final class PluginHelperProcess {
     var isCollecting: Bool { !ended.isEmpty }
     /// The failures that count now: those within `failureWindow` (as recorded in
     /// `plugins.state`, when it is kept).
-    var failures: Int { recentFailures.count }
-    /// The wait before the next start after a failure.
-    private(set) var backoff: Duration
+    var failures: Int { lifecycle.failures }
+    /// The wait of the restart after the latest failure; the first backoff before any.
+    var backoff: Duration { lifecycle.backoff }
 
     /// Runs on the loop thread once a helper said ready, with its link.
     var onUp: ((PluginLink) -> Void)?
@@ -63,9 +55,8 @@ final class PluginHelperProcess {
     private let records: PluginRecords?
     private let fingerprint: PluginFingerprint?
     private let deadline: Duration
-    private let firstBackoff: Duration
     /// The longest wait between two starts.
-    static let longestBackoff = Duration.seconds(30)
+    static let longestBackoff = HelperLifecycle.longestBackoff
     /// How long failures count toward disabling the plugin, unless
     /// `TABBARD_PLUGIN_FAILURE_WINDOW_MS` says otherwise (`failureWindow(environment:)`).
     /// A plugin that fails by itself (when it loads, on every tick, on every call) fails again
@@ -77,12 +68,7 @@ final class PluginHelperProcess {
     /// the first backoff again. The longest backoff: a helper that outlives the longest wait
     /// has done better than the failures that made the wait grow.
     static let stableAfter = longestBackoff
-    private let failureWindow: Duration
-    private let stableTime: Duration
-    /// When each failure within the window was counted, oldest first.
-    private var recentFailures: [MonotonicInstant]
-    /// When the running helper said ready; nil while none is ready.
-    private var readySince: MonotonicInstant?
+    private var lifecycle: HelperLifecycle
     private var current: (child: ChildProcess, link: PluginLink)?
     /// Helpers ended and not yet collected, looked at every `reapInterval`.
     private var ended: [(child: ChildProcess, reason: String)] = []
@@ -107,12 +93,9 @@ final class PluginHelperProcess {
         self.records = records
         self.fingerprint = fingerprint
         self.deadline = deadline
-        self.firstBackoff = firstBackoff
-        self.backoff = firstBackoff
-        self.failureWindow = failureWindow
-        self.stableTime = stableAfter
         let recorded = fingerprint.flatMap { records?.record(for: $0)?.failures } ?? 0
-        recentFailures = Array(repeating: .now(), count: recorded)
+        lifecycle = HelperLifecycle(recordedFailures: recorded, at: .now(), firstBackoff: firstBackoff,
+                                    failureWindow: failureWindow, stableAfter: stableAfter)
     }
 
     /// The failure window in force: `TABBARD_PLUGIN_FAILURE_WINDOW_MS` when set (for tests),
@@ -130,15 +113,54 @@ final class PluginHelperProcess {
 
     /// Starts the helper (again, after `stop`); does nothing while one runs or once disabled.
     func start() {
-        switch status {
-        case .starting, .up, .disabled: return
-        case .down, .stopped: break
+        perform(lifecycle.start())
+    }
+
+    /// Stops the helper: its link closes and its process is killed and collected.
+    func stop() {
+        let running = current
+        current = nil
+        running?.link.end()
+        perform(lifecycle.stop(running: running != nil), child: running?.child)
+    }
+
+    // MARK: Carrying out the lifecycle
+
+    /// Does what the lifecycle asked, in order; `child` is the process a `collect` is about.
+    private func perform(_ actions: [HelperLifecycle.Action], child: ChildProcess? = nil) {
+        for action in actions {
+            switch action {
+            case .cancelTimer:
+                restart?.cancel()
+                restart = nil
+            case .spawn:
+                spawn()
+            case .armStartDeadline:
+                armStartDeadline()
+            case .announceReady:
+                guard let link = current?.link else { break }
+                log.info("plugin \(manifest.name): helper \(current!.child.pid) ready")
+                onUp?(link)
+            case .collect(let reason):
+                if let child { collect(child, reason: reason) }
+            case .recordFailures(let count, let reason):
+                if let fingerprint { records?.recordFailures(fingerprint, count: count, reason: reason) }
+            case .restart(let delay, let failures, let reason):
+                log.warning("plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit), started again in \(delay.milliseconds) ms")
+                onDown?(reason)
+                restart = try? loop.schedule(after: delay) { [unowned self] in start() }
+            case .disable(let failures, let reason):
+                log.error("plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit): disabled")
+                onDisabled?(reason)
+            }
         }
-        restart?.cancel()
-        restart = nil
+    }
+
+    /// Spawns a helper with its end of a new link, and watches the link.
+    private func spawn() {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            return failed("cannot make a socket pair: \(String(cString: strerror(errno)))", child: nil)
+            return perform(lifecycle.failedToSpawn("cannot make a socket pair: \(String(cString: strerror(errno)))", at: .now()))
         }
         let child: ChildProcess
         do {
@@ -147,7 +169,7 @@ final class PluginHelperProcess {
         } catch {
             close(ends[0])
             close(ends[1])
-            return failed("cannot start its helper: \(String(cString: strerror(error.code)))", child: nil)
+            return perform(lifecycle.failedToSpawn("cannot start its helper: \(String(cString: strerror(error.code)))", at: .now()))
         }
         close(ends[1])
         let link: PluginLink
@@ -155,56 +177,29 @@ final class PluginHelperProcess {
             link = try PluginLink(descriptor: ends[0], loop: loop, deadline: deadline)
         } catch {
             close(ends[0])
-            return failed("cannot watch its link: \(error)", child: child)
+            return perform(lifecycle.ended("cannot watch its link: \(error)"), child: child)
         }
         current = (child, link)
-        status = .starting
         link.onReady = { [unowned self, unowned link] in
             guard current?.link === link else { return }
-            // The start's deadline is met: a timer left armed would outlive this link.
-            restart?.cancel()
-            restart = nil
-            status = .up
-            readySince = .now()
-            log.info("plugin \(manifest.name): helper \(child.pid) ready")
-            onUp?(link)
+            perform(lifecycle.ready(at: .now()))
         }
         link.onEnd = { [unowned self, unowned link] ending in
             guard current?.link === link, ending != .ended else { return }
             current = nil
-            failed(ending == .closed ? "its helper ended" : "its helper was ended: \(ending)", child: child)
+            perform(lifecycle.ended(ending == .closed ? "its helper ended" : "its helper was ended: \(ending)"), child: child)
         }
-        // A helper that hangs while its plugin loads never says ready: it gets one deadline too.
+        perform(lifecycle.spawned())
+    }
+
+    /// A helper that hangs while its plugin loads never says ready: it gets one deadline too.
+    private func armStartDeadline() {
+        guard let (child, link) = current else { return }
         restart = try? loop.schedule(after: deadline) { [unowned self, weak link] in
             guard let link, current?.link === link, status == .starting else { return }
             current = nil
             link.end()
-            failed("its helper was not ready within \(deadline.milliseconds) ms", child: child)
-        }
-    }
-
-    /// Stops the helper: its link closes and its process is killed and collected.
-    func stop() {
-        restart?.cancel()
-        restart = nil
-        readySince = nil
-        if let (child, link) = current {
-            current = nil
-            link.end()
-            collect(child, reason: nil)
-        }
-        if case .disabled = status { return }
-        status = .stopped
-    }
-
-    // MARK: Failures
-
-    /// One failure: counted, and either a restart after the backoff or the plugin disabled.
-    private func failed(_ reason: String, child: ChildProcess?) {
-        if let child {
-            collect(child, reason: reason)
-        } else {
-            counted(reason)
+            perform(lifecycle.ended("its helper was not ready within \(deadline.milliseconds) ms"), child: child)
         }
     }
 
@@ -213,44 +208,24 @@ final class PluginHelperProcess {
     private func collect(_ child: ChildProcess, reason: String?) {
         child.kill(SIGKILL)
         ended.append((child, reason ?? ""))
-        if reason != nil { status = .down(reason: reason!) }
         guard reaper == nil else { return }
         reaper = try? loop.schedule(after: Self.reapInterval, repeating: Self.reapInterval) { [unowned self] in reap() }
     }
 
     private func reap() {
         var still: [(child: ChildProcess, reason: String)] = []
+        var collected: [String] = []
         for entry in ended {
             guard let termination = entry.child.reap() else { still.append(entry); continue }
             guard !entry.reason.isEmpty else { continue }
-            counted("\(entry.reason) (\(Self.describe(termination)))")
+            collected.append("\(entry.reason) (\(Self.describe(termination)))")
         }
         ended = still
         if ended.isEmpty {
             reaper?.cancel()
             reaper = nil
         }
-    }
-
-    private func counted(_ reason: String) {
-        let now = MonotonicInstant.now()
-        recentFailures.removeAll { now - $0 >= failureWindow }
-        recentFailures.append(now)
-        if let fingerprint { records?.recordFailures(fingerprint, count: failures, reason: reason) }
-        // A helper that stayed ready long enough starts its backoff afresh.
-        if let readySince, now - readySince >= stableTime { backoff = firstBackoff }
-        readySince = nil
-        guard failures < PluginAdmission.failureLimit else {
-            status = .disabled(reason: reason)
-            log.error("plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit): disabled")
-            onDisabled?(reason)
-            return
-        }
-        status = .down(reason: reason)
-        log.warning("plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit), started again in \(backoff.milliseconds) ms")
-        onDown?(reason)
-        restart = try? loop.schedule(after: backoff) { [unowned self] in start() }
-        backoff = min(backoff * 2, Self.longestBackoff)
+        for reason in collected { perform(lifecycle.collected(reason, at: .now())) }
     }
 
     /// How a helper's process ended, for the log line and `plugins.state`.

@@ -41,6 +41,16 @@ struct WireTests {
         #expect(wire.name == "org.tabbard.TabBar1.Error.PluginFailed" && wire.message == "Plugin 'clock' refused action 'x'.")
     }
 
+    @Test("the model's property names, which the API keeps, are each a property of the contract's interface")
+    func modelPropertyNames() {
+        let controller = Set(ControllerPropertyName.allCases.map(\.rawValue))
+        for property in ControllerProperty.allCases { #expect(controller.contains(property.rawValue), "\(property)") }
+        let tab = Set(TabPropertyName.allCases.map(\.rawValue))
+        for property in TabProperty.allCases { #expect(tab.contains(property.rawValue), "\(property)") }
+        let bar = Set(BarPropertyName.allCases.map(\.rawValue))
+        for property in BarProperty.allCases { #expect(bar.contains(property.rawValue), "\(property)") }
+    }
+
     @Test("the error names the daemon sends, the model's and its own, are exactly the contract's")
     func contractErrorNames() {
         #expect(Set(TabError.allNames + ServiceError.allNames) == Set(BusErrorName.allCases.map(\.rawValue)))
