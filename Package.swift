@@ -3,8 +3,8 @@
 // tabbard: a tab bar controller daemon on D-Bus.
 //
 // Layering (never inverted): TabModel imports nothing of the project; Loop knows nothing of
-// D-Bus; DBus knows nothing of tabs; only TabbardDaemon joins them. Each section below belongs
-// to one layer.
+// D-Bus; DBus knows nothing of tabs; the plugin host (TabbardPluginHost) cannot import DBus;
+// only TabbardDaemon joins them. Each section below belongs to one layer.
 
 import PackageDescription
 
@@ -113,27 +113,30 @@ targets += [
 
 // MARK: - JSON
 
-// A JSON reader into a tree, in Swift alone (no Foundation), for the state file; bounded, and no
-// input makes it trap. (Writing goes through DBus's JSONWriter.)
+// JSON in Swift alone (no Foundation): a reader into a tree, for the state file, bounded, and no
+// input makes it trap; and a writer straight into one buffer, for the state file, `Describe` and
+// tabctl's `--json`. Optimized for speed, not size: `Describe` of 10,000 tabs is almost nothing
+// but the writer's small writes.
 targets += [
     .target(
         name: "JSON",
-        swiftSettings: sizeOptimized
+        swiftSettings: inDaemonProcess
     ),
     .testTarget(
         name: "JSONTests",
-        dependencies: ["JSON"],
+        dependencies: ["JSON", "TabbardTestSupport"],
         swiftSettings: strict
     ),
 ]
 
 // MARK: - Test support
 
-// What the integration tests share: a private dbus-daemon per test, running external programs.
+// What the integration tests share: a private dbus-daemon per test, running external programs,
+// busctl calls and the service's names (the bus contract's), JSON read back.
 targets += [
     .target(
         name: "TabbardTestSupport",
-        dependencies: ["Loop"],
+        dependencies: ["Loop", "TabbardBusContract"],
         path: "Tests/TabbardTestSupport",
         swiftSettings: strict
     ),
@@ -167,18 +170,38 @@ targets += [
     ),
     .target(
         name: "DBus",
-        dependencies: ["CDBus", "Loop"],
+        dependencies: ["CDBus", "Loop", "JSON"],
         swiftSettings: inDaemonProcess
     ),
     .testTarget(
         name: "DBusTests",
-        dependencies: ["DBus", "CDBus", "Loop", "TabbardTestSupport"],
+        dependencies: ["DBus", "CDBus", "JSON", "Loop", "TabbardTestSupport"],
         exclude: ["Scripts"],
         swiftSettings: strict
     ),
 ]
 products += [
     .library(name: "DBus", targets: ["DBus"]),
+]
+
+// MARK: - Bus contract
+
+// The names of tabbard's D-Bus API written once: the bus name, object paths and the escaping of
+// ids into them, and every interface, method, signal, property and error name. The daemon
+// publishes under them, tabctl calls them and the tests use them; a test holds them against
+// the interface files in dbus/. Names and path codecs only, over DBus's ObjectPath: nothing
+// tabctl does not link already.
+targets += [
+    .target(
+        name: "TabbardBusContract",
+        dependencies: ["DBus"],
+        swiftSettings: inDaemonProcess
+    ),
+    .testTarget(
+        name: "TabbardBusContractTests",
+        dependencies: ["TabbardBusContract", "TabbardTestSupport"],
+        swiftSettings: strict
+    ),
 ]
 
 // Benchmark-only targets (`make bench` sets TABBARD_BENCHMARKS): left out of ordinary builds so
@@ -269,18 +292,40 @@ targets += [
     // plugin (no_new_privs, capabilities, Landlock), which Swift cannot make (variadic prctl
     // and syscall).
     .target(name: "CConfinement"),
+    // What the daemon and its plugin host both stand on: the log, bounded file reading, the
+    // state directory's files, TOML tables read into typed values, the process environment.
+    .target(
+        name: "DaemonBase",
+        dependencies: ["TabModel", "TOML"],
+        swiftSettings: inDaemonProcess
+    ),
+    // The plugin host: manifests, loading and its checks, crash and hang guards, helper
+    // processes and their confinement, the link to them. It imports no D-Bus, so that plugins
+    // never reach the bus but through the daemon.
+    .target(
+        name: "TabbardPluginHost",
+        dependencies: [
+            "DaemonBase",
+            "TabModel",
+            "Loop",
+            "TabbardPluginABI",
+            "TabbardSwiftRelease",
+            "CCrashGuard",
+            "CConfinement",
+        ],
+        swiftSettings: inDaemonProcess
+    ),
     .target(
         name: "TabbardDaemon",
         dependencies: [
+            "DaemonBase",
+            "TabbardPluginHost",
             "TabModel",
             "Loop",
             "DBus",
-            "TabbardPluginABI",
+            "TabbardBusContract",
             "TabbardSwiftRelease",
-            "TOML",
             "JSON",
-            "CCrashGuard",
-            "CConfinement",
         ],
         swiftSettings: inDaemonProcess
     ),
@@ -314,7 +359,10 @@ targets += [
     // compile themselves.
     .testTarget(
         name: "TabbardDaemonTests",
-        dependencies: ["TabbardDaemon", "TabModel", "Loop", "DBus", "CCrashGuard", "TabbardTestSupport"],
+        dependencies: [
+            "TabbardDaemon", "TabbardPluginHost", "DaemonBase", "TabbardBusContract", "TabModel", "Loop", "DBus",
+            "CCrashGuard", "TabbardTestSupport",
+        ],
         swiftSettings: strict
     ),
     // The daemon as a process on a private bus, driven by busctl, gdbus, dbus-send and
@@ -336,7 +384,7 @@ targets += [
 targets += [
     .testTarget(
         name: "ReliabilityTests",
-        dependencies: ["TabbardTestSupport", "TabbardDaemon"],
+        dependencies: ["TabbardTestSupport", "TabbardDaemon", "TabbardPluginHost", "DaemonBase"],
         exclude: ["Scripts"],
         swiftSettings: strict
     ),
@@ -379,7 +427,7 @@ targets += [
     ),
     .executableTarget(
         name: "tabctl",
-        dependencies: ["Loop", "DBus", "CArgumentVector", "CBacktraceSetting", "CSocketActivation"],
+        dependencies: ["Loop", "DBus", "JSON", "TabbardBusContract", "CArgumentVector", "CBacktraceSetting", "CSocketActivation"],
         exclude: ["Linking"],
         swiftSettings: inDaemonProcess + [.unsafeFlags(["-Osize", "-Xfrontend", "-function-sections"], .when(configuration: .release))],
         linkerSettings: bindNow + [
@@ -396,7 +444,7 @@ targets += [
     // private bus (needs `swift build` and `make plugins`).
     .testTarget(
         name: "tabctlTests",
-        dependencies: ["tabctl", "Loop", "DBus", "CSocketActivation", "TabbardTestSupport"],
+        dependencies: ["tabctl", "Loop", "DBus", "JSON", "TabbardBusContract", "CSocketActivation", "TabbardTestSupport"],
         swiftSettings: strict
     ),
 ]

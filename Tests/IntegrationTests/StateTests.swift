@@ -18,15 +18,6 @@ struct StateTests {
         return state
     }
 
-    /// A controller method's single string reply, through `busctl --json`.
-    static func busctlJSON(_ address: String, _ member: String) throws -> String {
-        let result = try runCommand(["/usr/bin/busctl", "--address=\(address)", "--json=short", "call", Names.service,
-                                     Names.controller, Names.service, member])
-        guard let reply = try parseJSON(result.output) as? [String: Any], let data = reply["data"] as? [Any],
-              let text = data.first as? String else { throw TestFailure("busctl \(member): \(result.errors)") }
-        return text
-    }
-
     /// The keys (`catalog` entries by tab id) whose values differ, with both values.
     static func differences(_ before: [String: Any], _ after: [String: Any]) -> [String] {
         var found: [String] = []

@@ -1,3 +1,4 @@
+@testable import DaemonBase
 import Testing
 import TabModel
 @testable import TabbardDaemon

@@ -1,4 +1,6 @@
+@testable import DaemonBase
 import Glibc
+@testable import TabbardPluginHost
 import Testing
 @testable import TabbardDaemon
 

@@ -1,4 +1,5 @@
 import DBus
+@testable import DaemonBase
 import Loop
 import Dispatch
 import Glibc

@@ -1,3 +1,4 @@
+@testable import DaemonBase
 import Glibc
 import Testing
 @testable import TabbardDaemon

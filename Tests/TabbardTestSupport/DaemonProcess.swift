@@ -12,6 +12,11 @@ public enum PackagePaths {
     /// Where `make test-plugins` stages the plugins only tests load (the Swift fault plugin).
     public static let testPlugins = root.appendingPathComponent(".build/test-plugins")
 
+    /// The directory of a test target's scripts, `Tests/TARGET/Scripts`.
+    public static func scripts(of target: String) -> URL {
+        root.appendingPathComponent("Tests").appendingPathComponent(target).appendingPathComponent("Scripts")
+    }
+
     /// The path of a built executable, or a failure telling how to build it.
     public static func executable(_ name: String) throws -> String {
         let path = binaries.appendingPathComponent(name).path

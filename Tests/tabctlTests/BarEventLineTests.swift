@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TabbardBusContract
 import Testing
 @testable import tabctl
 
@@ -17,7 +18,7 @@ struct BarEventLineTests {
 
     @Test("ItemsSet and DidSelectItem name the bar, then their arguments (SBAR-3, SBAR-4)")
     func barSignals() throws {
-        let itemsSet = try signal(modes, TabBarNames.barInterface, "ItemsSet")
+        let itemsSet = try signal(modes, BusNames.barInterface, "ItemsSet")
         try itemsSet.append(["map", "transit"], true)
         #expect(text.signal(itemsSet) == "ItemsSet modes [map,transit] animated=true")
         let setLine = try #require(json.signal(itemsSet))
@@ -26,7 +27,7 @@ struct BarEventLineTests {
         #expect(setObject["bar"] as? String == "modes")
         #expect(setObject["items"] as? [String] == ["map", "transit"])
         #expect(setObject["animated"] as? Bool == true)
-        let selected = try signal(modes, TabBarNames.barInterface, "DidSelectItem")
+        let selected = try signal(modes, BusNames.barInterface, "DidSelectItem")
         try selected.append("transit")
         #expect(text.signal(selected) == "DidSelectItem modes transit")
         #expect(json.signal(selected) == #"{"event":"DidSelectItem","bar":"modes","item":"transit"}"#)
@@ -35,13 +36,13 @@ struct BarEventLineTests {
     @Test("the four customizing signals, with changed on the end ones (SBAR-5)")
     func customizing() throws {
         for member in ["WillBeginCustomizingItems", "DidBeginCustomizingItems"] {
-            let begin = try signal(modes, TabBarNames.barInterface, member)
+            let begin = try signal(modes, BusNames.barInterface, member)
             try begin.append(["map", "satellite"])
             #expect(text.signal(begin) == "\(member) modes [map,satellite]")
             #expect(json.signal(begin) == #"{"event":"\#(member)","bar":"modes","items":["map","satellite"]}"#)
         }
         for member in ["WillEndCustomizingItems", "DidEndCustomizingItems"] {
-            let end = try signal(modes, TabBarNames.barInterface, member)
+            let end = try signal(modes, BusNames.barInterface, member)
             try end.append(["satellite", "map"], true)
             #expect(text.signal(end) == "\(member) modes [satellite,map] changed=true")
             #expect(json.signal(end) == #"{"event":"\#(member)","bar":"modes","items":["satellite","map"],"changed":true}"#)
@@ -50,31 +51,31 @@ struct BarEventLineTests {
 
     @Test("property changes name the bar, or the bar and the item")
     func propertyChanges() throws {
-        let bar = try signal(modes, TabBarNames.propertiesInterface, "PropertiesChanged")
-        try bar.append(TabBarNames.barInterface, ["SelectedItem": Variant(.string("map"))], [String]())
+        let bar = try signal(modes, BusNames.propertiesInterface, "PropertiesChanged")
+        try bar.append(BusNames.barInterface, ["SelectedItem": Variant(.string("map"))], [String]())
         #expect(text.signal(bar) == "PropertiesChanged bar modes SelectedItem=map")
         #expect(json.signal(bar) == #"{"event":"PropertiesChanged","object":"bar","bar":"modes","changed":{"SelectedItem":"map"},"invalidated":[]}"#)
-        let item = try signal(modes + "/item/transit", TabBarNames.propertiesInterface, "PropertiesChanged")
-        try item.append(TabBarNames.itemInterface, ["BadgeValue": Variant(.string("2"))], [String]())
+        let item = try signal(modes + "/item/transit", BusNames.propertiesInterface, "PropertiesChanged")
+        try item.append(BusNames.itemInterface, ["BadgeValue": Variant(.string("2"))], [String]())
         #expect(text.signal(item) == "PropertiesChanged item modes transit BadgeValue=2")
         #expect(json.signal(item) == #"{"event":"PropertiesChanged","object":"item","bar":"modes","item":"transit","changed":{"BadgeValue":"2"},"invalidated":[]}"#)
-        let controllersBar = try signal(TabBarNames.barPath, TabBarNames.propertiesInterface, "PropertiesChanged")
-        try controllersBar.append(TabBarNames.barInterface, ["SelectedItem": Variant(.string("alarm"))], [String]())
+        let controllersBar = try signal(BusNames.bar.rawValue, BusNames.propertiesInterface, "PropertiesChanged")
+        try controllersBar.append(BusNames.barInterface, ["SelectedItem": Variant(.string("alarm"))], [String]())
         #expect(text.signal(controllersBar) == "PropertiesChanged bar SelectedItem=alarm")
     }
 
     @Test("bars and items coming and going (SBAR-1, SBAR-2)")
     func interfaces() throws {
-        let added = try signal(TabBarNames.controllerPath, TabBarNames.objectManagerInterface, "InterfacesAdded")
-        try added.append(try ObjectPath(modes), [TabBarNames.barInterface: [String: Variant]()])
+        let added = try signal(BusNames.controller.rawValue, BusNames.objectManagerInterface, "InterfacesAdded")
+        try added.append(try ObjectPath(modes), [BusNames.barInterface: [String: Variant]()])
         #expect(text.signal(added) == "InterfacesAdded bar modes")
         #expect(json.signal(added) == #"{"event":"InterfacesAdded","bar":"modes"}"#)
-        let removed = try signal(TabBarNames.controllerPath, TabBarNames.objectManagerInterface, "InterfacesRemoved")
-        try removed.append(try ObjectPath(modes + "/item/top_2erated"), [TabBarNames.itemInterface])
+        let removed = try signal(BusNames.controller.rawValue, BusNames.objectManagerInterface, "InterfacesRemoved")
+        try removed.append(try ObjectPath(modes + "/item/top_2erated"), [BusNames.itemInterface])
         #expect(text.signal(removed) == "InterfacesRemoved item modes top.rated")
         #expect(json.signal(removed) == #"{"event":"InterfacesRemoved","bar":"modes","item":"top.rated"}"#)
-        let tab = try signal(TabBarNames.controllerPath, TabBarNames.objectManagerInterface, "InterfacesAdded")
-        try tab.append(ObjectPath("/org/tabbard/TabBar1/tab/notes"), [TabBarNames.tabInterface: [String: Variant]()])
+        let tab = try signal(BusNames.controller.rawValue, BusNames.objectManagerInterface, "InterfacesAdded")
+        try tab.append(ObjectPath("/org/tabbard/TabBar1/tab/notes"), [BusNames.tabInterface: [String: Variant]()])
         #expect(text.signal(tab) == "InterfacesAdded tab notes")
     }
 

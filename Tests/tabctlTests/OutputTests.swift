@@ -1,5 +1,7 @@
 import DBus
 import Foundation
+import JSON
+import TabbardBusContract
 import Testing
 @testable import tabctl
 
@@ -37,10 +39,10 @@ struct OutputTests {
 
     @Test("a tab object's path gives back its id (world_2dclock is world-clock)")
     func tabPaths() {
-        #expect(TabBarNames.tabId(fromPath: "/org/tabbard/TabBar1/tab/world_2dclock") == "world-clock")
-        #expect(TabBarNames.tabId(fromPath: "/org/tabbard/TabBar1/tab/alarm") == "alarm")
-        #expect(TabBarNames.tabId(fromPath: "/org/tabbard/TabBar1/tab/a_5fb_2ec") == "a_b.c")
-        #expect(TabBarNames.tabId(fromPath: "/org/tabbard/TabBar1/bar") == nil)
+        #expect(BusNames.tabID(fromPath: "/org/tabbard/TabBar1/tab/world_2dclock") == "world-clock")
+        #expect(BusNames.tabID(fromPath: "/org/tabbard/TabBar1/tab/alarm") == "alarm")
+        #expect(BusNames.tabID(fromPath: "/org/tabbard/TabBar1/tab/a_5fb_2ec") == "a_b.c")
+        #expect(BusNames.tabID(fromPath: "/org/tabbard/TabBar1/bar") == nil)
     }
 }
 

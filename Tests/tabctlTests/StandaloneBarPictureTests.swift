@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TabbardBusContract
 import Testing
 @testable import tabctl
 
@@ -94,14 +95,14 @@ struct StandaloneBarPictureTests {
 
     @Test("bar and item paths escape names as the contract does, and give them back")
     func paths() {
-        #expect(TabBarNames.barPath(named: "my-modes").rawValue == "/org/tabbard/TabBar1/bars/my_2dmodes")
-        #expect(TabBarNames.itemPath(bar: "my-modes", item: "top.rated").rawValue
+        #expect(BusNames.barPath("my-modes").rawValue == "/org/tabbard/TabBar1/bars/my_2dmodes")
+        #expect(BusNames.itemPath("top.rated", bar: "my-modes").rawValue
             == "/org/tabbard/TabBar1/bars/my_2dmodes/item/top_2erated")
-        #expect(TabBarNames.barName(fromPath: "/org/tabbard/TabBar1/bars/my_2dmodes") == "my-modes")
-        #expect(TabBarNames.barName(fromPath: "/org/tabbard/TabBar1/bars/my_2dmodes/item/map") == nil)
-        let item = TabBarNames.barItem(fromPath: "/org/tabbard/TabBar1/bars/my_2dmodes/item/top_2erated")
+        #expect(BusNames.barName(fromPath: "/org/tabbard/TabBar1/bars/my_2dmodes") == "my-modes")
+        #expect(BusNames.barName(fromPath: "/org/tabbard/TabBar1/bars/my_2dmodes/item/map") == nil)
+        let item = BusNames.barItem(fromPath: "/org/tabbard/TabBar1/bars/my_2dmodes/item/top_2erated")
         #expect(item?.bar == "my-modes" && item?.item == "top.rated")
-        #expect(TabBarNames.barItem(fromPath: "/org/tabbard/TabBar1/bars/modes") == nil)
-        #expect(TabBarNames.barItem(fromPath: "/org/tabbard/TabBar1/tab/item/map") == nil)
+        #expect(BusNames.barItem(fromPath: "/org/tabbard/TabBar1/bars/modes") == nil)
+        #expect(BusNames.barItem(fromPath: "/org/tabbard/TabBar1/tab/item/map") == nil)
     }
 }

@@ -1,4 +1,6 @@
+import DaemonBase
 import Glibc
+import TabbardBusContract
 
 /// Whether the installed bus policy lets the configured `admin_group` change the bar (issue
 /// 42; dbus-api.md, Access). The bus applies its policy files before the daemon sees a call, so

@@ -1,3 +1,5 @@
+import DaemonBase
+
 /// Why a bus policy file could not be read for what it allows: the daemon notes it and goes
 /// on, since the bus, not the daemon, applies the file.
 enum BusPolicyError: Error, Equatable, Sendable, CustomStringConvertible {

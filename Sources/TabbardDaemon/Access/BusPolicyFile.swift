@@ -1,3 +1,4 @@
+import DaemonBase
 import Glibc
 
 /// What one bus policy file (a `.conf` of dbus-daemon's `system.d` directories) lets callers

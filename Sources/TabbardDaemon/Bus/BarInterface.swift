@@ -1,5 +1,6 @@
 import DBus
 import TabModel
+import TabbardBusContract
 
 /// `org.tabbard.TabBar1.Bar`: one interface for two kinds of bar (dbus-api.md). On a
 /// standalone bar every member works (SBAR-1..6). The controller's own bar has the same

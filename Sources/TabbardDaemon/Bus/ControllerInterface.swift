@@ -1,5 +1,7 @@
 import DBus
 import TabModel
+import TabbardBusContract
+import TabbardPluginHost
 
 /// The whole `org.tabbard.TabBar1` table: every method, signal and property of the controller
 /// (dbus-api.md), each answered by the model through `service`. Most methods are one model

@@ -1,4 +1,5 @@
 import DBus
+internal import JSON
 import TabModel
 
 /// `Describe`'s answer: the controller's properties under their API names, `Version`, `Bars`

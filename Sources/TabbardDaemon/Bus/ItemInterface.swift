@@ -1,5 +1,6 @@
 import DBus
 import TabModel
+import TabbardBusContract
 
 /// `org.tabbard.TabBar1.Item`: one item of a standalone bar (SBAR-2), every property read from
 /// the model, the writable ones written through it, and its badge set and cleared (ITEM-4).

@@ -1,5 +1,7 @@
 import DBus
+import DaemonBase
 import TabModel
+import TabbardBusContract
 
 /// What tabbard shows on the bus (dbus-api.md): the controller object with its ObjectManager,
 /// the bar, one object per catalog tab, and one per standalone bar and per item defined on it;

@@ -1,5 +1,6 @@
 import DBus
 import TabModel
+import TabbardBusContract
 
 /// `org.tabbard.TabBar1.Tab`: one catalog tab's object, every property read from the model.
 enum TabInterface {

@@ -1,4 +1,6 @@
+import DaemonBase
 import TabModel
+import TabbardPluginHost
 
 extension DaemonConfiguration {
     /// Parses `tabbard.toml` text. `file` names it in errors.

@@ -1,4 +1,5 @@
 import TabModel
+import TabbardPluginHost
 
 /// Everything `tabbard.toml` can set, with the built-in defaults for what it leaves out.
 ///

@@ -1,7 +1,10 @@
 import DBus
+import DaemonBase
 import Glibc
 import Loop
 import TabModel
+import TabbardBusContract
+import TabbardPluginHost
 
 extension Daemon {
     /// The normal run, in the order architecture.md fixes: configuration, plugins, catalog,

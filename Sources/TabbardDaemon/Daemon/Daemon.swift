@@ -1,6 +1,8 @@
+import DaemonBase
 import Glibc
 import Loop
 import TabModel
+import TabbardPluginHost
 import TabbardSwiftRelease
 
 /// The `tabbard` program: parses its command line and runs the command it names. `main.swift`

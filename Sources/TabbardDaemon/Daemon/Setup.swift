@@ -1,5 +1,7 @@
+import DaemonBase
 import Glibc
 import TabModel
+import TabbardPluginHost
 
 /// What every command that needs the configuration resolves first: the options, the
 /// environment, the configuration file and the paths that follow from them.

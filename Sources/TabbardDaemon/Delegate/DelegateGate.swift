@@ -1,5 +1,7 @@
 import DBus
+import DaemonBase
 import TabModel
+import TabbardBusContract
 
 /// Where a tap becomes a delegate question (TAP-1, TAP-5, TAP-7), and the daemon's side of
 /// the delegate: it asks `ShouldSelect`, follows the delegate's connection and sends `Release`.
@@ -75,7 +77,7 @@ final class DelegateGate {
     func release(_ delegate: DelegateRegistration) {
         do {
             try connection.callWithoutReply(destination: delegate.owner, path: delegate.path,
-                                            interface: BusNames.delegateInterface, method: "Release")
+                                            interface: BusNames.delegateInterface, method: DelegateMethodName.release.rawValue)
         } catch {
             log.info("cannot send Release to delegate \(delegate.propertyValue): \(error)")
         }
@@ -111,7 +113,7 @@ final class DelegateGate {
         do {
             question = try connection.callAsync(
                 destination: delegate.owner, path: delegate.path, interface: BusNames.delegateInterface,
-                method: "ShouldSelect", item, timeout: .milliseconds(Int(model.delegateTimeoutMs))
+                method: DelegateMethodName.shouldSelect.rawValue, item, timeout: .milliseconds(Int(model.delegateTimeoutMs))
             ) { [unowned self, unowned model] result in
                 guard let decision = answer(result, to: asked, model) else { return }
                 question = nil

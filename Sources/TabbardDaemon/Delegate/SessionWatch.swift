@@ -1,4 +1,5 @@
 import DBus
+import DaemonBase
 import Loop
 import TabModel
 

@@ -1,5 +1,7 @@
+import DaemonBase
 import DBus
 import TabModel
+import TabbardPluginHost
 
 /// The steps of one request, which `carryOut` takes in one written order for every request: a
 /// method call, a tap the delegate decided later, a plugin's news and a reload alike.

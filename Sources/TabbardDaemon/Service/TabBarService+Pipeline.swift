@@ -1,5 +1,7 @@
+import DaemonBase
 import DBus
 import TabModel
+import TabbardPluginHost
 
 /// The steps of the request pipeline as the daemon takes them: the model, the state writer,
 /// the bus objects, the plugin instances, the delegate and the customization sessions. The

@@ -1,5 +1,6 @@
 import DBus
 import TabModel
+import TabbardPluginHost
 
 /// Where the model and the plugins meet: what a plugin says becomes a model change held to a
 /// client's rules, and what a client asks of a tab's content reaches its plugin after the

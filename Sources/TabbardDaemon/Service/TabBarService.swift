@@ -1,6 +1,8 @@
 import DBus
+import DaemonBase
 import Loop
 import TabModel
+import TabbardPluginHost
 
 /// The tab bar controller as served: it owns the model, reads it for each request (`check`),
 /// and carries out each change through the one request pipeline (`RequestPipeline.carryOut`),

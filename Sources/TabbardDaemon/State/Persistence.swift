@@ -1,3 +1,4 @@
+import DaemonBase
 import Loop
 import TabModel
 

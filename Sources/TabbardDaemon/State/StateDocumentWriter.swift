@@ -1,4 +1,5 @@
 import DBus
+internal import JSON
 import TabModel
 
 /// Writes a `ControllerSnapshot` as a state file, field by field: the format architecture.md

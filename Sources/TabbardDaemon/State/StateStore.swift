@@ -1,3 +1,4 @@
+import DaemonBase
 import TabModel
 
 /// Keeps the controller's state on disk (STATE-1..4): one versioned JSON file, replaced

@@ -1,5 +1,6 @@
 import DBus
 import Loop
+import TabbardBusContract
 
 /// Why a command stopped early: the exit status, and what is printed on stderr.
 struct CommandFailure: Error {
@@ -68,8 +69,8 @@ struct CommandFailure: Error {
     ]
 
     private static let noSuchTabNames: Set<String> = [
-        TabBarNames.errorPrefix + "NoSuchTab", TabBarNames.errorPrefix + "IndexOutOfRange",
-        TabBarNames.errorPrefix + "NoSuchBar", TabBarNames.errorPrefix + "NoSuchItem",
+        BusErrorName.noSuchTab.busName, BusErrorName.indexOutOfRange.busName,
+        BusErrorName.noSuchBar.busName, BusErrorName.noSuchItem.busName,
     ]
 
     private static func status(of name: String) -> ExitStatus {

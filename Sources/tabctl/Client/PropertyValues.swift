@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 /// Properties of one object as `GetAll` or `GetManagedObjects` return them, with typed
 /// accessors that read a missing or differently typed property as empty: drawing and listing
@@ -32,18 +33,18 @@ struct PropertyValues {
 
 extension PropertyValues {
     /// The title an item shows: its `Title`, or `id` when the daemon gave none.
-    func title<Name: ItemLookProperty>(_ names: Name.Type, or id: String) -> String {
+    func title<Name: ItemLookPropertyName>(_ names: Name.Type, or id: String) -> String {
         let title = string(Name.title)
         return title.isEmpty ? id : title
     }
 
     /// An item's badge: nil for none, "" for a dot badge, else its text (ITEM-4).
-    func badge<Name: ItemLookProperty>(_ names: Name.Type) -> String? {
+    func badge<Name: ItemLookPropertyName>(_ names: Name.Type) -> String? {
         bool(Name.hasBadge) ? string(Name.badgeValue) : nil
     }
 
     /// Whether an item can be tapped (ITEM-6).
-    func isEnabled<Name: ItemLookProperty>(_ names: Name.Type) -> Bool {
+    func isEnabled<Name: ItemLookPropertyName>(_ names: Name.Type) -> Bool {
         bool(Name.enabled)
     }
 }

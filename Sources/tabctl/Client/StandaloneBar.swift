@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 /// One standalone bar as `tabctl bar NAME …` reaches it (SBAR-1..8): calls and properties on
 /// its object and its items' objects. A bar or item the daemon has no object for answers
@@ -11,7 +12,7 @@ struct StandaloneBar {
     let name: String
 
     /// The bar's object.
-    var path: ObjectPath { TabBarNames.barPath(named: name) }
+    var path: ObjectPath { BusNames.barPath(name) }
 
     // MARK: - The bar
 
@@ -27,9 +28,9 @@ struct StandaloneBar {
 
     /// Calls `method` of the bar interface on this bar.
     @discardableResult
-    func call<each T: DBusEncodable>(_ method: BarMethod, _ arguments: repeat each T) throws(CommandFailure) -> Message {
+    func call<each T: DBusEncodable>(_ method: BarMethodName, _ arguments: repeat each T) throws(CommandFailure) -> Message {
         do {
-            return try client.call(path: path.rawValue, interface: TabBarNames.barInterface, method.rawValue,
+            return try client.call(path: path.rawValue, interface: BusNames.barInterface, method.rawValue,
                                    repeat each arguments)
         } catch {
             throw missingObject(error, item: nil)
@@ -39,7 +40,7 @@ struct StandaloneBar {
     /// Every property of the bar.
     func properties() throws(CommandFailure) -> PropertyValues {
         do {
-            return try client.properties(at: path.rawValue, interface: TabBarNames.barInterface)
+            return try client.properties(at: path.rawValue, interface: BusNames.barInterface)
         } catch {
             throw missingObject(error, item: nil)
         }
@@ -48,7 +49,7 @@ struct StandaloneBar {
     /// Sets a property of the bar by its D-Bus name (the appearance properties, SBAR-6).
     func setProperty(_ property: String, _ value: DBusValue) throws(CommandFailure) {
         do {
-            try client.setProperty(property, value, at: path.rawValue, interface: TabBarNames.barInterface)
+            try client.setProperty(property, value, at: path.rawValue, interface: BusNames.barInterface)
         } catch {
             throw missingObject(error, item: nil)
         }
@@ -57,9 +58,9 @@ struct StandaloneBar {
     // MARK: - Its items
 
     /// Calls `method` of the item interface on the item `id`.
-    func call<each T: DBusEncodable>(_ method: ItemMethod, item id: String, _ arguments: repeat each T) throws(CommandFailure) {
+    func call<each T: DBusEncodable>(_ method: ItemMethodName, item id: String, _ arguments: repeat each T) throws(CommandFailure) {
         do {
-            try client.call(path: TabBarNames.itemPath(bar: name, item: id).rawValue, interface: TabBarNames.itemInterface,
+            try client.call(path: BusNames.itemPath(id, bar: name).rawValue, interface: BusNames.itemInterface,
                             method.rawValue, repeat each arguments)
         } catch {
             throw missingObject(error, item: id)
@@ -67,10 +68,10 @@ struct StandaloneBar {
     }
 
     /// Sets a property of the item `id` (SBAR-2).
-    func setProperty(_ property: ItemProperty, of id: String, _ value: DBusValue) throws(CommandFailure) {
+    func setProperty(_ property: ItemPropertyName, of id: String, _ value: DBusValue) throws(CommandFailure) {
         do {
-            try client.setProperty(property.rawValue, value, at: TabBarNames.itemPath(bar: name, item: id).rawValue,
-                                   interface: TabBarNames.itemInterface)
+            try client.setProperty(property.rawValue, value, at: BusNames.itemPath(id, bar: name).rawValue,
+                                   interface: BusNames.itemInterface)
         } catch {
             throw missingObject(error, item: id)
         }
@@ -80,8 +81,8 @@ struct StandaloneBar {
     /// `GetManagedObjects` call.
     func itemProperties() throws(CommandFailure) -> [String: PropertyValues] {
         var items: [String: PropertyValues] = [:]
-        for (path, values) in try client.managedObjects(with: TabBarNames.itemInterface) {
-            guard let (bar, id) = TabBarNames.barItem(fromPath: path.rawValue), bar == name else { continue }
+        for (path, values) in try client.managedObjects(with: BusNames.itemInterface) {
+            guard let (bar, id) = BusNames.barItem(fromPath: path.rawValue), bar == name else { continue }
             items[id] = values
         }
         return items

@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 /// The daemon as `tabctl` reaches it: one connection to the chosen bus and blocking calls to
 /// the controller, each bounded by `--timeout`. Every failure comes out as a `CommandFailure`
@@ -21,8 +22,8 @@ final class TabBarClient {
 
     /// Calls `method` of the controller interface and returns the reply.
     @discardableResult
-    func call<each T: DBusEncodable>(_ method: ControllerMethod, _ arguments: repeat each T) throws(CommandFailure) -> Message {
-        try call(path: TabBarNames.controllerPath, interface: TabBarNames.controllerInterface, method.rawValue,
+    func call<each T: DBusEncodable>(_ method: ControllerMethodName, _ arguments: repeat each T) throws(CommandFailure) -> Message {
+        try call(path: BusNames.controller.rawValue, interface: BusNames.controllerInterface, method.rawValue,
                  repeat each arguments)
     }
 
@@ -32,7 +33,7 @@ final class TabBarClient {
         path: String, interface: String, _ method: String, _ arguments: repeat each T
     ) throws(CommandFailure) -> Message {
         do {
-            return try connection.call(destination: TabBarNames.busName, path: path, interface: interface, method: method,
+            return try connection.call(destination: BusNames.service, path: path, interface: interface, method: method,
                                        repeat each arguments, timeout: timeout)
         } catch {
             throw CommandFailure(error)
@@ -54,41 +55,41 @@ final class TabBarClient {
 
     /// One controller property (`Properties.Get`), by the name a person typed.
     func property(_ name: String) throws(CommandFailure) -> DBusValue {
-        let reply = try call(path: TabBarNames.controllerPath, interface: TabBarNames.propertiesInterface, "Get",
-                             TabBarNames.controllerInterface, name)
+        let reply = try call(path: BusNames.controller.rawValue, interface: BusNames.propertiesInterface, "Get",
+                             BusNames.controllerInterface, name)
         return try decode(reply, as: Variant.self).value.unwrapped
     }
 
     /// Every controller property (`Properties.GetAll`).
     func controllerProperties() throws(CommandFailure) -> PropertyValues {
-        try properties(at: TabBarNames.controllerPath, interface: TabBarNames.controllerInterface)
+        try properties(at: BusNames.controller.rawValue, interface: BusNames.controllerInterface)
     }
 
     /// Every property of `interface` on the daemon's object at `path` (`Properties.GetAll`).
     func properties(at path: String, interface: String) throws(CommandFailure) -> PropertyValues {
-        let reply = try call(path: path, interface: TabBarNames.propertiesInterface, "GetAll", interface)
+        let reply = try call(path: path, interface: BusNames.propertiesInterface, "GetAll", interface)
         return PropertyValues(try decode(reply, as: [String: Variant].self))
     }
 
     /// One controller property (`Properties.Get`).
-    func property(_ name: ControllerProperty) throws(CommandFailure) -> DBusValue {
+    func property(_ name: ControllerPropertyName) throws(CommandFailure) -> DBusValue {
         try property(name.rawValue)
     }
 
     /// Sets one controller property (`Properties.Set`).
-    func setProperty(_ name: ControllerProperty, _ value: DBusValue) throws(CommandFailure) {
-        try setProperty(name.rawValue, value, at: TabBarNames.controllerPath, interface: TabBarNames.controllerInterface)
+    func setProperty(_ name: ControllerPropertyName, _ value: DBusValue) throws(CommandFailure) {
+        try setProperty(name.rawValue, value, at: BusNames.controller.rawValue, interface: BusNames.controllerInterface)
     }
 
     /// Sets the property `name` of `interface` on the daemon's object at `path` (`Properties.Set`).
     func setProperty(_ name: String, _ value: DBusValue, at path: String, interface: String) throws(CommandFailure) {
-        try call(path: path, interface: TabBarNames.propertiesInterface, "Set", interface, name, Variant(value))
+        try call(path: path, interface: BusNames.propertiesInterface, "Set", interface, name, Variant(value))
     }
 
     /// The properties of every object that has `interface`, by path, from one
     /// `GetManagedObjects` call.
     func managedObjects(with interface: String) throws(CommandFailure) -> [ObjectPath: PropertyValues] {
-        let reply = try call(path: TabBarNames.controllerPath, interface: TabBarNames.objectManagerInterface,
+        let reply = try call(path: BusNames.controller.rawValue, interface: BusNames.objectManagerInterface,
                              "GetManagedObjects")
         let objects = try decode(reply, as: [ObjectPath: [String: [String: Variant]]].self)
         return objects.compactMapValues { interfaces in interfaces[interface].map(PropertyValues.init) }
@@ -97,8 +98,8 @@ final class TabBarClient {
     /// The properties of every catalog tab, by tab id, in one `GetManagedObjects` call.
     func tabProperties() throws(CommandFailure) -> [String: PropertyValues] {
         var tabs: [String: PropertyValues] = [:]
-        for values in try managedObjects(with: TabBarNames.tabInterface).values {
-            tabs[values.string(TabProperty.id)] = values
+        for values in try managedObjects(with: BusNames.tabInterface).values {
+            tabs[values.string(TabPropertyName.id)] = values
         }
         return tabs
     }

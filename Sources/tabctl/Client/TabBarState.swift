@@ -1,3 +1,5 @@
+import TabbardBusContract
+
 /// The daemon's state as `show` and `list` need it: the controller's properties and every
 /// catalog tab's, fetched in two calls (`GetAll`, `GetManagedObjects`).
 struct TabBarState {
@@ -13,23 +15,23 @@ struct TabBarState {
 
     /// The title a tab shows: its `Title`, or its id when the daemon gave none.
     func title(of id: String) -> String {
-        if id == TabBarNames.moreItem { return moreTitle }
-        return tabs[id]?.title(TabProperty.self, or: id) ?? id
+        if id == BusNames.moreItem { return moreTitle }
+        return tabs[id]?.title(TabPropertyName.self, or: id) ?? id
     }
 
     /// The More item's title in the daemon's locale (MORE-6); "More" from a daemon without it.
     var moreTitle: String {
-        let title = controller.string(ControllerProperty.moreTitle)
+        let title = controller.string(ControllerPropertyName.moreTitle)
         return title.isEmpty ? "More" : title
     }
 
     /// A tab's badge: nil for none, "" for a dot badge, else its text (ITEM-4).
     func badge(of id: String) -> String? {
-        tabs[id]?.badge(TabProperty.self)
+        tabs[id]?.badge(TabPropertyName.self)
     }
 
     /// Whether a tab can be tapped (ITEM-6); the More item always can.
     func isEnabled(_ id: String) -> Bool {
-        tabs[id].map { $0.isEnabled(TabProperty.self) } ?? true
+        tabs[id].map { $0.isEnabled(TabPropertyName.self) } ?? true
     }
 }

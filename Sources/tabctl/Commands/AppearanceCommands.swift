@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 // How the bar looks, and which way the screen is turned.
 
@@ -25,7 +26,7 @@ extension AppearanceCommand {
 /// controller and every standalone bar have the same appearance properties (SBAR-6).
 struct AppearanceSetting: Equatable, Sendable {
     /// The keys on the command line and the properties they set.
-    static let keys: [(key: String, property: ControllerProperty)] = [
+    static let keys: [(key: String, property: ControllerPropertyName)] = [
         ("bar-style", .barStyle), ("bar-tint-color", .barTintColor), ("tint-color", .tintColor),
         ("unselected-item-tint-color", .unselectedItemTintColor), ("translucent", .translucent),
         ("background-image", .backgroundImage), ("shadow-image", .shadowImage),
@@ -33,7 +34,7 @@ struct AppearanceSetting: Equatable, Sendable {
     ]
 
     /// The property set.
-    var property: ControllerProperty
+    var property: ControllerPropertyName
     /// Its new value: a boolean for `translucent`, else the string as typed.
     var value: DBusValue
 }

@@ -1,4 +1,5 @@
 import DBus
+import JSON
 
 /// What a command runs with: the global options, the output, and the daemon's client,
 /// connected the first time a command asks for it (help and completions never do).

@@ -1,4 +1,5 @@
 import DBus
+import JSON
 
 /// Carries out one parsed command line and says how `tabctl` should exit.
 struct CommandRunner {

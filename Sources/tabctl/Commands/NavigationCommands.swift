@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 // What reaches a tab's plugin: its navigation stack and its actions.
 
@@ -7,7 +8,7 @@ struct NavigateCommand: TabIdAndWordCommand, Equatable {
     static let spec = CommandSpec(name: "navigate", usage: "ID PAGE", summary: "push a page onto a tab's navigation stack",
                                   examples: ["tabctl navigate stopwatch laps"], takesTabIds: true)
     static let wordName = "PAGE"
-    static let method = ControllerMethod.navigate
+    static let method = ControllerMethodName.navigate
     /// The tab.
     var id: String
     /// The page pushed.
@@ -39,7 +40,7 @@ struct ActivateCommand: TabIdAndWordCommand, Equatable {
     static let spec = CommandSpec(name: "activate", usage: "ID ACTION", summary: "run one of a tab's actions",
                                   examples: ["tabctl activate stopwatch start"], takesTabIds: true)
     static let wordName = "ACTION"
-    static let method = ControllerMethod.activate
+    static let method = ControllerMethodName.activate
     /// The tab.
     var id: String
     /// The action.

@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 // Choosing what the bar shows: programmatically, by a user's tap, or the More list.
 
@@ -37,7 +38,7 @@ extension SelectCommand {
 struct TapCommand: TabctlCommand, Equatable {
     static let spec = CommandSpec(name: "tap", usage: "ID | @more",
                                   summary: "tap an item as a user would: the delegate may veto (exit 3)",
-                                  examples: ["tabctl tap stopwatch || echo \"vetoed\""], words: [TabBarNames.moreItem],
+                                  examples: ["tabctl tap stopwatch || echo \"vetoed\""], words: [BusNames.moreItem],
                                   takesTabIds: true)
     /// A tab id or `@more`.
     var item: String

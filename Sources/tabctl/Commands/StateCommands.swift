@@ -1,4 +1,6 @@
 import DBus
+import JSON
+import TabbardBusContract
 
 // The whole state: drawn, listed, one property, as JSON, or back to the configuration.
 
@@ -53,7 +55,7 @@ struct ListCommand: CommandWithoutOperands, Equatable {
 /// `get PROPERTY`: one controller property, shell-friendly.
 struct GetCommand: TabctlCommand, Equatable {
     static let spec = CommandSpec(name: "get", usage: "PROPERTY", summary: "print one property of the controller",
-                                  examples: ["tabctl get SelectedTab"], words: ControllerProperty.allCases.map(\.rawValue))
+                                  examples: ["tabctl get SelectedTab"], words: ControllerPropertyName.allCases.map(\.rawValue))
     /// The property's D-Bus name, as typed (an unknown one is the daemon's error).
     var property: String
 

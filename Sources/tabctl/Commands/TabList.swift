@@ -1,4 +1,6 @@
 import DBus
+import JSON
+import TabbardBusContract
 
 /// `tabctl list`: one line per tab of the controller, in order.
 struct TabList {
@@ -23,13 +25,13 @@ struct TabList {
 
     /// The listing of `state`.
     init(_ state: TabBarState) {
-        rows = state.controller.strings(ControllerProperty.tabs).enumerated().map { index, id in
+        rows = state.controller.strings(ControllerPropertyName.tabs).enumerated().map { index, id in
             let tab = state.tabs[id]
             var flags: [String] = []
-            if tab?.bool(TabProperty.selected) ?? false { flags.append("selected") }
+            if tab?.bool(TabPropertyName.selected) ?? false { flags.append("selected") }
             if !state.isEnabled(id) { flags.append("disabled") }
-            if let tab, !tab.bool(TabProperty.customizable) { flags.append("fixed") }
-            return Row(index: index, id: id, title: state.title(of: id), placement: tab?.string(TabProperty.placement) ?? "",
+            if let tab, !tab.bool(TabPropertyName.customizable) { flags.append("fixed") }
+            return Row(index: index, id: id, title: state.title(of: id), placement: tab?.string(TabPropertyName.placement) ?? "",
                        badge: state.badge(of: id), flags: flags)
         }
     }

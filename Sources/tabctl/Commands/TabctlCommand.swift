@@ -1,3 +1,5 @@
+import TabbardBusContract
+
 /// One `tabctl` command, whole in one type: what `--help`, the manual and the completions say
 /// of it (`spec`), how the words after it parse (`init(parsing:)`, into the type's own
 /// fields), and what it does (`run`). The command table lists the types, like busctl's
@@ -104,7 +106,7 @@ protocol TabIdAndWordCommand: ControllerCallCommand {
     /// What the word is, for usage errors (`PAGE`).
     static var wordName: String { get }
     /// The method called with the id and the word.
-    static var method: ControllerMethod { get }
+    static var method: ControllerMethodName { get }
     /// The tab.
     var id: String { get }
     /// The word.

@@ -1,6 +1,8 @@
 import DBus
+import JSON
 import Loop
 import Glibc
+import TabbardBusContract
 
 /// `tabctl delegate`: registers an `org.tabbard.TabBar1.Delegate` object and answers
 /// `ShouldSelect` by the rules of the command line, printing each decision. Unregisters on
@@ -33,13 +35,13 @@ final class DelegateResponder {
             throw CommandFailure(error)
         }
         if rules.exec != nil {
-            daemonTimeoutMs = Int(try client.property(ControllerProperty.delegateTimeoutMs).integer ?? 1000)
+            daemonTimeoutMs = Int(try client.property(ControllerPropertyName.delegateTimeoutMs).integer ?? 1000)
             // The timeout may be changed while tabctl answers; the kill deadline follows it.
-            try session.subscribe(MatchRule(sender: TabBarNames.busName, path: TabBarNames.controllerPath,
-                                            interface: TabBarNames.propertiesInterface, member: "PropertiesChanged")) {
+            try session.subscribe(MatchRule(sender: BusNames.service, path: BusNames.controller.rawValue,
+                                            interface: BusNames.propertiesInterface, member: "PropertiesChanged")) {
                 [weak self] message in
                 guard let (_, changed, _) = try? message.decode(String.self, [String: Variant].self, [String].self),
-                      let timeout = changed[ControllerProperty.delegateTimeoutMs.rawValue]?.value.integer else { return }
+                      let timeout = changed[ControllerPropertyName.delegateTimeoutMs.rawValue]?.value.integer else { return }
                 self?.daemonTimeoutMs = Int(timeout)
             }
         }
@@ -64,8 +66,8 @@ final class DelegateResponder {
     }
 
     private func delegateInterface(_ session: LiveSession) -> Interface {
-        Interface(TabBarNames.delegateInterface, methods: [
-            Interface.Method("ShouldSelect", inputs: [Argument("item", "s")], outputs: [Argument("allow", "b")]) {
+        Interface(BusNames.delegateInterface, methods: [
+            Interface.Method(DelegateMethodName.shouldSelect.rawValue, inputs: [Argument("item", "s")], outputs: [Argument("allow", "b")]) {
                 [unowned self] call in
                 let item = try call.decode(String.self)
                 if let (allow, reason) = rules.decide(item) {
@@ -80,7 +82,7 @@ final class DelegateResponder {
                     }
                 }
             },
-            Interface.Method("Release") { [unowned self, unowned session] call in
+            Interface.Method(DelegateMethodName.release.rawValue) { [unowned self, unowned session] call in
                 judge?.killAll()
                 print(json ? JSONWriter.object { $0.member("event", "Release") } : "released by the daemon")
                 session.finish(.success)

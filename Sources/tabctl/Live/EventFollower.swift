@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 /// `tabctl follow`: the state, then one line per event, each written the moment it happens.
 /// Survives the daemon leaving the bus (it says so and waits); ends with status 0 on SIGINT,
@@ -24,10 +25,10 @@ final class EventFollower {
             if let line = lines.signal(message) { print(line) }
         }
         // Subscribed before the state is read, so nothing that happens after it is missed.
-        try session.subscribe(.fromDaemon(interface: TabBarNames.controllerInterface), onSignal)
-        try session.subscribe(.fromDaemon(interface: TabBarNames.barInterface), onSignal)
-        try session.subscribe(.fromDaemon(interface: TabBarNames.propertiesInterface, member: "PropertiesChanged"), onSignal)
-        try session.subscribe(.fromDaemon(interface: TabBarNames.objectManagerInterface), onSignal)
+        try session.subscribe(.fromDaemon(interface: BusNames.controllerInterface), onSignal)
+        try session.subscribe(.fromDaemon(interface: BusNames.barInterface), onSignal)
+        try session.subscribe(.fromDaemon(interface: BusNames.propertiesInterface, member: "PropertiesChanged"), onSignal)
+        try session.subscribe(.fromDaemon(interface: BusNames.objectManagerInterface), onSignal)
         try session.watchDaemon(left: { [lines] in
             print(lines.daemonLeft())
         }, back: { [client, lines] owner in

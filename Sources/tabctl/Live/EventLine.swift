@@ -1,4 +1,6 @@
 import DBus
+import JSON
+import TabbardBusContract
 
 /// The lines `tabctl follow` prints: text for people (`DidSelect alarm`), or one JSON object
 /// per line with `--json` (`{"event":"DidSelect","item":"alarm"}`). Event names are the D-Bus
@@ -8,7 +10,7 @@ struct EventLine {
     let json: Bool
 
     /// The controller properties the text form of `state` shows; JSON shows all of them.
-    static let stateSummary: [ControllerProperty] = [
+    static let stateSummary: [ControllerPropertyName] = [
         .selectedItem, .selectedTab, .tabs, .visibleTabs, .moreTabs, .customizing, .delegate, .bars, .revision,
     ]
 
@@ -44,17 +46,17 @@ struct EventLine {
         guard let interface = message.interface, let member = message.member,
               let arguments = try? message.arguments() else { return nil }
         switch (interface, member) {
-        case (TabBarNames.controllerInterface, "DidSelect"):
+        case (BusNames.controllerInterface, ControllerSignalName.didSelect.rawValue):
             return delegateSignal(member, arguments, names: ["item"])
-        case (TabBarNames.controllerInterface, "WillBeginCustomizing"):
+        case (BusNames.controllerInterface, ControllerSignalName.willBeginCustomizing.rawValue):
             return delegateSignal(member, arguments, names: ["tabs"])
-        case (TabBarNames.controllerInterface, _) where member.hasSuffix("Customizing"):
+        case (BusNames.controllerInterface, _) where member.hasSuffix("Customizing"):
             return delegateSignal(member, arguments, names: ["tabs", "changed"])
-        case (TabBarNames.barInterface, _):
+        case (BusNames.barInterface, _):
             return barSignal(member, path: message.path ?? "", arguments)
-        case (TabBarNames.propertiesInterface, "PropertiesChanged"):
+        case (BusNames.propertiesInterface, "PropertiesChanged"):
             return propertiesChanged(path: message.path ?? "", arguments)
-        case (TabBarNames.objectManagerInterface, "InterfacesAdded"), (TabBarNames.objectManagerInterface, "InterfacesRemoved"):
+        case (BusNames.objectManagerInterface, "InterfacesAdded"), (BusNames.objectManagerInterface, "InterfacesRemoved"):
             guard let path = arguments.first?.string else { return nil }
             let object = FollowedObject(path: path)
             guard !object.names.isEmpty else { return nil }
@@ -70,14 +72,14 @@ struct EventLine {
     /// The signals of a standalone bar (SBAR-3..5), named by the bar: `ItemsSet modes [a,b]
     /// animated=true`, `DidSelectItem modes map`, `DidEndCustomizingItems modes [a,b] changed=true`.
     private func barSignal(_ member: String, path: String, _ arguments: [DBusValue]) -> String? {
-        guard let bar = TabBarNames.barName(fromPath: path) else { return nil }
+        guard let bar = BusNames.barName(fromPath: path) else { return nil }
         let names: [String]
-        switch member {
-        case "ItemsSet": names = ["items", "animated"]
-        case "DidSelectItem": names = ["item"]
-        case "WillBeginCustomizingItems", "DidBeginCustomizingItems": names = ["items"]
-        case "WillEndCustomizingItems", "DidEndCustomizingItems": names = ["items", "changed"]
-        default: return nil
+        switch BarSignalName(rawValue: member) {
+        case .itemsSet: names = ["items", "animated"]
+        case .didSelectItem: names = ["item"]
+        case .willBeginCustomizingItems, .didBeginCustomizingItems: names = ["items"]
+        case .willEndCustomizingItems, .didEndCustomizingItems: names = ["items", "changed"]
+        case nil: return nil
         }
         return delegateSignal(member, arguments, names: names, bar: bar)
     }

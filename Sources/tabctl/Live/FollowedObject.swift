@@ -1,3 +1,5 @@
+import TabbardBusContract
+
 /// A daemon object as `follow` names it: its kind (`controller`, `bar`, `tab`, `item`, or the
 /// path itself for any other) and the names that pick it out (`tab`; `bar`; `bar` and `item`).
 struct FollowedObject {
@@ -8,14 +10,14 @@ struct FollowedObject {
 
     /// The object at `path`.
     init(path: String) {
-        if let tab = TabBarNames.tabId(fromPath: path) {
+        if let tab = BusNames.tabID(fromPath: path) {
             (kind, names) = ("tab", [("tab", tab)])
-        } else if let bar = TabBarNames.barName(fromPath: path) {
+        } else if let bar = BusNames.barName(fromPath: path) {
             (kind, names) = ("bar", [("bar", bar)])
-        } else if let (bar, item) = TabBarNames.barItem(fromPath: path) {
+        } else if let (bar, item) = BusNames.barItem(fromPath: path) {
             (kind, names) = ("item", [("bar", bar), ("item", item)])
         } else {
-            (kind, names) = (path == TabBarNames.barPath ? "bar" : path == TabBarNames.controllerPath ? "controller" : path, [])
+            (kind, names) = (path == BusNames.bar.rawValue ? "bar" : path == BusNames.controller.rawValue ? "controller" : path, [])
         }
     }
 }

@@ -1,5 +1,6 @@
 import DBus
 import Loop
+import TabbardBusContract
 
 /// `tabctl show --follow`: the bar drawn again after every change. Changes come in bursts
 /// (a selection changes the controller and two tabs), so a redraw waits a moment for the rest
@@ -23,7 +24,7 @@ final class LiveBar {
     /// Draws, then redraws on every change until interrupted.
     func run() throws(CommandFailure) -> ExitStatus {
         let session = try LiveSession(client: client)
-        try session.subscribe(MatchRule(sender: TabBarNames.busName)) { [unowned self, unowned session] _ in
+        try session.subscribe(MatchRule(sender: BusNames.service)) { [unowned self, unowned session] _ in
             scheduleRedraw(session)
         }
         try session.watchDaemon(left: { [json, unowned session] in

@@ -1,6 +1,7 @@
 import DBus
 import Loop
 import Glibc
+import TabbardBusContract
 
 /// The event loop of a command that keeps running (`follow`, `show --follow`, `delegate`):
 /// the client's connection on an `EventLoop`, SIGINT and SIGTERM ending it with status 0,
@@ -63,7 +64,7 @@ final class LiveSession {
     /// `back` with its new unique name when one takes the name again.
     func watchDaemon(left: @escaping () -> Void, back: @escaping (String) -> Void) throws(CommandFailure) {
         do {
-            keep.append(try client.connection.watchNameOwner(TabBarNames.busName) { owner in
+            keep.append(try client.connection.watchNameOwner(BusNames.service) { owner in
                 if let owner { back(owner) } else { left() }
             })
         } catch {
@@ -89,6 +90,6 @@ final class LiveSession {
 extension MatchRule {
     /// Every signal the daemon sends on `interface` (any object, any member).
     static func fromDaemon(interface: String, member: String? = nil) -> MatchRule {
-        MatchRule(sender: TabBarNames.busName, interface: interface, member: member)
+        MatchRule(sender: BusNames.service, interface: interface, member: member)
     }
 }

@@ -1,4 +1,5 @@
 import DBus
+import JSON
 
 extension JSONWriter {
     /// One JSON object written by `body`: `JSONWriter.object { $0.member("id", "alarm") }`.

@@ -1,4 +1,5 @@
 import DBus
+import JSON
 
 /// D-Bus values as text, in the two forms `tabctl` prints: lines a shell reads (`get`) and
 /// compact `key=value` tokens that keep an event on one line (`follow`).

@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 extension BarPicture {
     /// The picture of the standalone bar `name` from its properties and its items': the items
@@ -6,15 +7,15 @@ extension BarPicture {
     /// disabled items as on the controller's bar, and in the content area the bar's name,
     /// whether it is being customized (SBAR-5), and the items defined but not on the bar.
     init(bar name: String, properties: PropertyValues, items: [String: PropertyValues]) {
-        let selected = properties.string(BarProperty.selectedItem)
+        let selected = properties.string(BarPropertyName.selectedItem)
         let item = { (id: String) in
-            Item(id: id, title: items[id]?.title(ItemProperty.self, or: id) ?? id, badge: items[id]?.badge(ItemProperty.self),
-                 enabled: items[id].map { $0.isEnabled(ItemProperty.self) } ?? true, selected: id == selected)
+            Item(id: id, title: items[id]?.title(ItemPropertyName.self, or: id) ?? id, badge: items[id]?.badge(ItemPropertyName.self),
+                 enabled: items[id].map { $0.isEnabled(ItemPropertyName.self) } ?? true, selected: id == selected)
         }
-        let onBar = properties.strings(BarProperty.items)
-        let offBar = properties.strings(BarProperty.definedItems).filter { !onBar.contains($0) }
-        self.init(layout: .bottom, items: onBar.map(item), tintColor: properties.string(BarProperty.tintColor),
-                  content: .standalone(name: name, customizing: properties.bool(BarProperty.customizing), offBar: offBar.map(item)))
+        let onBar = properties.strings(BarPropertyName.items)
+        let offBar = properties.strings(BarPropertyName.definedItems).filter { !onBar.contains($0) }
+        self.init(layout: .bottom, items: onBar.map(item), tintColor: properties.string(BarPropertyName.tintColor),
+                  content: .standalone(name: name, customizing: properties.bool(BarPropertyName.customizing), offBar: offBar.map(item)))
     }
 
     /// The picture of a standalone bar now: `GetAll` of the bar, then `GetManagedObjects` for

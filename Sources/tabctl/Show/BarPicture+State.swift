@@ -1,4 +1,6 @@
 import DBus
+import JSON
+import TabbardBusContract
 
 extension BarPicture {
     /// The picture of `state`: the bar's items (visible tabs, then More when shown), the
@@ -7,24 +9,24 @@ extension BarPicture {
     /// shown itself (SEL-5), else nothing.
     init(state: TabBarState, page: (title: String, body: String)?) {
         let controller = state.controller
-        let selected = controller.string(ControllerProperty.selectedItem)
-        var ids = controller.strings(ControllerProperty.visibleTabs)
-        if controller.bool(ControllerProperty.showsMore) { ids.append(TabBarNames.moreItem) }
+        let selected = controller.string(ControllerPropertyName.selectedItem)
+        var ids = controller.strings(ControllerPropertyName.visibleTabs)
+        if controller.bool(ControllerPropertyName.showsMore) { ids.append(BusNames.moreItem) }
         let item = { (id: String) in
             Item(id: id, title: state.title(of: id), badge: state.badge(of: id), enabled: state.isEnabled(id),
                  selected: id == selected)
         }
         let content: Content
         if let page {
-            let insideMore = selected == TabBarNames.moreItem
+            let insideMore = selected == BusNames.moreItem
             content = .page(title: insideMore ? state.moreTitle + " › " + page.title : page.title, body: page.body)
-        } else if selected == TabBarNames.moreItem {
-            content = .moreList(title: state.moreTitle, items: controller.strings(ControllerProperty.moreTabs).map(item))
+        } else if selected == BusNames.moreItem {
+            content = .moreList(title: state.moreTitle, items: controller.strings(ControllerPropertyName.moreTabs).map(item))
         } else {
             content = .nothing
         }
-        self.init(layout: controller.string(ControllerProperty.layout) == "top" ? .top : .bottom, items: ids.map(item),
-                  tintColor: controller.string(ControllerProperty.tintColor), content: content)
+        self.init(layout: controller.string(ControllerPropertyName.layout) == "top" ? .top : .bottom, items: ids.map(item),
+                  tintColor: controller.string(ControllerPropertyName.tintColor), content: content)
     }
 
     /// The picture for `--json`: `layout`, `tintColor`, `items` (each `id`, `title`, `badge`,
@@ -83,7 +85,7 @@ extension BarPicture {
     /// the command.
     static func fetch(from client: TabBarClient) throws(CommandFailure) -> BarPicture {
         let state = try TabBarState.fetch(from: client)
-        let shown = state.controller.string(ControllerProperty.selectedTab)
+        let shown = state.controller.string(ControllerPropertyName.selectedTab)
         var page: (title: String, body: String)?
         if !shown.isEmpty {
             do {

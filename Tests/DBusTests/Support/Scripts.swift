@@ -1,5 +1,5 @@
 import Foundation
+import TabbardTestSupport
 
 /// The directory of this target's test scripts.
-let scriptsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Scripts")
+let scriptsDirectory = PackagePaths.scripts(of: "DBusTests")

@@ -27,7 +27,7 @@ final class ServiceFixture: @unchecked Sendable {
 
     /// `busctl --address=… ARGS`
     func busctl(_ arguments: [String]) throws -> CommandResult {
-        try runCommand(["/usr/bin/busctl", "--address=\(bus.address)", "--"] + arguments)
+        try TabbardTestSupport.busctl(bus.address, ["--"] + arguments)
     }
 
     /// `gdbus ARGS… --address …` (gdbus takes the address after its subcommand).

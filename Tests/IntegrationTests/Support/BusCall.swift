@@ -1,43 +1,6 @@
 import Foundation
 import TabbardTestSupport
 
-/// The service's names, as the contract fixes them.
-enum Names {
-    static let service = "org.tabbard.TabBar1"
-    static let controller = "/org/tabbard/TabBar1"
-    static let bar = "/org/tabbard/TabBar1/bar"
-    static let tabInterface = "org.tabbard.TabBar1.Tab"
-    static let barInterface = "org.tabbard.TabBar1.Bar"
-    static let itemInterface = "org.tabbard.TabBar1.Item"
-    static let properties = "org.freedesktop.DBus.Properties"
-    static let errorPrefix = "org.tabbard.TabBar1.Error."
-
-    /// The object path of a tab (`world-clock` → `…/tab/world_2dclock`).
-    static func tab(_ id: String) -> String {
-        "/org/tabbard/TabBar1/tab/" + escaped(id)
-    }
-
-    /// The object path of a standalone bar (`day-night` → `…/bars/day_2dnight`).
-    static func bar(_ name: String) -> String {
-        "/org/tabbard/TabBar1/bars/" + escaped(name)
-    }
-
-    /// The object path of an item of a standalone bar.
-    static func item(_ id: String, bar name: String) -> String {
-        bar(name) + "/item/" + escaped(id)
-    }
-
-    /// One path element as the contract escapes it: every byte outside `[A-Za-z0-9]` as `_`
-    /// and two lowercase hex digits.
-    private static func escaped(_ element: String) -> String {
-        element.utf8.map { byte in
-            let scalar = Unicode.Scalar(byte)
-            return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)))
-                ? String(Character(scalar)) : String(format: "_%02x", byte)
-        }.joined()
-    }
-}
-
 /// One argument of a call, written for gdbus (GVariant text) and for dbus-python (JSON).
 enum Argument: Sendable {
     case string(String)

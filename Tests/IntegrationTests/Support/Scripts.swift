@@ -2,8 +2,7 @@ import Foundation
 import TabbardTestSupport
 
 /// The directory of this target's Python scripts.
-let scriptsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Scripts")
+let scriptsDirectory = PackagePaths.scripts(of: "IntegrationTests")
 
 /// Runs one of this target's scripts with the system Python, as `user` when given, and
 /// returns what it printed, failing when it exits non-zero.
@@ -15,15 +14,6 @@ func runScript(_ name: String, _ arguments: [String], as user: String? = nil, in
         throw TestFailure("\(name) \(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.errors)")
     }
     return result.output
-}
-
-/// Parses a script's JSON output.
-func parseJSON(_ text: String) throws -> Any {
-    do {
-        return try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-    } catch {
-        throw TestFailure("not JSON: \(text)")
-    }
 }
 
 /// Serialises `value` (arrays, dictionaries, strings, numbers) to JSON text.

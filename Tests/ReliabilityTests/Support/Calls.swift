@@ -2,14 +2,6 @@ import Foundation
 import Testing
 import TabbardTestSupport
 
-/// Calls a controller method with `busctl call` (arguments in busctl's syntax); returns the
-/// outcome whether the call succeeded or not.
-@discardableResult
-func busctl(_ address: String, _ member: String, _ arguments: String..., timeout: Int = 10) throws -> CommandResult {
-    try runCommand(["/usr/bin/busctl", "--address=\(address)", "--timeout=\(timeout)", "call", "org.tabbard.TabBar1",
-                    "/org/tabbard/TabBar1", "org.tabbard.TabBar1", member] + arguments, timeout: TimeInterval(timeout + 10))
-}
-
 /// Fails unless `result` is a successful reply.
 func requireAcknowledged(_ result: CommandResult, _ what: String) throws {
     guard result.status == 0 else { throw TestFailure("\(what) was not acknowledged: \(result.errors)") }

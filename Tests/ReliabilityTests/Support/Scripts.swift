@@ -5,8 +5,7 @@ import TabbardTestSupport
 let systemPython = "/usr/bin/python3"
 
 /// The directory of this target's Python scripts.
-let scriptsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Scripts")
+let scriptsDirectory = PackagePaths.scripts(of: "ReliabilityTests")
 
 /// What a script reported: the JSON object of its `SUMMARY` line, and everything it printed.
 struct ScriptSummary {

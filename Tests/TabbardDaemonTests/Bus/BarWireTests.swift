@@ -1,4 +1,5 @@
 import Foundation
+import TabbardBusContract
 import Testing
 import TabModel
 @testable import TabbardDaemon

@@ -1,7 +1,9 @@
 import DBus
 import Testing
 import TabModel
+import TabbardBusContract
 @testable import TabbardDaemon
+import TabbardPluginHost
 
 /// The wire's side of the model: the D-Bus types the interfaces declare, and the errors only
 /// the daemon raises.
@@ -37,6 +39,23 @@ struct WireTests {
         #expect(Set(TabError.allNames).isDisjoint(with: ServiceError.allNames))
         let wire = ServiceError.pluginFailed("Plugin 'clock' refused action 'x'.").dbusError
         #expect(wire.name == "org.tabbard.TabBar1.Error.PluginFailed" && wire.message == "Plugin 'clock' refused action 'x'.")
+    }
+
+    @Test("the model's property names, which the API keeps, are each a property of the contract's interface")
+    func modelPropertyNames() {
+        let controller = Set(ControllerPropertyName.allCases.map(\.rawValue))
+        for property in ControllerProperty.allCases { #expect(controller.contains(property.rawValue), "\(property)") }
+        let tab = Set(TabPropertyName.allCases.map(\.rawValue))
+        for property in TabProperty.allCases { #expect(tab.contains(property.rawValue), "\(property)") }
+        let bar = Set(BarPropertyName.allCases.map(\.rawValue))
+        for property in BarProperty.allCases { #expect(bar.contains(property.rawValue), "\(property)") }
+    }
+
+    @Test("the error names the daemon sends, the model's and its own, are exactly the contract's")
+    func contractErrorNames() {
+        #expect(Set(TabError.allNames + ServiceError.allNames) == Set(BusErrorName.allCases.map(\.rawValue)))
+        #expect(TabError.noSuchTab("x").dbusError.name == BusErrorName.noSuchTab.busName)
+        #expect(PluginFailure.pluginFailed("x").dbusError.name == BusErrorName.pluginFailed.busName)
     }
 
     @Test("the controller's bar is read-only: direct changes answer BarLocked (BAR-1)")

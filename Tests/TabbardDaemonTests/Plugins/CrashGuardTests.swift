@@ -1,5 +1,7 @@
 import CCrashGuard
+@testable import DaemonBase
 import Foundation
+@testable import TabbardPluginHost
 import Testing
 @testable import TabbardDaemon
 

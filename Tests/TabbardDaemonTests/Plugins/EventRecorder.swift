@@ -1,6 +1,8 @@
+@testable import DaemonBase
 import Foundation
 import Synchronization
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// Collects host callbacks as the daemon's sink would receive them, from any thread.
 final class EventRecorder: Sendable {

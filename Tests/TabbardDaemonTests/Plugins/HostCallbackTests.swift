@@ -1,4 +1,5 @@
 import Foundation
+@testable import TabbardPluginHost
 import Testing
 import TabbardPluginABI
 @testable import TabbardDaemon

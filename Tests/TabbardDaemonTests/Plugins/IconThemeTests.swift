@@ -2,6 +2,8 @@ import Testing
 import TabModel
 import TabbardTestSupport
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
+@testable import DaemonBase
 
 /// ICON-2 and ICON-5 against the theme a stock Debian desktop has: every standard name and
 /// every bundled tab's name is one of the installed `adwaita-icon-theme`'s files.

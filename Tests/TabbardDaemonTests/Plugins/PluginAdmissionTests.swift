@@ -1,6 +1,8 @@
+@testable import DaemonBase
 import Foundation
 import Synchronization
 import Loop
+@testable import TabbardPluginHost
 import Testing
 @testable import TabbardDaemon
 

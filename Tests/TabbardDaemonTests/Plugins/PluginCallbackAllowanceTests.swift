@@ -1,5 +1,6 @@
 import Foundation
 import Loop
+@testable import TabbardPluginHost
 import Testing
 import TabbardPluginABI
 @testable import TabbardDaemon

@@ -1,4 +1,5 @@
 import Glibc
+@testable import TabbardPluginHost
 import Testing
 @testable import TabbardDaemon
 

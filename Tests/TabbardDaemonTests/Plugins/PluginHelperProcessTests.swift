@@ -1,5 +1,7 @@
+@testable import DaemonBase
 import Foundation
 import Loop
+@testable import TabbardPluginHost
 import Testing
 @testable import TabbardDaemon
 

@@ -1,4 +1,6 @@
+@testable import DaemonBase
 import Foundation
+@testable import TabbardPluginHost
 import Testing
 @testable import TabbardDaemon
 

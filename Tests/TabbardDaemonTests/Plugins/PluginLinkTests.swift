@@ -1,3 +1,4 @@
+@testable import TabbardPluginHost
 import Testing
 import TabModel
 @testable import TabbardDaemon

@@ -1,4 +1,6 @@
 import Foundation
+@testable import TabbardPluginHost
+@testable import DaemonBase
 import Testing
 @testable import TabbardDaemon
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import TabbardPluginHost
 import Testing
 import TabbardTestSupport
 @testable import TabbardDaemon

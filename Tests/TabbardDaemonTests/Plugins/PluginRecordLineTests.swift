@@ -1,3 +1,4 @@
+@testable import TabbardPluginHost
 import Testing
 @testable import TabbardDaemon
 

@@ -1,6 +1,7 @@
 import Foundation
 import Loop
 import Synchronization
+@testable import TabbardPluginHost
 import Testing
 @testable import TabbardDaemon
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import TabbardPluginHost
 import TabbardSwiftRelease
 import Testing
 @testable import TabbardDaemon

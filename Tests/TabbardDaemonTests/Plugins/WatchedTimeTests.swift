@@ -1,4 +1,5 @@
 import Loop
+@testable import TabbardPluginHost
 import Testing
 @testable import TabbardDaemon
 

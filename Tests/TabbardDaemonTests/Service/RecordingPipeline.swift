@@ -1,6 +1,8 @@
 import DBus
 import TabModel
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
+@testable import DaemonBase
 
 /// A request pipeline with no bus, no disk and no plugin: each step only notes that it ran,
 /// so that a test reads the order `RequestPipeline.carryOut` takes them in. The model is a

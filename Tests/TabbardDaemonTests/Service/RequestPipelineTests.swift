@@ -2,6 +2,8 @@ import DBus
 import Testing
 import TabModel
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
+@testable import DaemonBase
 
 /// The order of a request's effects (`RequestPipeline.carryOut`), read without a bus: every
 /// kind of request (a method call, a tap decided later, a plugin's news) takes the same steps

@@ -1,16 +1,17 @@
 import DBus
 import TabModel
+import TabbardBusContract
 
 extension BarSignal.Kind {
     /// The signal's member name in `org.tabbard.TabBar1.Bar`.
     var member: String {
         switch self {
-        case .itemsSet: "ItemsSet"
-        case .didSelectItem: "DidSelectItem"
-        case .willBeginCustomizingItems: "WillBeginCustomizingItems"
-        case .didBeginCustomizingItems: "DidBeginCustomizingItems"
-        case .willEndCustomizingItems: "WillEndCustomizingItems"
-        case .didEndCustomizingItems: "DidEndCustomizingItems"
+        case .itemsSet: BarSignalName.itemsSet.rawValue
+        case .didSelectItem: BarSignalName.didSelectItem.rawValue
+        case .willBeginCustomizingItems: BarSignalName.willBeginCustomizingItems.rawValue
+        case .didBeginCustomizingItems: BarSignalName.didBeginCustomizingItems.rawValue
+        case .willEndCustomizingItems: BarSignalName.willEndCustomizingItems.rawValue
+        case .didEndCustomizingItems: BarSignalName.didEndCustomizingItems.rawValue
         }
     }
 }

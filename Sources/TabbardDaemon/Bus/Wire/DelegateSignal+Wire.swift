@@ -1,14 +1,15 @@
 import DBus
 import TabModel
+import TabbardBusContract
 
 extension DelegateSignal {
     /// The signal's member name in `org.tabbard.TabBar1`.
     var member: String {
         switch self {
-        case .didSelect: "DidSelect"
-        case .willBeginCustomizing: "WillBeginCustomizing"
-        case .willEndCustomizing: "WillEndCustomizing"
-        case .didEndCustomizing: "DidEndCustomizing"
+        case .didSelect: ControllerSignalName.didSelect.rawValue
+        case .willBeginCustomizing: ControllerSignalName.willBeginCustomizing.rawValue
+        case .willEndCustomizing: ControllerSignalName.willEndCustomizing.rawValue
+        case .didEndCustomizing: ControllerSignalName.didEndCustomizing.rawValue
         }
     }
 

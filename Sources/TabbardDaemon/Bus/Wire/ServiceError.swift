@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 /// The failures the daemon itself reports, beside the model's `TabError`: what no model
 /// operation can cause. Each maps one-to-one onto an error name of the API

@@ -1,5 +1,6 @@
 import DBus
 import TabModel
+import TabbardBusContract
 
 extension TabError {
     /// The D-Bus error a caller receives: `org.tabbard.TabBar1.Error.<Name>` with the

@@ -1,4 +1,5 @@
 import DBus
+import TabbardBusContract
 
 // What a defined item shows, changed after `define` (SBAR-2).
 
@@ -38,13 +39,13 @@ extension SetItemAction {
 /// the command line.
 struct ItemSetting: Equatable, Sendable {
     /// The keys on the command line and the properties they set.
-    static let keys: [(key: String, property: ItemProperty)] = [
+    static let keys: [(key: String, property: ItemPropertyName)] = [
         ("title", .title), ("image", .image), ("selected-image", .selectedImage),
         ("image-rendering-mode", .imageRenderingMode), ("tag", .tag),
     ]
 
     /// The property set.
-    var property: ItemProperty
+    var property: ItemPropertyName
     /// Its new value: a 32-bit integer for `tag`, else the string as typed (the daemon checks
     /// images, modes and the title's length).
     var value: DBusValue

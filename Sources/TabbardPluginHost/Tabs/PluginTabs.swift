@@ -1,0 +1,431 @@
+import DaemonBase
+import Loop
+import TabModel
+
+/// The catalog's tabs as their plugins see them: one running instance per tab, the navigation
+/// stack each instance was last told about, UIKit's will/did order when the shown tab changes,
+/// content and actions, and the events plugins send back.
+///
+/// A tab of an isolated plugin has no instance here: its plugin's helper (`IsolatedPlugin`)
+/// creates one, started with the plugin's first tab and stopped with its last, and is told the
+/// same calls in the same order over the link, without waiting; what the helper is told when it
+/// comes back (`PluginReplay`) is read from here: the tabs started, their stacks, the tab shown.
+///
+/// It changes no model: the service asks it to bring the instances in line with the model
+/// after each change, and applies the events it hands back. Everything a plugin says passes
+/// here on its way to the model, from the daemon or from a helper: its events, pages and
+/// actions are screened for control characters here (`PluginTextScreen`), and a helper's
+/// events reach only the tabs of its own plugin.
+///
+/// Threading: used on the loop thread. A plugin's host callbacks may come from any thread;
+/// the sink of each instance posts them to the loop, or, when the plugin calls back from inside
+/// a call the daemon made into it (an action, a navigation, a tab appearing), queues them here,
+/// so that they are applied once the request that made the call has published its own changes
+/// (`nextQueuedEvent`) and join its single announcement per object before the reply. That is
+/// why the type is `@unchecked Sendable`: the sinks carry it, and touch it on the loop only.
+package final class PluginTabs: @unchecked Sendable {
+    private let host: PluginHost
+    private let loop: EventLoop
+    private let log: Log
+    /// Control characters in what plugins say.
+    private let screen: PluginTextScreen
+    /// One instance per catalog tab whose plugin created one.
+    private var instances: [String: PluginTab] = [:]
+    /// The navigation stack each instance was last told about, to tell it only the difference
+    /// when the model's stack changes.
+    private var stacks: [String: [String]] = [:]
+    /// Events plugins sent on the loop thread, not yet applied.
+    private var queued: [PluginTabEvent] = []
+    /// The helpers of the isolated plugins with a tab started, by plugin name.
+    private var isolated: [String: IsolatedPlugin] = [:]
+    /// Each tab started in a helper, by tab id: its plugin, and where its events go.
+    private var isolatedTabs: [String: (plugin: String, receive: @Sendable (PluginTabEvent) -> Void)] = [:]
+    /// Helpers stopped whose process is not collected yet (`retire`).
+    private var retiring: [IsolatedPlugin] = []
+    /// The tab shown as last told to the plugins; nil for the More list or no tab.
+    private var shown: String?
+
+    /// The tabs of the plugins `host` has loaded, driven on `loop`.
+    package init(host: PluginHost, loop: EventLoop, log: Log) {
+        self.host = host
+        self.loop = loop
+        self.log = log
+        screen = PluginTextScreen(log: log)
+    }
+
+    // MARK: - The catalog
+
+    /// Every tab the plugins in use offer, in load order.
+    package var catalog: [TabDefinition] {
+        host.catalog.map { $0.tab.definition(plugin: $0.plugin) }
+    }
+
+    /// Whether a plugin in use is still being probed (its tabs have no instances yet).
+    package var isProbing: Bool { host.isProbing }
+
+    /// Runs on the loop thread when the probe of a plugin in use ended: its name, and whether
+    /// its tabs may get instances now (it is loaded, or runs in a helper since a reload made
+    /// it isolated) or it was skipped (its tabs left `catalog`).
+    package var onProbeEnded: ((_ plugin: String, _ loaded: Bool) -> Void)? {
+        get { host.onProbeEnded }
+        set { host.onProbeEnded = newValue }
+    }
+
+    /// Scans the plugin directories again (SIGHUP): new plugins load (or start their probe),
+    /// plugins no longer found or enabled leave the catalog; loaded libraries stay mapped. The
+    /// helper of an isolated plugin whose module file changed starts again with the new build,
+    /// told its tabs' state as after any restart (`PluginReplay`). `settings` are the
+    /// configuration's `[plugin.NAME]` tables. Returns the new catalog.
+    package func rescan(directories: [String], enabled: Set<String>?, settings: [String: PluginSettings]) -> [TabDefinition] {
+        host.load(directories: directories, enabled: enabled, settings: settings)
+        for plugin in host.rebuilt {
+            guard let earlier = isolated.removeValue(forKey: plugin) else { continue }
+            log.notice("plugin \(plugin): \(earlier.helper.manifest.modulePath) changed; its helper starts again with the new build")
+            retire(earlier)
+            // The host made the earlier helper, so it makes this one: the plugin is still isolated.
+            _ = startHelper(of: plugin)
+        }
+        return catalog
+    }
+
+    // MARK: - Instances
+
+    /// Creates the instance of tab `id` and replays `stack` to it; its host callbacks reach
+    /// `receive` on the loop thread. False when its plugin created none (logged): the tab then
+    /// has no content and no actions.
+    package func start(_ id: String, stack: [String], receive: @escaping @Sendable (PluginTabEvent) -> Void) -> Bool {
+        // A plugin isolated while its probe runs starts in its helper once the probe ended.
+        if let plugin = host.plugin(offering: id), host.isIsolated(plugin), !host.isProbing(plugin) {
+            return startIsolated(id, of: plugin, stack: stack, receive: receive)
+        }
+        guard let tab = host.createTab(id: id, sink: sink(receive)) else {
+            if let plugin = probedPlugin(of: id) {
+                log.info("tab \(id): plugin \(plugin) is being probed; its instance starts when the probe passes")
+            } else {
+                log.warning("tab \(id): its plugin did not create an instance; content and actions are unavailable")
+            }
+            return false
+        }
+        instances[id] = tab
+        stacks[id] = Array(stack.prefix(1))
+        sync(id, to: stack)
+        return true
+    }
+
+    /// Starts tab `id` of isolated `plugin` in its helper, starting the helper with the
+    /// plugin's first tab. A helper not ready yet is told once it is, by the replay.
+    private func startIsolated(_ id: String, of plugin: String, stack: [String],
+                               receive: @escaping @Sendable (PluginTabEvent) -> Void) -> Bool {
+        guard let helper = isolated[plugin] ?? startHelper(of: plugin) else {
+            log.warning("tab \(id): plugin \(plugin) has no helper; content and actions are unavailable")
+            return false
+        }
+        isolatedTabs[id] = (plugin, receive)
+        stacks[id] = stack
+        for call in PluginReplay.calls(for: [(id, stack)], shown: nil) { helper.send(call) }
+        return true
+    }
+
+    /// Starts the helper of isolated `plugin`; nil when the host cannot make one.
+    private func startHelper(of plugin: String) -> IsolatedPlugin? {
+        guard let process = host.helper(for: plugin) else { return nil }
+        let helper = IsolatedPlugin(helper: process, current: { [unowned self] in replayed(plugin) }) { [unowned self] event in
+            // The link takes events for the tabs it created only; one destroyed since, or moved
+            // to another plugin by a reload, is no longer this plugin's: dropped.
+            guard let tab = isolatedTabs[event.tabID], tab.plugin == plugin, let event = screen.event(event) else { return }
+            tab.receive(event)
+        }
+        helper.onReturn = { [unowned self] in onHelperReturned?(plugin) }
+        helper.onSettled = { [unowned self] in onHelperSettled?() }
+        isolated[plugin] = helper
+        helper.start()
+        return helper
+    }
+
+    /// What the helper of `plugin` is told when it comes back: its started tabs in catalog
+    /// order with their stacks, and the tab shown.
+    private func replayed(_ plugin: String) -> (tabs: [(id: String, stack: [String])], shown: String?) {
+        (tabs(of: plugin).filter { isolatedTabs[$0] != nil }.map { ($0, stacks[$0] ?? []) }, shown)
+    }
+
+    /// Runs on the loop thread each time the helper of an isolated plugin is ready, after its
+    /// tabs were told their state again: the owner reads their actions.
+    package var onHelperReturned: ((_ plugin: String) -> Void)?
+
+    /// Whether the helper of an isolated plugin is starting: neither ready nor ended yet.
+    package var isStartingHelpers: Bool { isolated.values.contains { $0.isStarting } }
+
+    /// Runs on the loop thread when a helper's start settled: it is ready (after
+    /// `onHelperReturned`), or it ended first.
+    package var onHelperSettled: (() -> Void)?
+
+    /// The helper of isolated `plugin`, while one of its tabs is started.
+    func helper(of plugin: String) -> PluginHelperProcess? { isolated[plugin]?.helper }
+
+    /// Ends the instance of a tab that left the catalog; its plugin's library stays mapped.
+    /// The last tab of an isolated plugin stops its helper.
+    package func end(_ id: String) {
+        instances.removeValue(forKey: id)?.destroy()
+        stacks[id] = nil
+        guard let (plugin, _) = isolatedTabs.removeValue(forKey: id) else { return }
+        isolated[plugin]?.send(.destroy(tabID: id))
+        if !isolatedTabs.values.contains(where: { $0.plugin == plugin }), let helper = isolated.removeValue(forKey: plugin) {
+            retire(helper)
+        }
+    }
+
+    /// Stops `helper` for good, and keeps it until its process is collected, so that none is
+    /// left a zombie; those collected meanwhile are let go.
+    private func retire(_ helper: IsolatedPlugin) {
+        helper.stop()
+        retiring.removeAll { !$0.helper.isCollecting }
+        if helper.helper.isCollecting { retiring.append(helper) }
+    }
+
+    /// The plugin of tab `id`, when an instance runs for it, here or in a helper.
+    package func plugin(of id: String) -> String? { instances[id]?.plugin ?? isolatedTabs[id]?.plugin }
+
+    /// Counts a failure of the plugin of tab `id` that ends nothing by itself (ICON-3: an icon
+    /// it may not set): in a helper within its failure window, in the daemon in
+    /// `plugins.state` as a flood is. Returns the failures now counted, nil when none is kept.
+    @discardableResult
+    package func fault(of id: String, _ reason: String) -> Int? {
+        if let plugin = isolatedTabs[id]?.plugin { return isolated[plugin]?.helper.fault(reason) }
+        guard let plugin = instances[id]?.plugin else { return nil }
+        return host.fault(of: plugin, reason)
+    }
+
+    /// Whether tab `id` runs in a helper: its plugin answers later.
+    package func isIsolated(_ id: String) -> Bool { isolatedTabs[id] != nil }
+
+    // MARK: - Lifecycle and navigation
+
+    /// Tells the shown tab at start that it appears.
+    package func appear(_ shown: ShownContent) {
+        self.shown = shown.tabID
+        guard let id = shown.tabID else { return }
+        tell(id, .willAppear)
+        tell(id, .didAppear)
+    }
+
+    /// UIKit's order on every change of the shown tab: old will-disappear, new will-appear,
+    /// old did-disappear, new did-appear. The More list has no plugin.
+    package func show(_ transition: SelectionTransition) {
+        let (old, new) = (transition.from.tabID, transition.to.tabID)
+        shown = new
+        if let old { tell(old, .willDisappear) }
+        if let new { tell(new, .willAppear) }
+        if let old { tell(old, .didDisappear) }
+        if let new { tell(new, .didAppear) }
+    }
+
+    /// Tells a tab's plugin how its stack changed since it was last told: a push, a pop, or
+    /// for anything else (a restore, `Reset`) back to the root and up again.
+    package func sync(_ id: String, to wanted: [String]) {
+        guard instances[id] != nil || isolatedTabs[id] != nil else { return }
+        let known = stacks[id] ?? [wanted.first ?? ""]
+        guard wanted != known else { return }
+        if wanted.count == known.count + 1, Array(wanted.dropLast()) == known {
+            push(wanted.last!, onto: id)
+        } else if wanted.count + 1 == known.count, Array(known.dropLast()) == wanted {
+            tell(id, .back)
+        } else {
+            tell(id, .popToRoot)
+            for page in wanted.dropFirst() { push(page, onto: id) }
+        }
+        stacks[id] = wanted
+    }
+
+    /// Tells the plugin of tab `id` a lifecycle or navigation notice, in the daemon or in its
+    /// helper; nothing for a tab without an instance.
+    private func tell(_ id: String, _ notice: PluginLinkNotice) {
+        if let tab = instances[id] {
+            tab.notice(notice)
+        } else if let plugin = isolatedTabs[id]?.plugin {
+            isolated[plugin]?.send(.notice(tabID: id, notice))
+        }
+    }
+
+    /// Tells the plugin of tab `id` that `page` is pushed, the model having decided already.
+    private func push(_ page: String, onto id: String) {
+        if let tab = instances[id] {
+            _ = tab.navigate(to: page)
+        } else if let plugin = isolatedTabs[id]?.plugin {
+            isolated[plugin]?.send(.navigate(tabID: id, page: page))
+        }
+    }
+
+    /// NAV-2: pushes `page` onto the instance of tab `id`, whose stack is `stack`; false when
+    /// the plugin does not know the page. The plugin has navigated already when this returns
+    /// true, so the model's change that follows is not told to it again.
+    package func navigate(_ id: String, to page: String, from stack: [String]) throws(PluginFailure) -> Bool {
+        guard try instance(id).navigate(to: page) else { return false }
+        stacks[id] = stack + [page]
+        return true
+    }
+
+    /// The plugin of tab `id` pushed `page` onto `stack` itself: it must not be told again.
+    package func pushed(_ page: String, by id: String, onto stack: [String]) {
+        stacks[id] = stack + [page]
+    }
+
+    // MARK: - Content and actions
+
+    /// `page` of tab `id` as its plugin renders it; the title is the page's name when the
+    /// plugin gives none.
+    package func content(of id: String, page: String) throws(PluginFailure) -> PluginContent {
+        let tab = try instance(id)
+        do {
+            return titled(try tab.render(page: page), page: page, of: id, by: tab.plugin)
+        } catch {
+            throw .pluginFailed("\(error)")
+        }
+    }
+
+    /// Forwards `action` to the plugin of tab `id`.
+    package func activate(_ action: String, of id: String) throws(PluginFailure) {
+        let tab = try instance(id)
+        guard tab.activate(action) else { throw Self.refused(action, of: id, by: tab.plugin) }
+    }
+
+    /// A page's content as published: screened, and titled with the page's name when the
+    /// plugin gives no title.
+    private func titled(_ content: PluginContent, page: String, of id: String, by plugin: String) -> PluginContent {
+        var titled = screen.content(content, plugin: plugin, tab: id)
+        if titled.title.isEmpty { titled.title = page }
+        return titled
+    }
+
+    /// The failure of an action the plugin did not perform.
+    private static func refused(_ action: String, of id: String, by plugin: String) -> PluginFailure {
+        .pluginFailed("Plugin '\(plugin)' refused action \(OffendingValue.quoted(action)) of tab \(OffendingValue.quoted(id)).")
+    }
+
+    // MARK: - Calls answered later (tabs in a helper)
+
+    /// `page` of isolated tab `id` as its helper renders it, answered later on the loop thread:
+    /// within the call deadline, else a failure saying the plugin is unavailable.
+    package func content(ofIsolated id: String, page: String, answered: @escaping (Result<PluginContent, PluginFailure>) -> Void) {
+        guard let helper = startedHelper(of: id, answered) else { return }
+        helper.content(of: id, page: page) { [self, name = helper.name] result in
+            answered(result.map { titled($0, page: page, of: id, by: name) }.mapError { .pluginFailed("\($0)") })
+        }
+    }
+
+    /// Forwards `action` to the helper of isolated tab `id`, answered later on the loop thread.
+    package func activate(_ action: String, ofIsolated id: String, answered: @escaping (Result<Void, PluginFailure>) -> Void) {
+        guard let helper = startedHelper(of: id, answered) else { return }
+        helper.perform(.activate(tabID: id, action: action), of: id) { [name = helper.name] result in
+            switch result {
+            case .success(true): answered(.success(()))
+            case .success(false): answered(.failure(Self.refused(action, of: id, by: name)))
+            case .failure(let error): answered(.failure(.pluginFailed("\(error)")))
+            }
+        }
+    }
+
+    /// NAV-2: asks the helper of isolated tab `id` whether it knows `page`, and tells it the
+    /// push; answered later on the loop thread with whether it knew the page. The model pushes
+    /// after the answer: `pushed(_:by:onto:)` if its stack is still the one asked from, else
+    /// `resync` tells the plugin the model's stack again.
+    package func navigate(_ id: String, toIsolated page: String, answered: @escaping (Result<Bool, PluginFailure>) -> Void) {
+        guard let helper = startedHelper(of: id, answered) else { return }
+        helper.perform(.navigate(tabID: id, page: page), of: id) { result in
+            answered(result.mapError { .pluginFailed("\($0)") })
+        }
+    }
+
+    /// Tells the plugin of tab `id` its stack again from the root, whatever it was told: after
+    /// a push answered while the model's stack changed.
+    package func resync(_ id: String, to wanted: [String]) {
+        tell(id, .popToRoot)
+        for page in wanted.dropFirst() { push(page, onto: id) }
+        stacks[id] = wanted
+    }
+
+    /// The helper of started isolated tab `id`; else answers `answered` with the failure and
+    /// returns nil.
+    private func startedHelper<Value>(of id: String, _ answered: (Result<Value, PluginFailure>) -> Void) -> IsolatedPlugin? {
+        guard let plugin = isolatedTabs[id]?.plugin else {
+            answered(.failure(.pluginFailed("Tab \(OffendingValue.quoted(id)) has no running plugin instance.")))
+            return nil
+        }
+        return isolated[plugin]
+    }
+
+    /// The actions the plugin of tab `id` offers now; empty without an instance.
+    package func actions(of id: String) throws(PluginCallError) -> [String] {
+        guard let tab = instances[id] else { return [] }
+        return try screen.actions(try tab.actions(), plugin: tab.plugin, tab: id).get()
+    }
+
+    /// The actions the helper of isolated tab `id` offers now, answered later on the loop
+    /// thread (at once when the helper is down).
+    package func actions(ofIsolated id: String, answered: @escaping (Result<[String], PluginCallError>) -> Void) {
+        guard let plugin = isolatedTabs[id]?.plugin else {
+            return answered(.failure(PluginCallError(plugin: host.plugin(offering: id) ?? "none", tabID: id, function: "actions",
+                                                     reason: "failed: the tab is not started")))
+        }
+        // A started tab's helper runs until its plugin's last tab ends.
+        isolated[plugin]!.actions(of: id) { [self] result in
+            answered(result.flatMap { screen.actions($0, plugin: plugin, tab: id) })
+        }
+    }
+
+    private func instance(_ id: String) throws(PluginFailure) -> PluginTab {
+        guard let tab = instances[id] else {
+            if let plugin = probedPlugin(of: id) {
+                throw .pluginFailed("Plugin '\(plugin)' of tab \(OffendingValue.quoted(id)) is unavailable: it is being probed.")
+            }
+            throw .pluginFailed("Tab \(OffendingValue.quoted(id)) has no running plugin instance.")
+        }
+        return tab
+    }
+
+    /// The plugin of catalog tab `id` when its probe is running.
+    private func probedPlugin(of id: String) -> String? {
+        guard host.isProbing, let plugin = host.plugin(offering: id) else { return nil }
+        return host.isProbing(plugin) ? plugin : nil
+    }
+
+    /// The catalog tabs of `plugin`, in catalog order.
+    package func tabs(of plugin: String) -> [String] {
+        host.catalog.filter { $0.plugin == plugin }.map(\.tab.id)
+    }
+
+    // MARK: - Events from plugins
+
+    /// The next event a plugin sent on the loop thread inside a call of the daemon, in order.
+    package func nextQueuedEvent() -> PluginTabEvent? {
+        queued.isEmpty ? nil : queued.removeFirst()
+    }
+
+    /// The sink of one instance: never blocks, never applies an event inside the plugin call
+    /// that sent it.
+    private func sink(_ receive: @escaping @Sendable (PluginTabEvent) -> Void) -> PluginEventSink {
+        { [self] event in
+            guard loop.isLoopThread else {
+                loop.post { [self] in
+                    if let event = screen.event(event) { receive(event) }
+                }
+                return
+            }
+            guard let event = screen.event(event) else { return }
+            queued.append(event)
+            // A call outside any request is followed by no publish: the next loop turn applies it.
+            if queued.count == 1 {
+                loop.post { [self] in
+                    while let next = nextQueuedEvent() { receive(next) }
+                }
+            }
+        }
+    }
+}
+
+extension ShownContent {
+    /// The tab shown, if the content is a tab.
+    package var tabID: String? {
+        if case .tab(let id) = self { return id }
+        return nil
+    }
+}
