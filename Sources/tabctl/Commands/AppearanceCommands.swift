@@ -4,20 +4,15 @@ import DBus
 
 /// `appearance KEY VALUE`: sets one appearance property of the controller.
 struct AppearanceCommand: ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(name: "appearance", usage: "KEY VALUE",
+    static let spec = CommandSpec(of: Self.self, name: "appearance",
                                   summary: "set bar-style, bar-tint-color, tint-color, unselected-item-tint-color, translucent, background-image, shadow-image or selection-indicator-image",
-                                  examples: ["tabctl appearance tint-color '#FF9500'"], words: AppearanceSetting.keys.map(\.key))
+                                  examples: ["tabctl appearance tint-color '#FF9500'"])
+    static var syntax: Syntax<Self> { AppearanceSetting.syntax(\.setting) }
     /// The property and its value.
-    var setting: AppearanceSetting
+    var setting = AppearanceSetting(property: .barStyle, value: .string(""))
 
     func call(_ client: TabBarClient) throws(CommandFailure) {
         try client.setProperty(setting.property, setting.value)
-    }
-}
-
-extension AppearanceCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        setting = try AppearanceSetting(parsing: &operands)
     }
 }
 
@@ -39,37 +34,35 @@ struct AppearanceSetting: Equatable, Sendable {
 }
 
 extension AppearanceSetting {
-    /// `KEY VALUE`; an unknown key, or `translucent` with anything but true or false, is a
-    /// usage error.
-    init(parsing operands: inout Operands) throws(UsageError) {
-        property = try operands.key(of: "appearance", in: Self.keys)
-        let text = try operands.required("VALUE")
-        if property == .translucent {
-            guard text == "true" || text == "false" else {
-                throw UsageError(message: "translucent takes true or false, not '\(text)'", command: operands.command)
-            }
-            value = .bool(text == "true")
-        } else {
-            value = .string(text)
-        }
+    /// `KEY VALUE`, stored in `field`; an unknown key, or `translucent` with anything but true
+    /// or false, is a usage error.
+    static func syntax<Command>(_ field: WritableKeyPath<Command, Self>) -> Syntax<Command> {
+        .sequence(.key(of: "appearance", in: keys) { $0[keyPath: field].property = $1 },
+                  .operand("VALUE") { (command, text: String) throws(UsageError) in
+                      guard command[keyPath: field].property == .translucent else {
+                          command[keyPath: field].value = .string(text)
+                          return
+                      }
+                      guard text == "true" || text == "false" else {
+                          throw UsageError(message: "translucent takes true or false, not '\(text)'")
+                      }
+                      command[keyPath: field].value = .bool(text == "true")
+                  })
     }
 }
 
 /// `orientation ORIENTATION`: rotates, when every tab supports it (ORI-3).
 struct OrientationCommand: ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(name: "orientation", usage: "ORIENTATION",
+    static let spec = CommandSpec(of: Self.self, name: "orientation",
                                   summary: "rotate to portrait, portrait-upside-down, landscape-left or landscape-right",
                                   // The bundled tabs that turn: most of the catalog is portrait only.
-                                  examples: ["tabctl tabs set world-clock stopwatch videos notes && tabctl orientation landscape-left"],
-                                  words: ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"])
+                                  examples: ["tabctl tabs set world-clock stopwatch videos notes && tabctl orientation landscape-left"])
+    static var syntax: Syntax<Self> {
+        .operand("ORIENTATION", \.orientation, values: ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"])
+    }
     /// The orientation's name.
-    var orientation: String
+    var orientation = ""
 
     func call(_ client: TabBarClient) throws(CommandFailure) { try client.call(.setOrientation, orientation) }
 }
 
-extension OrientationCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        orientation = try operands.required("ORIENTATION")
-    }
-}
