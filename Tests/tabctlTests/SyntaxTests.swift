@@ -13,11 +13,11 @@ struct Pin: DeclaredOperands, Equatable {
     var notes: [String] = []
 
     static var syntax: Syntax<Self> {
-        .sequence(.operand("ID", \.id, live: .tabIds),
+        .sequence(.operand("ID", live: .tabIds) { $0.id = $1 },
                   .choice(.operand("COLOR", missing: "COLOR or --none", values: ["red", "blue"]) { $0.color = .named($1) },
                           .literal("--none") { $0.color = .none }),
-                  .optional(.operand("POSITION", \.position)),
-                  .options(.flag("--loud", \.loud), .sequence(.literal("--note"), .operand("TEXT") { $0.notes.append($1) }),
+                  .optional(.operand("POSITION") { $0.position = $1 }),
+                  .options(.literal("--loud") { $0.loud = true }, .sequence(.literal("--note"), .operand("TEXT") { $0.notes.append($1) }),
                            unknown: "option"))
     }
 }

@@ -3,21 +3,22 @@
 
 extension Syntax {
     /// No operands.
-    static var none: Syntax { Syntax(forms: [""], words: [], live: [], leading: nil) { _, _ throws(UsageError) in } }
+    static var none: Syntax { Syntax(forms: [""]) { _, _ throws(UsageError) in } }
 
     /// A part parsed by hand, for one whose reading depends on an earlier operand; it still
     /// declares its usage and words here, next to its parsing.
-    static func custom(_ usage: String, words: [String] = [], live: LiveWords = [],
+    static func custom(_ usage: String, words: @autoclosure @escaping () -> [String] = [], live: LiveWords = [],
                        _ parse: @escaping (inout Command, inout Operands) throws(UsageError) -> Void) -> Syntax {
-        Syntax(forms: [usage], words: words, live: live, leading: nil, parse: parse)
+        Syntax(forms: [usage], words: words(), live: live, parse: parse)
     }
 
     /// One operand, `NAME` in the usage; a missing one is `COMMAND needs MISSING` (default
     /// `NAME`), a word `set` refuses is a usage error of the command.
-    static func operand<Value: OperandValue>(_ name: String, missing: String? = nil, values: [String] = [],
+    static func operand<Value: OperandValue>(_ name: String, missing: String? = nil,
+                                             values: @autoclosure @escaping () -> [String] = [],
                                              live: LiveWords = [],
                                              _ set: @escaping (inout Command, Value) throws(UsageError) -> Void) -> Syntax {
-        Syntax(forms: [name], words: values, live: live, leading: nil) { command, operands throws(UsageError) in
+        Syntax(forms: [name], words: values(), live: live) { command, operands throws(UsageError) in
             let value = try Value(operand: try operands.required(missing ?? name), named: name, of: operands.command)
             do throws(UsageError) {
                 try set(&command, value)
@@ -27,25 +28,13 @@ extension Syntax {
         }
     }
 
-    /// One operand stored in `field`.
-    static func operand<Value: OperandValue>(_ name: String, _ field: WritableKeyPath<Command, Value>, missing: String? = nil,
-                                             values: [String] = [], live: LiveWords = []) -> Syntax {
-        operand(name, missing: missing, values: values, live: live) { command, value throws(UsageError) in command[keyPath: field] = value }
-    }
-
-    /// One operand stored in an optional `field`.
-    static func operand<Value: OperandValue>(_ name: String, _ field: WritableKeyPath<Command, Value?>,
-                                             live: LiveWords = []) -> Syntax {
-        operand(name, live: live) { (command, value: Value) throws(UsageError) in command[keyPath: field] = value }
-    }
-
     /// `KEY`, one of `table`'s keys, offered to the shell; any other word is a usage error
     /// listing them (`unknown appearance key 'x'; one of: …`). `set` stores what it stands for.
     static func key<Value>(of kind: String, in table: [(key: String, property: Value)],
                            _ set: @escaping (inout Command, Value) -> Void) -> Syntax {
-        operand("KEY", values: table.map(\.key)) { (command, word: String) throws(UsageError) in
+        operand("KEY", values: table.map { $0.key }) { (command, word: String) throws(UsageError) in
             guard let value = table.first(where: { $0.key == word })?.property else {
-                throw UsageError(message: "unknown \(kind) key '\(word)'; one of: \(table.map(\.key).joined(separator: ", "))")
+                throw UsageError(message: "unknown \(kind) key '\(word)'; one of: \(table.map { $0.key }.joined(separator: ", "))")
             }
             set(&command, value)
         }
@@ -55,7 +44,7 @@ extension Syntax {
     static func operands<First: OperandValue, Second: OperandValue>(
         _ first: String, _ second: String, _ set: @escaping (inout Command, First, Second) -> Void
     ) -> Syntax {
-        Syntax(forms: [first + " " + second], words: [], live: [], leading: nil) { command, operands throws(UsageError) in
+        Syntax(forms: [first + " " + second]) { command, operands throws(UsageError) in
             let one = try First(operand: try operands.required(first), named: first, of: operands.command)
             let two = try Second(operand: try operands.required(second), named: second, of: operands.command)
             set(&command, one, two)
@@ -65,27 +54,17 @@ extension Syntax {
     /// A literal word (an option such as `--dot`, or a keyword such as `set`), offered to the
     /// shell; `set` says what it means.
     static func literal(_ word: String, _ set: @escaping (inout Command) -> Void = { _ in }) -> Syntax {
-        Syntax(forms: [word], words: [word], live: [], leading: word) { command, operands throws(UsageError) in
+        Syntax(forms: [word], words: [word], leading: word) { command, operands throws(UsageError) in
             _ = operands.flag(word)
             set(&command)
         }
-    }
-
-    /// A literal word that is itself the value stored in `field` (`@more`, `bash`).
-    static func literal(_ word: String, storedIn field: WritableKeyPath<Command, String>) -> Syntax {
-        literal(word) { $0[keyPath: field] = word }
-    }
-
-    /// An option that is on or off, stored in `field`.
-    static func flag(_ word: String, _ field: WritableKeyPath<Command, Bool>) -> Syntax {
-        literal(word) { $0[keyPath: field] = true }
     }
 
     /// The words left, `NAME...`: every one (`--` dropped), or with `upToOption` those up to the
     /// next word that begins with `--`; `atLeast` names what a command needs at least one of.
     static func list(_ name: String, upToOption: Bool = false, atLeast: String? = nil, live: LiveWords = [],
                      _ set: @escaping (inout Command, [String]) -> Void) -> Syntax {
-        Syntax(forms: [name + "..."], words: [], live: live, leading: nil) { command, operands throws(UsageError) in
+        Syntax(forms: [name + "..."], live: live) { command, operands throws(UsageError) in
             let words = upToOption ? operands.takeIds() : operands.rest()
             if let atLeast, words.isEmpty {
                 throw UsageError(message: "\(operands.command) needs at least one \(atLeast)", command: operands.command)
@@ -94,20 +73,15 @@ extension Syntax {
         }
     }
 
-    /// The words left, stored in `field`.
-    static func list(_ name: String, _ field: WritableKeyPath<Command, [String]>, upToOption: Bool = false,
-                     atLeast: String? = nil, live: LiveWords = []) -> Syntax {
-        list(name, upToOption: upToOption, atLeast: atLeast, live: live) { $0[keyPath: field] = $1 }
-    }
-
     /// Parts one after the other. A choice among them distributes the parts before it over its
     /// alternatives in the usage: `ID VALUE | ID --dot`.
     static func sequence(_ parts: Syntax...) -> Syntax {
-        Syntax(forms: parts.reduce([""]) { forms, part in
-                   forms.flatMap { form in part.forms.map { [form, $0].filter { !$0.isEmpty }.joined(separator: " ") } }
-               },
-               words: parts.flatMap(\.words), live: parts.reduce([]) { $0.union($1.live) }, leading: parts.first?.leading) {
-            command, operands throws(UsageError) in
+        Syntax(leading: parts.first?.leading, reading: {
+            let readings = parts.map { $0.reading() }
+            return SyntaxReading(forms: readings.reduce([""]) { forms, part in
+                forms.flatMap { form in part.forms.map { form.isEmpty ? $0 : $0.isEmpty ? form : form + " " + $0 } }
+            }, of: readings)
+        }) { command, operands throws(UsageError) in
             for part in parts { try part.parse(&command, &operands) }
         }
     }
@@ -115,8 +89,10 @@ extension Syntax {
     /// A part that may be left out: there when the next word is its leading word or, for a
     /// part that begins with an operand, when any word is left. `[IMAGE [SELECTED_IMAGE]]`.
     static func optional(_ part: Syntax) -> Syntax {
-        Syntax(forms: ["[" + part.usage + "]"], words: part.words, live: part.live, leading: part.leading) {
-            command, operands throws(UsageError) in
+        Syntax(leading: part.leading, reading: {
+            let reading = part.reading()
+            return SyntaxReading(forms: ["[" + reading.usage + "]"], of: [reading])
+        }) { command, operands throws(UsageError) in
             if part.leading.map({ operands.next == $0 }) ?? !operands.isEmpty {
                 try part.parse(&command, &operands)
             }
@@ -125,18 +101,20 @@ extension Syntax {
 
     /// A part whose words are parsed but not shown in the usage (`help`'s words after its topic).
     static func unlisted(_ part: Syntax) -> Syntax {
-        Syntax(forms: [""], words: part.words, live: part.live, leading: part.leading, parse: part.parse)
+        Syntax(leading: part.leading, reading: { SyntaxReading(forms: [""], of: [part.reading()]) }, parse: part.parse)
     }
 
     /// One of `alternatives`: the one whose leading word is next; else the one that begins with
     /// an operand. When every alternative begins with a keyword, the next word must be one of
     /// them: `COMMAND needs set, add or remove`, `COMMAND <refusing> set, add or remove, not 'x'`.
     static func choice(_ alternatives: Syntax..., refusing: String = "takes") -> Syntax {
-        let keywords = alternatives.compactMap(\.leading)
         let fallback = alternatives.first { $0.leading == nil }
-        return Syntax(forms: alternatives.flatMap(\.forms), words: alternatives.flatMap(\.words),
-                      live: alternatives.reduce([]) { $0.union($1.live) }, leading: nil) { command, operands throws(UsageError) in
+        return Syntax(leading: nil, reading: {
+            let readings = alternatives.map { $0.reading() }
+            return SyntaxReading(forms: readings.flatMap { $0.forms }, of: readings)
+        }) { command, operands throws(UsageError) in
             if fallback == nil {
+                let keywords = alternatives.compactMap { $0.leading }
                 // A keyword stands where an operand would: `--` before it is dropped, as before one.
                 let listed = Self.listing(keywords, and: "or")
                 let word = try operands.required(listed)
@@ -159,12 +137,14 @@ extension Syntax {
     /// alone); `unknown` is what a missing word after `--` is called.
     static func options(_ options: Syntax..., repeated: Bool = false, naming: OptionNaming = .usages,
                         unknown: String) -> Syntax {
-        let listed = listing(options.map { naming == .names ? $0.leading ?? $0.usage : $0.usage }, and: "and")
-        return Syntax(forms: [options.map { "[" + $0.usage + "]" + (repeated ? "..." : "") }.joined(separator: " ")],
-                      words: options.flatMap(\.words), live: options.reduce([]) { $0.union($1.live) }, leading: nil) {
-            command, operands throws(UsageError) in
+        Syntax(leading: nil, reading: {
+            let readings = options.map { $0.reading() }
+            return SyntaxReading(forms: [readings.map { "[" + $0.usage + "]" + (repeated ? "..." : "") }.joined(separator: " ")],
+                                 of: readings)
+        }) { command, operands throws(UsageError) in
             while !operands.isEmpty {
                 guard let option = options.first(where: { operands.next == $0.leading }) else {
+                    let listed = listing(options.map { naming == .names ? $0.leading ?? $0.usage : $0.usage }, and: "and")
                     throw UsageError(message: "\(operands.word) takes \(listed), not '\(try operands.required(unknown))'",
                                      command: operands.command)
                 }

@@ -3,11 +3,10 @@ import DBus
 // How the bar looks, and which way the screen is turned.
 
 /// `appearance KEY VALUE`: sets one appearance property of the controller.
-struct AppearanceCommand: ControllerCallCommand, Equatable {
+struct AppearanceCommand: ControllerCallCommand, AppearanceSettingOperands, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "appearance",
                                   summary: "set bar-style, bar-tint-color, tint-color, unselected-item-tint-color, translucent, background-image, shadow-image or selection-indicator-image",
                                   examples: ["tabctl appearance tint-color '#FF9500'"])
-    static var syntax: Syntax<Self> { AppearanceSetting.syntax(\.setting) }
     /// The property and its value.
     var setting = AppearanceSetting(property: .barStyle, value: .string(""))
 
@@ -33,20 +32,26 @@ struct AppearanceSetting: Equatable, Sendable {
     var value: DBusValue
 }
 
-extension AppearanceSetting {
-    /// `KEY VALUE`, stored in `field`; an unknown key, or `translucent` with anything but true
-    /// or false, is a usage error.
-    static func syntax<Command>(_ field: WritableKeyPath<Command, Self>) -> Syntax<Command> {
-        .sequence(.key(of: "appearance", in: keys) { $0[keyPath: field].property = $1 },
+/// A command or `bar` action whose operands are one appearance setting, `KEY VALUE`.
+protocol AppearanceSettingOperands: DeclaredOperands {
+    /// The property and its value.
+    var setting: AppearanceSetting { get set }
+}
+
+extension AppearanceSettingOperands {
+    /// `KEY VALUE`; an unknown key, or `translucent` with anything but true or false, is a
+    /// usage error.
+    static var syntax: Syntax<Self> {
+        .sequence(.key(of: "appearance", in: AppearanceSetting.keys) { $0.setting.property = $1 },
                   .operand("VALUE") { (command, text: String) throws(UsageError) in
-                      guard command[keyPath: field].property == .translucent else {
-                          command[keyPath: field].value = .string(text)
+                      guard command.setting.property == .translucent else {
+                          command.setting.value = .string(text)
                           return
                       }
                       guard text == "true" || text == "false" else {
                           throw UsageError(message: "translucent takes true or false, not '\(text)'")
                       }
-                      command[keyPath: field].value = .bool(text == "true")
+                      command.setting.value = .bool(text == "true")
                   })
     }
 }
@@ -58,7 +63,7 @@ struct OrientationCommand: ControllerCallCommand, Equatable {
                                   // The bundled tabs that turn: most of the catalog is portrait only.
                                   examples: ["tabctl tabs set world-clock stopwatch videos notes && tabctl orientation landscape-left"])
     static var syntax: Syntax<Self> {
-        .operand("ORIENTATION", \.orientation, values: ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"])
+        .operand("ORIENTATION", values: ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"]) { $0.orientation = $1 }
     }
     /// The orientation's name.
     var orientation = ""

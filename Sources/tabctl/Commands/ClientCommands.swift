@@ -5,7 +5,7 @@ struct CompletionsCommand: TabctlCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "completions", summary: "print a shell completion script",
                                   examples: ["tabctl completions bash >> ~/.bashrc"])
     static var syntax: Syntax<Self> {
-        .choice(.literal("bash", storedIn: \.shell), .literal("zsh", storedIn: \.shell), .literal("fish", storedIn: \.shell),
+        .choice(.literal("bash") { $0.shell = "bash" }, .literal("zsh") { $0.shell = "zsh" }, .literal("fish") { $0.shell = "fish" },
                 refusing: "are for")
     }
     /// The shell.
@@ -22,7 +22,7 @@ struct HelpCommand: TabctlCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "help", summary: "explain tabctl or one command",
                                   examples: ["tabctl help badge"])
     static var syntax: Syntax<Self> {
-        .sequence(.optional(.operand("COMMAND", \.topic)), .unlisted(.list("WORD", \.operands)))
+        .sequence(.optional(.operand("COMMAND") { $0.topic = $1 }), .unlisted(.list("WORD") { $0.operands = $1 }))
     }
     /// The command to explain; nil for the overview.
     var topic: String?

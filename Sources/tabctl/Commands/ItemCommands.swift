@@ -7,7 +7,7 @@ struct BadgeCommand: ControllerCallCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "badge", summary: "show, dot, clear or color a tab's badge",
                                   examples: ["tabctl badge alarm 3", "tabctl badge notes --dot", "tabctl badge alarm --clear",
                                              "tabctl badge alarm --color '#34C759'"])
-    static var syntax: Syntax<Self> { .sequence(.operand("ID", \.id, live: .tabIds), Change.syntax(\.change)) }
+    static var syntax: Syntax<Self> { .sequence(.operand("ID", live: .tabIds) { $0.id = $1 }, Change.syntax { $0.change = $1 }) }
     /// What happens to the badge.
     enum Change: Equatable, Sendable {
         /// Show this text (`SetBadge`).
@@ -37,12 +37,12 @@ struct BadgeCommand: ControllerCallCommand, Equatable {
 
 extension BadgeCommand.Change {
     /// `VALUE | --dot | --clear | --color #RRGGBB`: the words after the id, for a tab's badge
-    /// and for a standalone bar item's alike, stored in `field`.
-    static func syntax<Command>(_ field: WritableKeyPath<Command, Self>) -> Syntax<Command> {
-        .choice(.operand("VALUE", missing: "VALUE, --dot or --clear") { $0[keyPath: field] = .text($1) },
-                .literal("--dot") { $0[keyPath: field] = .dot },
-                .literal("--clear") { $0[keyPath: field] = .clear },
-                .sequence(.literal("--color"), .operand("#RRGGBB") { $0[keyPath: field] = .color($1) }))
+    /// and for a standalone bar item's alike, kept by `set`.
+    static func syntax<Command>(_ set: @escaping (inout Command, Self) -> Void) -> Syntax<Command> {
+        .choice(.operand("VALUE", missing: "VALUE, --dot or --clear") { set(&$0, .text($1)) },
+                .literal("--dot") { set(&$0, .dot) },
+                .literal("--clear") { set(&$0, .clear) },
+                .sequence(.literal("--color"), .operand("#RRGGBB") { set(&$0, .color($1)) }))
     }
 }
 

@@ -37,7 +37,7 @@ struct TapCommand: TabctlCommand, Equatable {
                                   examples: ["tabctl tap stopwatch || echo \"vetoed\""])
     static var syntax: Syntax<Self> {
         .choice(.operand("ID", missing: "ID or \(TabBarNames.moreItem)", live: .tabIds) { $0.item = $1 },
-                .literal(TabBarNames.moreItem, storedIn: \.item))
+                .literal(TabBarNames.moreItem) { $0.item = TabBarNames.moreItem })
     }
     /// A tab id or `@more`.
     var item = ""

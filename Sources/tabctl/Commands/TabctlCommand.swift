@@ -88,7 +88,7 @@ protocol IdOperand: DeclaredOperands {
 
 extension IdOperand {
     /// `ID`.
-    static var syntax: Syntax<Self> { .operand("ID", \.id, live: idsAreTabs ? .tabIds : []) }
+    static var syntax: Syntax<Self> { .operand("ID", live: idsAreTabs ? .tabIds : []) { $0.id = $1 } }
 }
 
 /// A command whose one operand is a tab id.
@@ -114,7 +114,7 @@ protocol TabIdAndWordCommand: ControllerCallCommand {
 
 extension TabIdAndWordCommand {
     /// `ID WORD`.
-    static var syntax: Syntax<Self> { .sequence(.operand("ID", \.id, live: .tabIds), .operand(wordName, \.word)) }
+    static var syntax: Syntax<Self> { .sequence(.operand("ID", live: .tabIds) { $0.id = $1 }, .operand(wordName) { $0.word = $1 }) }
 
     /// `method(id, word)`.
     func call(_ client: TabBarClient) throws(CommandFailure) {

@@ -44,7 +44,7 @@ struct CustomizeCommand: TabctlCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "customize",
                                   summary: "reorder all the tabs in one customization session",
                                   examples: ["tabctl customize notes $(tabctl get Tabs | grep -vx notes)"])
-    static var syntax: Syntax<Self> { .list("ID", \.order, atLeast: "ID", live: .tabIds) }
+    static var syntax: Syntax<Self> { .list("ID", atLeast: "ID", live: .tabIds) { $0.order = $1 } }
     /// The new order of `Tabs`.
     var order: [String] = []
 
@@ -59,7 +59,7 @@ struct CustomizableCommand: ControllerCallCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "customizable",
                                   summary: "set which tabs may be rearranged (none: no customizing)",
                                   examples: ["tabctl customizable alarm timer"])
-    static var syntax: Syntax<Self> { .list("ID", \.ids, live: .tabIds) }
+    static var syntax: Syntax<Self> { .list("ID", live: .tabIds) { $0.ids = $1 } }
     /// The tabs that may move.
     var ids: [String] = []
 

@@ -11,7 +11,7 @@ struct BarCommand: TabctlCommand {
     /// `NAME ACTION ...`: the action's own syntax reads the words after its word, and usage
     /// errors from there on name `bar NAME ACTION`.
     static var syntax: Syntax<Self> {
-        .sequence(.operand("NAME", \.name, live: .barNames),
+        .sequence(.operand("NAME", live: .barNames) { $0.name = $1 },
                   .custom("ACTION ...", words: BarActionTable.words) { command, operands throws(UsageError) in
                       let word = try operands.required("ACTION (\(BarActionTable.names))")
                       guard let type = BarActionTable.action(named: word) else {

@@ -16,7 +16,7 @@ struct CustomizeItemsAction: BarAction, Equatable {
                                       step the daemon refuses ends the session with the steps before it kept.
                                       """)
     static var syntax: Syntax<Self> {
-        .sequence(.list("ID", \.candidates, upToOption: true, atLeast: "ID the user may place"),
+        .sequence(.list("ID", upToOption: true, atLeast: "ID the user may place") { $0.candidates = $1 },
                   .options(.sequence(.literal("--replace"),
                                      .operands("INDEX", "ID") { $0.steps.append(.replace(index: $1, id: $2)) }),
                            .sequence(.literal("--move"), .operands("ID", "INDEX") { $0.steps.append(.move(id: $1, index: $2)) }),

@@ -25,7 +25,7 @@ struct DefineItemAction: BarCallAction, Equatable {
         let system = Syntax<Self>.sequence(
             .literal("--system-item"), .operand("SYSTEM_ITEM", values: systemItems) { $0.look = .system($1, tag: 0) },
             .optional(.operand("TAG") { $0.look.update(tag: $1) }))
-        return .sequence(.operand("ID", \.id), .choice(custom, system))
+        return .sequence(.operand("ID") { $0.id = $1 }, .choice(custom, system))
     }
     /// The system items' names.
     static let systemItems = ["favorites", "featured", "top-rated", "recents", "contacts", "history", "bookmarks", "search",
@@ -82,7 +82,7 @@ struct ItemBadgeAction: BarCallAction, Equatable {
                                   examples: ["tabctl bar modes badge transit 2", "tabctl bar modes badge saved --dot",
                                              "tabctl bar modes badge transit --color '#34C759'"],
 )
-    static var syntax: Syntax<Self> { .sequence(.operand("ID", \.id), BadgeCommand.Change.syntax(\.change)) }
+    static var syntax: Syntax<Self> { .sequence(.operand("ID") { $0.id = $1 }, BadgeCommand.Change.syntax { $0.change = $1 }) }
     /// The item.
     var id = ""
     /// What happens to its badge.

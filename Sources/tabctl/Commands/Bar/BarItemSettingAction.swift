@@ -16,7 +16,18 @@ struct SetItemAction: BarCallAction, Equatable {
                                       path, '' for none), image-rendering-mode (template or original) or tag (a whole number).
                                       A system item's title and images are the daemon's: setting them is NotSupported.
                                       """)
-    static var syntax: Syntax<Self> { .sequence(.operand("ID", \.id), ItemSetting.syntax(\.setting)) }
+    /// `ID KEY VALUE`; an unknown key, or a `tag` that is not a whole number, is a usage error.
+    /// The value is read as the key says, so its part is parsed by hand.
+    static var syntax: Syntax<Self> {
+        .sequence(.operand("ID") { $0.id = $1 },
+                  .key(of: "item", in: ItemSetting.keys) { $0.setting.property = $1 },
+                  .custom("VALUE", words: ["template", "original"]) { command, operands throws(UsageError) in
+                      let isTag = command.setting.property == .tag
+                      let word = try operands.required(isTag ? "TAG" : "VALUE")
+                      command.setting.value = isTag
+                          ? .int32(try Int32(operand: word, named: "TAG", of: operands.command)) : .string(word)
+                  })
+    }
     /// The item.
     var id = ""
     /// The property and its value.
@@ -41,18 +52,4 @@ struct ItemSetting: Equatable, Sendable {
     /// Its new value: a 32-bit integer for `tag`, else the string as typed (the daemon checks
     /// images, modes and the title's length).
     var value: DBusValue
-}
-
-extension ItemSetting {
-    /// `KEY VALUE`, stored in `field`; an unknown key, or a `tag` that is not a whole number, is
-    /// a usage error. The value is read as the key says, so its part is parsed by hand.
-    static func syntax<Command>(_ field: WritableKeyPath<Command, Self>) -> Syntax<Command> {
-        .sequence(.key(of: "item", in: keys) { $0[keyPath: field].property = $1 },
-                  .custom("VALUE", words: ["template", "original"]) { command, operands throws(UsageError) in
-                      let isTag = command[keyPath: field].property == .tag
-                      let word = try operands.required(isTag ? "TAG" : "VALUE")
-                      command[keyPath: field].value = isTag
-                          ? .int32(try Int32(operand: word, named: "TAG", of: operands.command)) : .string(word)
-                  })
-    }
 }

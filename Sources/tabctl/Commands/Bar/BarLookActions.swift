@@ -2,11 +2,10 @@
 
 /// `bar NAME appearance KEY VALUE`: one appearance property of the bar, as `appearance` sets
 /// the controller's (SBAR-6).
-struct BarAppearanceAction: BarCallAction, Equatable {
+struct BarAppearanceAction: BarCallAction, AppearanceSettingOperands, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "appearance", summary: "set one appearance property of the bar",
                                   examples: ["tabctl bar modes appearance tint-color '#FF9500'"],
 )
-    static var syntax: Syntax<Self> { AppearanceSetting.syntax(\.setting) }
     /// The property and its value.
     var setting = AppearanceSetting(property: .barStyle, value: .string(""))
 
@@ -28,8 +27,8 @@ struct BarDividerAction: BarCallAction, Equatable {
                                       """,
 )
     static var syntax: Syntax<Self> {
-        .sequence(.operand("IMAGE", \.image), .operand("LEFT_STATE", \.left, values: states),
-                  .operand("RIGHT_STATE", \.right, values: states))
+        .sequence(.operand("IMAGE") { $0.image = $1 }, .operand("LEFT_STATE", values: states) { $0.left = $1 },
+                  .operand("RIGHT_STATE", values: states) { $0.right = $1 })
     }
     /// The states an item can be in, either side of a divider.
     static let states = ["normal", "selected"]
@@ -48,7 +47,7 @@ struct ShowBarAction: BarAction, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "show",
                                   summary: "draw the bar: its items, the selected one, badges, tint, and the items off the bar",
                                   examples: ["tabctl bar modes show"])
-    static var syntax: Syntax<Self> { .optional(.flag("--follow", \.follow)) }
+    static var syntax: Syntax<Self> { .optional(.literal("--follow") { $0.follow = true }) }
     /// Redraw on every change until interrupted.
     var follow = false
 

@@ -6,7 +6,7 @@ struct SetItemsAction: BarCallAction, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "items",
                                   summary: "put defined items on the bar, in order (none: an empty bar)",
                                   examples: ["tabctl bar modes items --animated map transit saved"])
-    static var syntax: Syntax<Self> { .sequence(.optional(.flag("--animated", \.animated)), .optional(.list("ID", \.ids))) }
+    static var syntax: Syntax<Self> { .sequence(.optional(.literal("--animated") { $0.animated = true }), .optional(.list("ID") { $0.ids = $1 })) }
     /// The items on the bar, in order.
     var ids: [String] = []
     /// Whether a renderer should animate the change (`ItemsSet`'s `animated`).
@@ -20,7 +20,7 @@ struct SelectItemAction: BarCallAction, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "select", summary: "select an item, or none (no DidSelectItem)",
                                   examples: ["tabctl bar modes select map"])
     static var syntax: Syntax<Self> {
-        .choice(.operand("ID", \.id, missing: "ID or --none"), .literal("--none") { $0.id = "" })
+        .choice(.operand("ID", missing: "ID or --none") { $0.id = $1 }, .literal("--none") { $0.id = "" })
     }
     /// The item, or "" for none.
     var id = ""
