@@ -34,7 +34,8 @@ extension Syntax {
                            _ set: @escaping (inout Command, Value) -> Void) -> Syntax {
         operand("KEY", values: table.map { $0.key }) { (command, word: String) throws(UsageError) in
             guard let value = table.first(where: { $0.key == word })?.property else {
-                throw UsageError(message: "unknown \(kind) key '\(word)'; one of: \(table.map { $0.key }.joined(separator: ", "))")
+                let keys = table.map { $0.key }.joined(separator: ", ")
+                throw UsageError(message: "unknown \(kind) key '\(word)'; one of: \(keys)")
             }
             set(&command, value)
         }
@@ -67,7 +68,8 @@ extension Syntax {
         Syntax(forms: [name + "..."], live: live) { command, operands throws(UsageError) in
             let words = upToOption ? operands.takeIds() : operands.rest()
             if let atLeast, words.isEmpty {
-                throw UsageError(message: "\(operands.command) needs at least one \(atLeast)", command: operands.command)
+                throw UsageError(message: "\(operands.command) needs at least one \(atLeast)",
+                                 command: operands.command)
             }
             set(&command, words)
         }
@@ -119,7 +121,8 @@ extension Syntax {
                 let listed = Self.listing(keywords, and: "or")
                 let word = try operands.required(listed)
                 guard keywords.contains(word) else {
-                    throw UsageError(message: "\(operands.word) \(refusing) \(listed), not '\(word)'", command: operands.command)
+                    throw UsageError(message: "\(operands.word) \(refusing) \(listed), not '\(word)'",
+                                     command: operands.command)
                 }
                 operands.restore(word)
             }
@@ -139,12 +142,13 @@ extension Syntax {
                         unknown: String) -> Syntax {
         Syntax(leading: nil, reading: {
             let readings = options.map { $0.reading() }
-            return SyntaxReading(forms: [readings.map { "[" + $0.usage + "]" + (repeated ? "..." : "") }.joined(separator: " ")],
-                                 of: readings)
+            let forms = readings.map { "[" + $0.usage + "]" + (repeated ? "..." : "") }
+            return SyntaxReading(forms: [forms.joined(separator: " ")], of: readings)
         }) { command, operands throws(UsageError) in
             while !operands.isEmpty {
                 guard let option = options.first(where: { operands.next == $0.leading }) else {
-                    let listed = listing(options.map { naming == .names ? $0.leading ?? $0.usage : $0.usage }, and: "and")
+                    let named = options.map { naming == .names ? $0.leading ?? $0.usage : $0.usage }
+                    let listed = listing(named, and: "and")
                     throw UsageError(message: "\(operands.word) takes \(listed), not '\(try operands.required(unknown))'",
                                      command: operands.command)
                 }

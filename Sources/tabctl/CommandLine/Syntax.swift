@@ -25,9 +25,11 @@ struct Syntax<Command> {
     let reading: () -> SyntaxReading
 
     /// A part that reads as `forms`, offers `words` and asks the daemon for `live` words.
-    init(forms: @autoclosure @escaping () -> [String], words: @autoclosure @escaping () -> [String] = [], live: LiveWords = [],
-         leading: String? = nil, parse: @escaping (_ command: inout Command, _ operands: inout Operands) throws(UsageError) -> Void) {
-        self.init(leading: leading, reading: { SyntaxReading(forms: forms(), words: words(), live: live) }, parse: parse)
+    init(forms: @autoclosure @escaping () -> [String], words: @autoclosure @escaping () -> [String] = [],
+         live: LiveWords = [], leading: String? = nil,
+         parse: @escaping (_ command: inout Command, _ operands: inout Operands) throws(UsageError) -> Void) {
+        self.init(leading: leading, reading: { SyntaxReading(forms: forms(), words: words(), live: live) },
+                  parse: parse)
     }
 
     /// A part that reads as `reading` says.
@@ -45,7 +47,8 @@ struct Syntax<Command> {
     var summary: SyntaxSummary {
         let reading = reading()
         var seen: Set<String> = []
-        return SyntaxSummary(usage: reading.usage, words: reading.words.filter { seen.insert($0).inserted }, live: reading.live)
+        let words = reading.words.filter { seen.insert($0).inserted }
+        return SyntaxSummary(usage: reading.usage, words: words, live: reading.live)
     }
 }
 

@@ -63,7 +63,9 @@ struct OrientationCommand: ControllerCallCommand, Equatable {
                                   // The bundled tabs that turn: most of the catalog is portrait only.
                                   examples: ["tabctl tabs set world-clock stopwatch videos notes && tabctl orientation landscape-left"])
     static var syntax: Syntax<Self> {
-        .operand("ORIENTATION", values: ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"]) { $0.orientation = $1 }
+        .operand("ORIENTATION", values: ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"]) {
+            $0.orientation = $1
+        }
     }
     /// The orientation's name.
     var orientation = ""

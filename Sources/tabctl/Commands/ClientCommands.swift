@@ -5,8 +5,8 @@ struct CompletionsCommand: TabctlCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "completions", summary: "print a shell completion script",
                                   examples: ["tabctl completions bash >> ~/.bashrc"])
     static var syntax: Syntax<Self> {
-        .choice(.literal("bash") { $0.shell = "bash" }, .literal("zsh") { $0.shell = "zsh" }, .literal("fish") { $0.shell = "fish" },
-                refusing: "are for")
+        .choice(.literal("bash") { $0.shell = "bash" }, .literal("zsh") { $0.shell = "zsh" },
+                .literal("fish") { $0.shell = "fish" }, refusing: "are for")
     }
     /// The shell.
     var shell = ""

@@ -7,7 +7,9 @@ struct BadgeCommand: ControllerCallCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "badge", summary: "show, dot, clear or color a tab's badge",
                                   examples: ["tabctl badge alarm 3", "tabctl badge notes --dot", "tabctl badge alarm --clear",
                                              "tabctl badge alarm --color '#34C759'"])
-    static var syntax: Syntax<Self> { .sequence(.operand("ID", live: .tabIds) { $0.id = $1 }, Change.syntax { $0.change = $1 }) }
+    static var syntax: Syntax<Self> {
+        .sequence(.operand("ID", live: .tabIds) { $0.id = $1 }, Change.syntax { $0.change = $1 })
+    }
     /// What happens to the badge.
     enum Change: Equatable, Sendable {
         /// Show this text (`SetBadge`).

@@ -22,7 +22,8 @@ struct DelegateCommand: TabctlCommand, Equatable {
                                   staysRunning: true)
     static var syntax: Syntax<Self> {
         .options(.sequence(.literal("--deny"), .list("ID", upToOption: true, live: .tabIds) { $0.rules.deny += $1 }),
-                 .sequence(.literal("--allow-only"), .list("ID", upToOption: true, live: .tabIds) { $0.rules.allowOnly += $1 }),
+                 .sequence(.literal("--allow-only"),
+                           .list("ID", upToOption: true, live: .tabIds) { $0.rules.allowOnly += $1 }),
                  .sequence(.literal("--exec"), .operand("CMD") { $0.rules.exec = $1 }),
                  naming: .names, unknown: "rule")
     }

@@ -9,8 +9,8 @@ struct ShowCommand: TabctlCommand, Equatable {
                                   summary: "draw the bar and the selected tab's content, or a standalone bar",
                                   examples: ["tabctl show", "tabctl bar modes create && tabctl show --bar modes"])
     static var syntax: Syntax<Self> {
-        .options(.literal("--follow") { $0.follow = true }, .sequence(.literal("--bar"), .operand("NAME", live: .barNames) { $0.bar = $1 }),
-                 unknown: "option")
+        .options(.literal("--follow") { $0.follow = true },
+                 .sequence(.literal("--bar"), .operand("NAME", live: .barNames) { $0.bar = $1 }), unknown: "option")
     }
     /// Redraw on every change until interrupted.
     var follow = false
@@ -42,7 +42,9 @@ struct ListCommand: CommandWithoutOperands, Equatable {
 struct GetCommand: TabctlCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "get", summary: "print one property of the controller",
                                   examples: ["tabctl get SelectedTab"])
-    static var syntax: Syntax<Self> { .operand("PROPERTY", values: ControllerProperty.allCases.map { $0.rawValue }) { $0.property = $1 } }
+    static var syntax: Syntax<Self> {
+        .operand("PROPERTY", values: ControllerProperty.allCases.map { $0.rawValue }) { $0.property = $1 }
+    }
     /// The property's D-Bus name, as typed (an unknown one is the daemon's error).
     var property = ""
 

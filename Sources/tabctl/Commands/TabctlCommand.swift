@@ -114,7 +114,9 @@ protocol TabIdAndWordCommand: ControllerCallCommand {
 
 extension TabIdAndWordCommand {
     /// `ID WORD`.
-    static var syntax: Syntax<Self> { .sequence(.operand("ID", live: .tabIds) { $0.id = $1 }, .operand(wordName) { $0.word = $1 }) }
+    static var syntax: Syntax<Self> {
+        .sequence(.operand("ID", live: .tabIds) { $0.id = $1 }, .operand(wordName) { $0.word = $1 })
+    }
 
     /// `method(id, word)`.
     func call(_ client: TabBarClient) throws(CommandFailure) {

@@ -12,7 +12,8 @@ struct TabsCommand: ControllerCallCommand, Equatable {
         .choice(.sequence(.literal("set"), .list("ID", live: .tabIds) { $0.change = .set($1) }),
                 .sequence(.literal("add"), .operand("ID", live: .tabIds) { $0.change = .add(id: $1, position: -1) },
                           .optional(.operand("POSITION") { (command, position: Int32) in
-                              if case .add(let id, _) = command.change { command.change = .add(id: id, position: position) }
+                              guard case .add(let id, _) = command.change else { return }
+                              command.change = .add(id: id, position: position)
                           })),
                 .sequence(.literal("remove"), .operand("ID", live: .tabIds) { $0.change = .remove(id: $1) }))
     }

@@ -19,7 +19,8 @@ struct CustomizeItemsAction: BarAction, Equatable {
         .sequence(.list("ID", upToOption: true, atLeast: "ID the user may place") { $0.candidates = $1 },
                   .options(.sequence(.literal("--replace"),
                                      .operands("INDEX", "ID") { $0.steps.append(.replace(index: $1, id: $2)) }),
-                           .sequence(.literal("--move"), .operands("ID", "INDEX") { $0.steps.append(.move(id: $1, index: $2)) }),
+                           .sequence(.literal("--move"),
+                                     .operands("ID", "INDEX") { $0.steps.append(.move(id: $1, index: $2)) }),
                            repeated: true, unknown: "step"))
     }
     /// One step of the session.

@@ -19,7 +19,9 @@ struct DefineItemAction: BarCallAction, Equatable {
                                       """)
     static var syntax: Syntax<Self> {
         let custom = Syntax<Self>.sequence(
-            .operand("TITLE", missing: "TITLE or --system-item") { $0.look = .custom(title: $1, image: "", selectedImage: "") },
+            .operand("TITLE", missing: "TITLE or --system-item") {
+                $0.look = .custom(title: $1, image: "", selectedImage: "")
+            },
             .optional(.sequence(.operand("IMAGE") { $0.look.update(image: $1) },
                                 .optional(.operand("SELECTED_IMAGE") { $0.look.update(selectedImage: $1) }))))
         let system = Syntax<Self>.sequence(
@@ -82,7 +84,9 @@ struct ItemBadgeAction: BarCallAction, Equatable {
                                   examples: ["tabctl bar modes badge transit 2", "tabctl bar modes badge saved --dot",
                                              "tabctl bar modes badge transit --color '#34C759'"],
 )
-    static var syntax: Syntax<Self> { .sequence(.operand("ID") { $0.id = $1 }, BadgeCommand.Change.syntax { $0.change = $1 }) }
+    static var syntax: Syntax<Self> {
+        .sequence(.operand("ID") { $0.id = $1 }, BadgeCommand.Change.syntax { $0.change = $1 })
+    }
     /// The item.
     var id = ""
     /// What happens to its badge.

@@ -6,7 +6,9 @@ struct SetItemsAction: BarCallAction, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "items",
                                   summary: "put defined items on the bar, in order (none: an empty bar)",
                                   examples: ["tabctl bar modes items --animated map transit saved"])
-    static var syntax: Syntax<Self> { .sequence(.optional(.literal("--animated") { $0.animated = true }), .optional(.list("ID") { $0.ids = $1 })) }
+    static var syntax: Syntax<Self> {
+        .sequence(.optional(.literal("--animated") { $0.animated = true }), .optional(.list("ID") { $0.ids = $1 }))
+    }
     /// The items on the bar, in order.
     var ids: [String] = []
     /// Whether a renderer should animate the change (`ItemsSet`'s `animated`).
