@@ -110,6 +110,8 @@ extension Syntax {
     /// an operand. When every alternative begins with a keyword, the next word must be one of
     /// them: `COMMAND needs set, add or remove`, `COMMAND <refusing> set, add or remove, not 'x'`.
     static func choice(_ alternatives: Syntax..., refusing: String = "takes") -> Syntax {
+        assert(alternatives.filter { $0.leading == nil }.count <= 1,
+               "at most one alternative of a choice begins with an operand")
         let fallback = alternatives.first { $0.leading == nil }
         return Syntax(leading: nil, reading: {
             let readings = alternatives.map { $0.reading() }
@@ -140,7 +142,8 @@ extension Syntax {
     /// alone); `unknown` is what a missing word after `--` is called.
     static func options(_ options: Syntax..., repeated: Bool = false, naming: OptionNaming = .usages,
                         unknown: String) -> Syntax {
-        Syntax(leading: nil, reading: {
+        assert(options.allSatisfy { $0.leading != nil }, "every option of a block begins with its word")
+        return Syntax(leading: nil, reading: {
             let readings = options.map { $0.reading() }
             let forms = readings.map { "[" + $0.usage + "]" + (repeated ? "..." : "") }
             return SyntaxReading(forms: [forms.joined(separator: " ")], of: readings)
