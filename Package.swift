@@ -15,17 +15,11 @@ let strict: [SwiftSetting] = [
 ]
 
 /// The settings of every module that runs in the daemon's process (the daemon's and the bundled
-/// plugins'): `strict`, and no implicit import of the concurrency and string-processing
-/// modules. Each import, used or not, makes the linker load its library: the concurrency
-/// runtime with libdispatch, and the regex libraries, about 2 MB resident in an idle daemon
-/// that uses none of them. A module that needs one imports it.
-///
-/// And the metadata of a concrete generic type (`[PluginFingerprint: PluginRecord]`) is made
-/// by calling its accessor with the type arguments and conformances the compiler knows, not by
-/// demangling the type's name the first time it is used. Demangling checks each generic
-/// requirement again, each check a search through every loaded image's conformances: about
-/// 130 such types made that 3.4 M of the 18.9 M instructions of a start up to `READY=1`, and
-/// 0.2 M with the change, for 24 kB more code (docs/performance.md, "Start to `READY=1`").
+/// plugins'): `strict`; no implicit import of the concurrency and string-processing modules,
+/// since each import loads its library (about 2 MB resident in an idle daemon that uses none;
+/// a module that needs one imports it); and concrete generic metadata made through accessors,
+/// not by demangling names, which searched every image's conformances at start
+/// (docs/performance.md, Memory and "Start to `READY=1`").
 let inDaemonProcess: [SwiftSetting] = strict + [
     .unsafeFlags([
         "-Xfrontend", "-disable-implicit-concurrency-module-import",
@@ -34,24 +28,18 @@ let inDaemonProcess: [SwiftSetting] = strict + [
     ]),
 ]
 
-/// The settings of the daemon's modules whose code is off the request path (the TOML and JSON
-/// readers, the thin `tabbard` main): `inDaemonProcess`, and in release builds optimized for
-/// size. An idle daemon keeps nearly all of its executable resident (the kernel maps a file's
-/// pages in large folios once any of them runs), so smaller code is less memory. The model,
-/// D-Bus and loop modules, which most of a request runs in, stay optimized for speed: with
-/// `-Osize` too, `Select` cost the loop thread about 8 % more (docs/performance.md, Memory).
-/// So does `TabbardDaemon`, whose service code every request runs through before its first
-/// signal: built for size it cost `Select` and `SetBadge` 3.7 % and 3.8 % more instructions,
-/// for about 170 kB less idle memory, and the idle daemon is 1 MB under its bound
-/// (`make bench-instructions`; docs/performance.md, "`TabbardDaemon` built for speed").
+/// The settings of the daemon's modules off the request path (the TOML and JSON readers, the
+/// thin `tabbard` main): `inDaemonProcess`, and in release builds optimized for size, since an
+/// idle daemon keeps nearly all of its code resident. The modules a request runs through (the
+/// model, D-Bus, the loop and `TabbardDaemon`) stay optimized for speed (docs/performance.md,
+/// Memory and "`TabbardDaemon` built for speed").
 let sizeOptimized: [SwiftSetting] = inDaemonProcess + [
     .unsafeFlags(["-Osize"], .when(configuration: .release)),
 ]
 
 /// The linker settings of every executable and shared library the package ships: symbols bound
-/// when the file is loaded (`-z now`), so that with RELRO its whole GOT is read-only from then on
-/// (Debian's hardening; lintian's `hardening-no-bindnow`). With `tabctl` a PIE again, it costs
-/// about 0.25 ms of `tabctl --version`'s 1 ms start (docs/performance.md, "Hardening").
+/// at load (`-z now`), so that with RELRO the whole GOT is read-only, as Debian's hardening asks
+/// (docs/performance.md, "Hardening").
 let bindNow: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]),
 ]
@@ -330,13 +318,10 @@ targets += [
         swiftSettings: inDaemonProcess
     ),
     // systemd's two socket-activation calls, which libdbus's static archive refers to. The
-    // release builds of tabbard and tabctl link that archive (`Linking/libdbus-1.so` here is a
-    // linker script naming it, found ahead of the shared library because the Makefile's builds
-    // read a dbus-1.pc without its -L: scripts/dbus-pkgconfig), so that neither loads libdbus's
-    // shared library nor, through it, libsystemd and the six libraries libsystemd needs: 0.7 ms
-    // and 75 page faults at every start, 820 kB of an idle daemon's memory
-    // (docs/performance.md). Compiled in every build, so that the tests check them; in debug
-    // builds, which link libdbus dynamically, they stand in for libsystemd's in the process.
+    // release builds of tabbard and tabctl link that archive (`Linking/libdbus-1.so` is a linker
+    // script naming it; scripts/dbus-pkgconfig says how it is found first), so that neither
+    // loads libsystemd and the six libraries it needs (docs/performance.md, Memory). Compiled in
+    // every build, so that the tests check them; in debug builds they stand in for libsystemd's.
     .target(name: "CSocketActivation", exclude: ["Linking"]),
     // A thin main over the library. The Swift runtime stays a shared library (the default on
     // Linux), so that Swift plugins loaded at run time share it with the daemon. Release builds
@@ -393,26 +378,19 @@ targets += [
 // MARK: - Command-line client
 
 targets += [
-    // A client that scripts start once per command must start fast (docs/performance.md):
-    // no Foundation, and in release builds the Swift runtime, the C++ runtime it needs and
-    // libdbus are linked in (`Linking/libstdc++.so` is a linker script naming the static
-    // archive; libdbus's is CSocketActivation's). The executable is position-independent and
-    // bound at load, as Debian's hardening asks, for about 0.25 ms of its start
-    // (docs/performance.md, "Hardening"). Debug builds stay dynamic, like the test bundles that
-    // link this target.
-    // The daemon's module settings apply here too: an implicit import of the concurrency module
-    // would link libdispatch, whose initializer counts the CPUs at every start. In release
-    // builds the code is optimized for size, and no symbol is exported: the static runtime's
-    // link arguments ask for `-export-dynamic`, which nothing here needs, and which left 1,134
-    // dynamic symbols for every symbol lookup of the loader to pass by. The functions the common
-    // commands run are laid out together (`Linking/start-order.txt`, written by
-    // `Benchmarks/TabctlStart/start_order.py`; the linker can move a function only when it has
-    // a section of its own, as the runtime's have and `-function-sections` gives tabctl's):
-    // scattered over the runtime's 5.4 MB of code, they cost about 30 more page faults at every
-    // start.
+    // A client that scripts start once per command must start fast (docs/performance.md,
+    // "tabctl"). Release builds link in the Swift runtime, the C++ runtime it needs
+    // (`Linking/libstdc++.so`, a linker script naming the static archive) and libdbus; export no
+    // symbol (the static runtime asks for `-export-dynamic`, which only slows the loader); are
+    // optimized for size; and lay the code the common commands run out together
+    // (`Linking/start-order.txt`, by `Benchmarks/TabctlStart/start_order.py`; `-function-sections`
+    // lets the linker move tabctl's functions). The executable is a PIE bound at load, as
+    // Debian's hardening asks. The daemon's module settings apply too: an implicit concurrency
+    // import would link libdispatch, which counts the CPUs at every start. Debug builds stay
+    // dynamic, like the test bundles that link this target.
     // Where tabctl's release build finds its arguments without the runtime reading
-    // /proc/self/maps at every start (docs/performance.md): the vector glibc hands to
-    // initializers, compiled in release builds only, where the runtime is linked in statically.
+    // /proc/self/maps at every start: the vector glibc hands to initializers (release builds
+    // only, where the runtime is linked in statically).
     .target(
         name: "CArgumentVector",
         cSettings: [.define("TABCTL_ARGUMENT_VECTOR", .when(configuration: .release))]

@@ -1,25 +1,41 @@
-/// What `--help`, the manual and the completion scripts say of a `tabctl` command. Each
-/// command's type carries its spec (`TabctlCommand.spec`), next to its parsing and running.
+/// What `--help`, the manual and the completion scripts say of a `tabctl` command or `bar`
+/// action. The command's type declares its name, summary and examples here and its operands
+/// in its `syntax`, from which the usage line, the completion words and the parser all come.
 struct CommandSpec: Sendable {
     /// The command word.
     let name: String
-    /// The operands and options after the word.
-    let usage: String
     /// One line on what it does.
     let summary: String
     /// Lines a person can paste, in the order `--help` and the manual show them. Run in that
     /// order, they work against the bundled plugins' default catalog; a test runs every one.
     let examples: [String]
     /// What `--help` says beyond the summary, when one line cannot say how to use it.
-    var details: String?
-    /// Words a shell may complete after the command (options, fixed values).
-    var words: [String] = []
-    /// Whether the operands are tab ids (completion offers the daemon's tabs).
-    var takesTabIds = false
-    /// Whether an operand is a standalone bar's name (completion offers the daemon's bars).
-    var takesBarNames = false
+    let details: String?
     /// Whether the command keeps running until interrupted (its examples do too).
-    var staysRunning = false
+    let staysRunning: Bool
+    /// The command's syntax without its parser, made when help or completion asks (a command
+    /// line only parses, and looks commands up by name).
+    private let syntax: @Sendable () -> SyntaxSummary
+
+    /// The spec of `command`, whose operands its `syntax` declares.
+    init<Command: DeclaredOperands & Sendable>(of command: Command.Type, name: String, summary: String,
+                                               examples: [String], details: String? = nil, staysRunning: Bool = false) {
+        self.name = name
+        self.summary = summary
+        self.examples = examples
+        self.details = details
+        self.staysRunning = staysRunning
+        syntax = { Command.syntax.summary }
+    }
+
+    /// The operands and options after the word.
+    var usage: String { syntax().usage }
+    /// Words a shell may complete after the command (options, fixed values).
+    var words: [String] { syntax().words }
+    /// Whether the operands are tab ids (completion offers the daemon's tabs).
+    var takesTabIds: Bool { syntax().live.contains(.tabIds) }
+    /// Whether an operand is a standalone bar's name (completion offers the daemon's bars).
+    var takesBarNames: Bool { syntax().live.contains(.barNames) }
 
     /// Every command's spec, in the order of the command table.
     static var all: [CommandSpec] { CommandTable.commands.map { $0.spec } }

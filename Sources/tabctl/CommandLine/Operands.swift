@@ -1,6 +1,6 @@
-/// The words after a command word, consumed front to back by the command's parser.
+/// The words after a command word, consumed front to back by the command's declared syntax.
 struct Operands {
-    /// The command the words belong to, for messages.
+    /// The command the words belong to, for messages (`bar modes tap`).
     let command: String
     private var words: ArraySlice<String>
 
@@ -12,6 +12,13 @@ struct Operands {
 
     /// True when every word is consumed.
     var isEmpty: Bool { words.isEmpty }
+
+    /// The next word, not consumed.
+    var next: String? { words.first }
+
+    /// The command's or the `bar` action's own word (`tap` of `bar modes tap`), for messages
+    /// that name it alone.
+    var word: Substring { command.split(separator: " ").last ?? Substring(command) }
 
     /// Consumes `name` if it is next (anywhere before `--`).
     mutating func flag(_ name: String) -> Bool {
@@ -27,6 +34,11 @@ struct Operands {
         return word
     }
 
+    /// Puts `word`, just consumed, back in front.
+    mutating func restore(_ word: String) {
+        words.insert(word, at: words.startIndex)
+    }
+
     /// The words left, to be parsed for the command now named `command` (`bar modes tap`):
     /// usage errors from here on name that command.
     func renamed(_ command: String) -> Operands {
@@ -35,41 +47,10 @@ struct Operands {
         return renamed
     }
 
-    /// The next word as a position: a whole number, 0 or more.
-    mutating func index(_ what: String) throws(UsageError) -> UInt32 {
-        let word = try required(what)
-        guard let value = UInt32(word) else { throw UsageError(message: "\(what) must be a whole number from 0, not '\(word)'", command: command) }
-        return value
-    }
-
-    /// The next word as one of `table`'s keys, and what that key stands for; any other word is
-    /// a usage error listing the keys (`unknown appearance key 'x'; one of: …`).
-    mutating func key<Value>(of kind: String, in table: [(key: String, property: Value)]) throws(UsageError) -> Value {
-        let word = try required("KEY")
-        guard let value = table.first(where: { $0.key == word })?.property else {
-            throw UsageError(message: "unknown \(kind) key '\(word)'; one of: \(table.map(\.key).joined(separator: ", "))", command: command)
-        }
-        return value
-    }
-
-    /// The next word as a whole number.
-    mutating func integer(_ what: String) throws(UsageError) -> Int32 {
-        let word = try required(what)
-        guard let value = Int32(word) else { throw UsageError(message: "\(what) must be a whole number, not '\(word)'", command: command) }
-        return value
-    }
-
     /// Every word left, `--` dropped.
     mutating func rest() -> [String] {
         let all = words.filter { $0 != "--" }
         words = []
-        return all
-    }
-
-    /// Every word left; at least one.
-    mutating func atLeastOne(_ what: String) throws(UsageError) -> [String] {
-        let all = rest()
-        guard !all.isEmpty else { throw UsageError(message: "\(command) needs at least one \(what)", command: command) }
         return all
     }
 

@@ -4,21 +4,15 @@ import TabbardBusContract
 // How the bar looks, and which way the screen is turned.
 
 /// `appearance KEY VALUE`: sets one appearance property of the controller.
-struct AppearanceCommand: ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(name: "appearance", usage: "KEY VALUE",
+struct AppearanceCommand: ControllerCallCommand, AppearanceSettingOperands, Equatable {
+    static let spec = CommandSpec(of: Self.self, name: "appearance",
                                   summary: "set bar-style, bar-tint-color, tint-color, unselected-item-tint-color, translucent, background-image, shadow-image or selection-indicator-image",
-                                  examples: ["tabctl appearance tint-color '#FF9500'"], words: AppearanceSetting.keys.map(\.key))
+                                  examples: ["tabctl appearance tint-color '#FF9500'"])
     /// The property and its value.
-    var setting: AppearanceSetting
+    var setting = AppearanceSetting(property: .barStyle, value: .string(""))
 
     func call(_ client: TabBarClient) throws(CommandFailure) {
         try client.setProperty(setting.property, setting.value)
-    }
-}
-
-extension AppearanceCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        setting = try AppearanceSetting(parsing: &operands)
     }
 }
 
@@ -39,38 +33,44 @@ struct AppearanceSetting: Equatable, Sendable {
     var value: DBusValue
 }
 
-extension AppearanceSetting {
+/// A command or `bar` action whose operands are one appearance setting, `KEY VALUE`.
+protocol AppearanceSettingOperands: DeclaredOperands {
+    /// The property and its value.
+    var setting: AppearanceSetting { get set }
+}
+
+extension AppearanceSettingOperands {
     /// `KEY VALUE`; an unknown key, or `translucent` with anything but true or false, is a
     /// usage error.
-    init(parsing operands: inout Operands) throws(UsageError) {
-        property = try operands.key(of: "appearance", in: Self.keys)
-        let text = try operands.required("VALUE")
-        if property == .translucent {
-            guard text == "true" || text == "false" else {
-                throw UsageError(message: "translucent takes true or false, not '\(text)'", command: operands.command)
-            }
-            value = .bool(text == "true")
-        } else {
-            value = .string(text)
-        }
+    static var syntax: Syntax<Self> {
+        .sequence(.key(of: "appearance", in: AppearanceSetting.keys) { $0.setting.property = $1 },
+                  .operand("VALUE") { (command, text: String) throws(UsageError) in
+                      guard command.setting.property == .translucent else {
+                          command.setting.value = .string(text)
+                          return
+                      }
+                      guard text == "true" || text == "false" else {
+                          throw UsageError(message: "translucent takes true or false, not '\(text)'")
+                      }
+                      command.setting.value = .bool(text == "true")
+                  })
     }
 }
 
 /// `orientation ORIENTATION`: rotates, when every tab supports it (ORI-3).
 struct OrientationCommand: ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(name: "orientation", usage: "ORIENTATION",
+    static let spec = CommandSpec(of: Self.self, name: "orientation",
                                   summary: "rotate to portrait, portrait-upside-down, landscape-left or landscape-right",
                                   // The bundled tabs that turn: most of the catalog is portrait only.
-                                  examples: ["tabctl tabs set world-clock stopwatch videos notes && tabctl orientation landscape-left"],
-                                  words: ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"])
+                                  examples: ["tabctl tabs set world-clock stopwatch videos notes && tabctl orientation landscape-left"])
+    static var syntax: Syntax<Self> {
+        .operand("ORIENTATION", values: ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"]) {
+            $0.orientation = $1
+        }
+    }
     /// The orientation's name.
-    var orientation: String
+    var orientation = ""
 
     func call(_ client: TabBarClient) throws(CommandFailure) { try client.call(.setOrientation, orientation) }
 }
 
-extension OrientationCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        orientation = try operands.required("ORIENTATION")
-    }
-}

@@ -4,7 +4,7 @@ import DBus
 
 /// `follow`: the state, then one line per event.
 struct FollowCommand: CommandWithoutOperands, Equatable {
-    static let spec = CommandSpec(name: "follow", usage: "", summary: "print the state, then one line per event, until interrupted",
+    static let spec = CommandSpec(of: Self.self, name: "follow", summary: "print the state, then one line per event, until interrupted",
                                   examples: ["tabctl follow | grep --line-buffered DidSelect"], staysRunning: true)
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
@@ -15,35 +15,23 @@ struct FollowCommand: CommandWithoutOperands, Equatable {
 /// `delegate [--deny ID...] [--allow-only ID...] [--exec CMD]`: answers `ShouldSelect` by
 /// the rules.
 struct DelegateCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(name: "delegate", usage: "[--deny ID...] [--allow-only ID...] [--exec CMD]",
+    static let spec = CommandSpec(of: Self.self, name: "delegate",
                                   summary: "act as the delegate: answer ShouldSelect by rule and print each decision",
                                   examples: ["tabctl delegate --deny timer",
                                              "tabctl delegate --exec 'judge() { [ \"$1\" != alarm ]; }; judge'"],
-                                  words: ["--deny", "--allow-only", "--exec"], takesTabIds: true, staysRunning: true)
+                                  staysRunning: true)
+    static var syntax: Syntax<Self> {
+        .options(.sequence(.literal("--deny"), .list("ID", upToOption: true, live: .tabIds) { $0.rules.deny += $1 }),
+                 .sequence(.literal("--allow-only"),
+                           .list("ID", upToOption: true, live: .tabIds) { $0.rules.allowOnly += $1 }),
+                 .sequence(.literal("--exec"), .operand("CMD") { $0.rules.exec = $1 }),
+                 naming: .names, unknown: "rule")
+    }
     /// How to answer.
-    var rules: DelegateRules
+    var rules = DelegateRules()
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         try DelegateResponder(client: try context.client(), rules: rules, json: context.json).run()
-    }
-}
-
-extension DelegateCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        var rules = DelegateRules()
-        while !operands.isEmpty {
-            if operands.flag("--deny") {
-                rules.deny += operands.takeIds()
-            } else if operands.flag("--allow-only") {
-                rules.allowOnly += operands.takeIds()
-            } else if operands.flag("--exec") {
-                rules.exec = try operands.required("CMD")
-            } else {
-                throw UsageError(message: "delegate takes --deny, --allow-only and --exec, not '\(try operands.required("rule"))'",
-                                 command: operands.command)
-            }
-        }
-        self.rules = rules
     }
 }
 

@@ -6,9 +6,12 @@ import TabbardBusContract
 /// `select ID | select --index N`: selection without the delegate and without `DidSelect`
 /// (SEL-1).
 struct SelectCommand: ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(name: "select", usage: "ID | --index N", summary: "select a tab (no delegate, no DidSelect)",
-                                  examples: ["tabctl select alarm", "tabctl select --index 0"], words: ["--index"],
-                                  takesTabIds: true)
+    static let spec = CommandSpec(of: Self.self, name: "select", summary: "select a tab (no delegate, no DidSelect)",
+                                  examples: ["tabctl select alarm", "tabctl select --index 0"])
+    static var syntax: Syntax<Self> {
+        .choice(.operand("ID", live: .tabIds) { $0.target = .id($1) },
+                .sequence(.literal("--index"), .operand("N") { $0.target = .index($1) }))
+    }
     /// What to select.
     enum Target: Equatable, Sendable {
         /// A tab by id (`Select`).
@@ -18,7 +21,7 @@ struct SelectCommand: ControllerCallCommand, Equatable {
     }
 
     /// What to select.
-    var target: Target
+    var target = Target.index(0)
 
     func call(_ client: TabBarClient) throws(CommandFailure) {
         switch target {
@@ -28,20 +31,17 @@ struct SelectCommand: ControllerCallCommand, Equatable {
     }
 }
 
-extension SelectCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        target = operands.flag("--index") ? .index(try operands.integer("N")) : .id(try operands.required("ID"))
-    }
-}
-
 /// `tap ID | tap @more`: a user's tap; the delegate may veto (exit 3).
 struct TapCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(name: "tap", usage: "ID | @more",
+    static let spec = CommandSpec(of: Self.self, name: "tap",
                                   summary: "tap an item as a user would: the delegate may veto (exit 3)",
-                                  examples: ["tabctl tap stopwatch || echo \"vetoed\""], words: [BusNames.moreItem],
-                                  takesTabIds: true)
+                                  examples: ["tabctl tap stopwatch || echo \"vetoed\""])
+    static var syntax: Syntax<Self> {
+        .choice(.operand("ID", missing: "ID or \(BusNames.moreItem)", live: .tabIds) { $0.item = $1 },
+                .literal(BusNames.moreItem) { $0.item = BusNames.moreItem })
+    }
     /// A tab id or `@more`.
-    var item: String
+    var item = ""
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let client = try context.client()
@@ -53,15 +53,9 @@ struct TapCommand: TabctlCommand, Equatable {
     }
 }
 
-extension TapCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        item = try operands.required("ID or @more")
-    }
-}
-
 /// `more`: shows the More list itself (SEL-5) and draws it, as `show` then would.
 struct MoreCommand: CommandWithoutOperands, Equatable {
-    static let spec = CommandSpec(name: "more", usage: "", summary: "show the More list and draw it",
+    static let spec = CommandSpec(of: Self.self, name: "more", summary: "show the More list and draw it",
                                   examples: ["tabctl more"])
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {

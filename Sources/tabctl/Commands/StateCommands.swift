@@ -7,10 +7,13 @@ import TabbardBusContract
 /// `show [--follow] [--bar NAME]`: draws the bar and the shown tab's content, or the
 /// standalone bar `NAME`; with `--follow`, again after every change.
 struct ShowCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(name: "show", usage: "[--follow] [--bar NAME]",
+    static let spec = CommandSpec(of: Self.self, name: "show",
                                   summary: "draw the bar and the selected tab's content, or a standalone bar",
-                                  examples: ["tabctl show", "tabctl bar modes create && tabctl show --bar modes"],
-                                  words: ["--follow", "--bar"], takesBarNames: true)
+                                  examples: ["tabctl show", "tabctl bar modes create && tabctl show --bar modes"])
+    static var syntax: Syntax<Self> {
+        .options(.literal("--follow") { $0.follow = true },
+                 .sequence(.literal("--bar"), .operand("NAME", live: .barNames) { $0.bar = $1 }), unknown: "option")
+    }
     /// Redraw on every change until interrupted.
     var follow = false
     /// The standalone bar to draw; nil for the controller's.
@@ -25,24 +28,9 @@ struct ShowCommand: TabctlCommand, Equatable {
     }
 }
 
-extension ShowCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        while !operands.isEmpty {
-            if operands.flag("--follow") {
-                follow = true
-            } else if operands.flag("--bar") {
-                bar = try operands.required("NAME")
-            } else {
-                throw UsageError(message: "show takes --follow and --bar NAME, not '\(try operands.required("option"))'",
-                                 command: operands.command)
-            }
-        }
-    }
-}
-
 /// `list`: one line per tab of the controller.
 struct ListCommand: CommandWithoutOperands, Equatable {
-    static let spec = CommandSpec(name: "list", usage: "", summary: "one line per tab: index, id, title, placement, badge, flags",
+    static let spec = CommandSpec(of: Self.self, name: "list", summary: "one line per tab: index, id, title, placement, badge, flags",
                                   examples: ["tabctl list"])
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
@@ -54,10 +42,13 @@ struct ListCommand: CommandWithoutOperands, Equatable {
 
 /// `get PROPERTY`: one controller property, shell-friendly.
 struct GetCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(name: "get", usage: "PROPERTY", summary: "print one property of the controller",
-                                  examples: ["tabctl get SelectedTab"], words: ControllerPropertyName.allCases.map(\.rawValue))
+    static let spec = CommandSpec(of: Self.self, name: "get", summary: "print one property of the controller",
+                                  examples: ["tabctl get SelectedTab"])
+    static var syntax: Syntax<Self> {
+        .operand("PROPERTY", values: ControllerPropertyName.allCases.map { $0.rawValue }) { $0.property = $1 }
+    }
     /// The property's D-Bus name, as typed (an unknown one is the daemon's error).
-    var property: String
+    var property = ""
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let value = try context.client().property(property)
@@ -74,15 +65,9 @@ struct GetCommand: TabctlCommand, Equatable {
     }
 }
 
-extension GetCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        property = try operands.required("PROPERTY")
-    }
-}
-
 /// `reset`: everything back to the configuration (STATE-5).
 struct ResetCommand: CommandWithoutOperands, ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(name: "reset", usage: "", summary: "return everything to the configuration",
+    static let spec = CommandSpec(of: Self.self, name: "reset", summary: "return everything to the configuration",
                                   examples: ["tabctl reset"])
 
     func call(_ client: TabBarClient) throws(CommandFailure) { try client.call(.reset) }
@@ -90,7 +75,7 @@ struct ResetCommand: CommandWithoutOperands, ControllerCallCommand, Equatable {
 
 /// `describe`: the daemon's `Describe` document, as it is.
 struct DescribeCommand: CommandWithoutOperands, Equatable {
-    static let spec = CommandSpec(name: "describe", usage: "", summary: "print the whole state as JSON",
+    static let spec = CommandSpec(of: Self.self, name: "describe", summary: "print the whole state as JSON",
                                   examples: ["tabctl describe > tabbar-state.json"])
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {

@@ -1,13 +1,14 @@
 import TabbardBusContract
 
 /// One `tabctl` command, whole in one type: what `--help`, the manual and the completions say
-/// of it (`spec`), how the words after it parse (`init(parsing:)`, into the type's own
-/// fields), and what it does (`run`). The command table lists the types, like busctl's
-/// `verbs[]`; nothing else names a command.
-protocol TabctlCommand: Sendable {
+/// of it (`spec`), its operands declared once (`syntax`: the parser, the usage line and the
+/// completion words, into the type's own fields), and what it does (`run`). The command table
+/// lists the types, like busctl's `verbs[]`; nothing else names a command.
+protocol TabctlCommand: DeclaredOperands, Sendable {
     /// What `--help`, the manual and the completion scripts say of the command.
     static var spec: CommandSpec { get }
-    /// Parses the words after the command word; `Invocation` checks that none is left over.
+    /// Parses the words after the command word by `syntax`; `Invocation` checks that none is
+    /// left over.
     init(parsing operands: inout Operands) throws(UsageError)
     /// Carries the command out and says how `tabctl` should exit.
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus
@@ -57,14 +58,11 @@ enum CommandTable {
 }
 
 /// A command that takes no operands.
-protocol CommandWithoutOperands: TabctlCommand {
-    /// The command.
-    init()
-}
+protocol CommandWithoutOperands: TabctlCommand {}
 
 extension CommandWithoutOperands {
     /// Nothing to parse: any word left over is the parser's usage error.
-    init(parsing operands: inout Operands) throws(UsageError) { self.init() }
+    static var syntax: Syntax<Self> { .none }
 }
 
 /// A command carried out by controller calls that change something: silent on success,
@@ -83,43 +81,43 @@ extension ControllerCallCommand {
 }
 
 /// A command or `bar` action whose one operand is an id: a tab's, or a bar item's.
-protocol IdOperand {
+protocol IdOperand: DeclaredOperands {
     /// The tab or item.
-    var id: String { get }
-    /// The command or action for `id`.
-    init(id: String)
+    var id: String { get set }
+    /// Whether the id is a tab's (completion offers the daemon's tabs).
+    static var idsAreTabs: Bool { get }
 }
 
 extension IdOperand {
-    /// The id.
-    init(parsing operands: inout Operands) throws(UsageError) {
-        self.init(id: try operands.required("ID"))
-    }
+    /// `ID`.
+    static var syntax: Syntax<Self> { .operand("ID", live: idsAreTabs ? .tabIds : []) { $0.id = $1 } }
 }
 
 /// A command whose one operand is a tab id.
 protocol TabIdCommand: ControllerCallCommand, IdOperand {}
 
+extension TabIdCommand {
+    /// The id is a tab's.
+    static var idsAreTabs: Bool { true }
+}
+
 /// A command whose operands are a tab id and one word for it (a page, an action), passed as
 /// they are to one controller method.
 protocol TabIdAndWordCommand: ControllerCallCommand {
-    /// What the word is, for usage errors (`PAGE`).
+    /// What the word is, in the usage and in usage errors (`PAGE`).
     static var wordName: String { get }
     /// The method called with the id and the word.
     static var method: ControllerMethodName { get }
     /// The tab.
-    var id: String { get }
+    var id: String { get set }
     /// The word.
-    var word: String { get }
-    /// The command for the tab `id` and `word`.
-    init(id: String, word: String)
+    var word: String { get set }
 }
 
 extension TabIdAndWordCommand {
-    /// The tab id, then the word.
-    init(parsing operands: inout Operands) throws(UsageError) {
-        let id = try operands.required("ID")
-        self.init(id: id, word: try operands.required(Self.wordName))
+    /// `ID WORD`.
+    static var syntax: Syntax<Self> {
+        .sequence(.operand("ID", live: .tabIds) { $0.id = $1 }, .operand(wordName) { $0.word = $1 })
     }
 
     /// `method(id, word)`.

@@ -4,11 +4,19 @@ import DBus
 
 /// `tabs set ID... | tabs add ID [POSITION] | tabs remove ID` (TABS-2).
 struct TabsCommand: ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(name: "tabs", usage: "set ID... | add ID [POSITION] | remove ID",
+    static let spec = CommandSpec(of: Self.self, name: "tabs",
                                   summary: "set, add or remove the controller's tabs",
                                   examples: ["tabctl tabs remove notes", "tabctl tabs add notes 0",
-                                             "tabctl tabs set world-clock alarm stopwatch timer"],
-                                  words: ["set", "add", "remove"], takesTabIds: true)
+                                             "tabctl tabs set world-clock alarm stopwatch timer"])
+    static var syntax: Syntax<Self> {
+        .choice(.sequence(.literal("set"), .list("ID", live: .tabIds) { $0.change = .set($1) }),
+                .sequence(.literal("add"), .operand("ID", live: .tabIds) { $0.change = .add(id: $1, position: -1) },
+                          .optional(.operand("POSITION") { (command, position: Int32) in
+                              guard case .add(let id, _) = command.change else { return }
+                              command.change = .add(id: id, position: position)
+                          })),
+                .sequence(.literal("remove"), .operand("ID", live: .tabIds) { $0.change = .remove(id: $1) }))
+    }
     /// The change.
     enum Change: Equatable, Sendable {
         /// `SetTabs`.
@@ -20,7 +28,7 @@ struct TabsCommand: ControllerCallCommand, Equatable {
     }
 
     /// The change.
-    var change: Change
+    var change = Change.set([])
 
     func call(_ client: TabBarClient) throws(CommandFailure) {
         switch change {
@@ -31,27 +39,15 @@ struct TabsCommand: ControllerCallCommand, Equatable {
     }
 }
 
-extension TabsCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        switch try operands.required("set, add or remove") {
-        case "set": change = .set(operands.rest())
-        case "add":
-            let id = try operands.required("ID")
-            change = .add(id: id, position: operands.isEmpty ? -1 : try operands.integer("POSITION"))
-        case "remove": change = .remove(id: try operands.required("ID"))
-        case let other: throw UsageError(message: "tabs takes set, add or remove, not '\(other)'", command: operands.command)
-        }
-    }
-}
-
 /// `customize ID...`: a whole customization session in one call; the ids are the new order
 /// of all of `Tabs` (CUST-5).
 struct CustomizeCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(name: "customize", usage: "ID...",
+    static let spec = CommandSpec(of: Self.self, name: "customize",
                                   summary: "reorder all the tabs in one customization session",
-                                  examples: ["tabctl customize notes $(tabctl get Tabs | grep -vx notes)"], takesTabIds: true)
+                                  examples: ["tabctl customize notes $(tabctl get Tabs | grep -vx notes)"])
+    static var syntax: Syntax<Self> { .list("ID", atLeast: "ID", live: .tabIds) { $0.order = $1 } }
     /// The new order of `Tabs`.
-    var order: [String]
+    var order: [String] = []
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let client = try context.client()
@@ -59,25 +55,15 @@ struct CustomizeCommand: TabctlCommand, Equatable {
     }
 }
 
-extension CustomizeCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        order = try operands.atLeastOne("ID")
-    }
-}
-
 /// `customizable ID...`: which tabs may be rearranged; none turns customizing off (CUST-1).
 struct CustomizableCommand: ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(name: "customizable", usage: "ID...",
+    static let spec = CommandSpec(of: Self.self, name: "customizable",
                                   summary: "set which tabs may be rearranged (none: no customizing)",
-                                  examples: ["tabctl customizable alarm timer"], takesTabIds: true)
+                                  examples: ["tabctl customizable alarm timer"])
+    static var syntax: Syntax<Self> { .list("ID", live: .tabIds) { $0.ids = $1 } }
     /// The tabs that may move.
-    var ids: [String]
+    var ids: [String] = []
 
     func call(_ client: TabBarClient) throws(CommandFailure) { try client.call(.setCustomizable, ids) }
 }
 
-extension CustomizableCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        ids = operands.rest()
-    }
-}

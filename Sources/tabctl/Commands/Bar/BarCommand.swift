@@ -5,15 +5,27 @@ import DBus
 /// `bar NAME ACTION …`: makes, fills, selects on, badges, customizes and draws the standalone
 /// bar `NAME`. The action's own type parses the words after it and carries it out.
 struct BarCommand: TabctlCommand {
-    static let spec = CommandSpec(name: "bar", usage: "NAME ACTION ...",
+    static let spec = CommandSpec(of: Self.self, name: "bar",
                                   summary: "create, fill, select on, badge, customize and draw a standalone tab bar",
-                                  examples: BarActionTable.actions.flatMap { $0.spec.examples },
-                                  words: BarActionTable.words,
-                                  takesBarNames: true)
+                                  examples: BarActionTable.actions.flatMap { $0.spec.examples })
+    /// `NAME ACTION ...`: the action's own syntax reads the words after its word, and usage
+    /// errors from there on name `bar NAME ACTION`.
+    static var syntax: Syntax<Self> {
+        .sequence(.operand("NAME", live: .barNames) { $0.name = $1 },
+                  .custom("ACTION ...", words: BarActionTable.words) { command, operands throws(UsageError) in
+                      let word = try operands.required("ACTION (\(BarActionTable.names))")
+                      guard let type = BarActionTable.action(named: word) else {
+                          throw UsageError(message: "bar takes \(BarActionTable.names), not '\(word)'", command: operands.command)
+                      }
+                      var rest = operands.renamed("bar \(command.name) \(word)")
+                      command.action = try type.init(parsing: &rest)
+                      operands = rest
+                  })
+    }
     /// The bar's name.
-    var name: String
+    var name = ""
     /// What to do with it.
-    var action: any BarAction
+    var action: any BarAction = CreateBarAction()
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         try action.run(on: StandaloneBar(client: try context.client(), name: name), context)
@@ -55,25 +67,12 @@ struct BarCommand: TabctlCommand {
     }
 }
 
-extension BarCommand {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        name = try operands.required("NAME")
-        let word = try operands.required("ACTION (\(BarActionTable.names))")
-        guard let type = BarActionTable.action(named: word) else {
-            throw UsageError(message: "bar takes \(BarActionTable.names), not '\(word)'", command: operands.command)
-        }
-        var rest = operands.renamed("bar \(name) \(word)")
-        action = try type.init(parsing: &rest)
-        operands = rest
-    }
-}
-
 /// One action of `tabctl bar NAME …`, whole in one type like a command: its spec (the name
 /// is the action's word), its parsing, and what it does to the bar.
-protocol BarAction: Sendable {
+protocol BarAction: DeclaredOperands, Sendable {
     /// What `--help`, the manual and the completions say of the action.
     static var spec: CommandSpec { get }
-    /// Parses the words after the action's word.
+    /// Parses the words after the action's word by `syntax`.
     init(parsing operands: inout Operands) throws(UsageError)
     /// Carries the action out on `bar` and says how `tabctl` should exit.
     func run(on bar: StandaloneBar, _ context: CommandContext) throws(CommandFailure) -> ExitStatus
@@ -102,18 +101,20 @@ extension BarCallAction {
 }
 
 /// An action that takes no operands.
-protocol BarActionWithoutOperands: BarAction {
-    /// The action.
-    init()
-}
+protocol BarActionWithoutOperands: BarAction {}
 
 extension BarActionWithoutOperands {
     /// Nothing to parse: any word left over is the parser's usage error.
-    init(parsing operands: inout Operands) throws(UsageError) { self.init() }
+    static var syntax: Syntax<Self> { .none }
 }
 
 /// An action whose one operand is an item id.
 protocol BarItemAction: BarCallAction, IdOperand {}
+
+extension BarItemAction {
+    /// The id is a bar item's, not a tab's.
+    static var idsAreTabs: Bool { false }
+}
 
 /// Every action of `tabctl bar`, in the order `--help` lists them; their examples, run in
 /// that order, make a bar, fill it, use it and remove it again.

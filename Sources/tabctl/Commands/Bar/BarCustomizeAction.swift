@@ -4,7 +4,7 @@
 /// given, and ends; `--json` says whether the items changed. A session belongs to the
 /// connection that began it, so one invocation holds all of it.
 struct CustomizeItemsAction: BarAction, Equatable {
-    static let spec = CommandSpec(name: "customize", usage: "ID... [--replace INDEX ID]... [--move ID INDEX]...",
+    static let spec = CommandSpec(of: Self.self, name: "customize",
                                   summary: "customize the bar in one session: candidates, then replace and move steps",
                                   examples: ["tabctl bar modes customize map transit saved satellite --replace 2 satellite --move satellite 0"],
                                   details: """
@@ -14,8 +14,15 @@ struct CustomizeItemsAction: BarAction, Equatable {
                                       --move ID INDEX moves an item over the movable positions. Then the session ends;
                                       with --json, "changed" says whether the items differ from those at the start. A
                                       step the daemon refuses ends the session with the steps before it kept.
-                                      """,
-                                  words: ["--replace", "--move"])
+                                      """)
+    static var syntax: Syntax<Self> {
+        .sequence(.list("ID", upToOption: true, atLeast: "ID the user may place") { $0.candidates = $1 },
+                  .options(.sequence(.literal("--replace"),
+                                     .operands("INDEX", "ID") { $0.steps.append(.replace(index: $1, id: $2)) }),
+                           .sequence(.literal("--move"),
+                                     .operands("ID", "INDEX") { $0.steps.append(.move(id: $1, index: $2)) }),
+                           repeated: true, unknown: "step"))
+    }
     /// One step of the session.
     enum Step: Equatable, Sendable {
         /// `ReplaceItem(index, item_id)`: the candidate goes to that position of the bar.
@@ -25,9 +32,9 @@ struct CustomizeItemsAction: BarAction, Equatable {
     }
 
     /// The items the user may place (`BeginCustomizingItems`).
-    var candidates: [String]
+    var candidates: [String] = []
     /// The steps, in order.
-    var steps: [Step]
+    var steps: [Step] = []
 
     func run(on bar: StandaloneBar, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         try bar.call(.beginCustomizingItems, candidates)
@@ -49,24 +56,3 @@ struct CustomizeItemsAction: BarAction, Equatable {
     }
 }
 
-extension CustomizeItemsAction {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        candidates = operands.takeIds()
-        guard !candidates.isEmpty else {
-            throw UsageError(message: "\(operands.command) needs at least one ID the user may place", command: operands.command)
-        }
-        steps = []
-        while !operands.isEmpty {
-            if operands.flag("--replace") {
-                let index = try operands.index("INDEX")
-                steps.append(.replace(index: index, id: try operands.required("ID")))
-            } else if operands.flag("--move") {
-                let id = try operands.required("ID")
-                steps.append(.move(id: id, index: try operands.index("INDEX")))
-            } else {
-                throw UsageError(message: "customize takes --replace INDEX ID and --move ID INDEX, not '\(try operands.required("step"))'",
-                                 command: operands.command)
-            }
-        }
-    }
-}

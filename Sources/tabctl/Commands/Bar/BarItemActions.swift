@@ -6,7 +6,7 @@ import DBus
 /// an item the bar may show, not on the bar yet (SBAR-2); a system item takes its title and
 /// image from the daemon (ITEM-3).
 struct DefineItemAction: BarCallAction, Equatable {
-    static let spec = CommandSpec(name: "define", usage: "ID TITLE [IMAGE [SELECTED_IMAGE]] | ID --system-item SYSTEM_ITEM [TAG]",
+    static let spec = CommandSpec(of: Self.self, name: "define",
                                   summary: "define an item the bar may show (not on the bar yet)",
                                   examples: ["tabctl bar modes define map Map map map.fill", "tabctl bar modes define transit Transit",
                                              "tabctl bar modes define saved --system-item favorites 7",
@@ -16,9 +16,22 @@ struct DefineItemAction: BarCallAction, Equatable {
                                       item (favorites, featured, top-rated, recents, contacts, history, bookmarks, search,
                                       downloads, most-recent, most-viewed) takes its title and image from the daemon; TAG
                                       is a number of the caller's (default 0). 'tabctl bar NAME items' puts items on the bar.
-                                      """,
-                                  words: ["--system-item", "favorites", "featured", "top-rated", "recents", "contacts", "history",
-                                          "bookmarks", "search", "downloads", "most-recent", "most-viewed"])
+                                      """)
+    static var syntax: Syntax<Self> {
+        let custom = Syntax<Self>.sequence(
+            .operand("TITLE", missing: "TITLE or --system-item") {
+                $0.look = .custom(title: $1, image: "", selectedImage: "")
+            },
+            .optional(.sequence(.operand("IMAGE") { $0.look.update(image: $1) },
+                                .optional(.operand("SELECTED_IMAGE") { $0.look.update(selectedImage: $1) }))))
+        let system = Syntax<Self>.sequence(
+            .literal("--system-item"), .operand("SYSTEM_ITEM", values: systemItems) { $0.look = .system($1, tag: 0) },
+            .optional(.operand("TAG") { $0.look.update(tag: $1) }))
+        return .sequence(.operand("ID") { $0.id = $1 }, .choice(custom, system))
+    }
+    /// The system items' names.
+    static let systemItems = ["favorites", "featured", "top-rated", "recents", "contacts", "history", "bookmarks", "search",
+                              "downloads", "most-recent", "most-viewed"]
     /// What the item shows.
     enum Look: Equatable, Sendable {
         /// A title and images of the caller's (`AddItem`).
@@ -28,9 +41,9 @@ struct DefineItemAction: BarCallAction, Equatable {
     }
 
     /// The item's id on the bar.
-    var id: String
+    var id = ""
     /// What it shows.
-    var look: Look
+    var look = Look.custom(title: "", image: "", selectedImage: "")
 
     func call(on bar: StandaloneBar) throws(CommandFailure) {
         switch look {
@@ -40,26 +53,25 @@ struct DefineItemAction: BarCallAction, Equatable {
     }
 }
 
-extension DefineItemAction {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        id = try operands.required("ID")
-        if operands.flag("--system-item") {
-            let systemItem = try operands.required("SYSTEM_ITEM")
-            look = .system(systemItem, tag: operands.isEmpty ? 0 : try operands.integer("TAG"))
-        } else {
-            let title = try operands.required("TITLE or --system-item")
-            let image = operands.isEmpty ? "" : try operands.required("IMAGE")
-            look = .custom(title: title, image: image, selectedImage: operands.isEmpty ? "" : try operands.required("SELECTED_IMAGE"))
+extension DefineItemAction.Look {
+    /// The look with the fields given replaced: the operands after the title or the system
+    /// item fill in the look they chose.
+    fileprivate mutating func update(image: String? = nil, selectedImage: String? = nil, tag: Int32? = nil) {
+        switch self {
+        case .custom(let title, let oldImage, let oldSelectedImage):
+            self = .custom(title: title, image: image ?? oldImage, selectedImage: selectedImage ?? oldSelectedImage)
+        case .system(let systemItem, let oldTag):
+            self = .system(systemItem, tag: tag ?? oldTag)
         }
     }
 }
 
 /// `bar NAME undefine ID`: deletes an item; off the bar if it was on it (SBAR-2).
 struct UndefineItemAction: BarItemAction, Equatable {
-    static let spec = CommandSpec(name: "undefine", usage: "ID", summary: "delete an item (it leaves the bar too)",
+    static let spec = CommandSpec(of: Self.self, name: "undefine", summary: "delete an item (it leaves the bar too)",
                                   examples: ["tabctl bar modes undefine saved"])
     /// The item.
-    var id: String
+    var id = ""
 
     func call(on bar: StandaloneBar) throws(CommandFailure) { try bar.call(.removeItem, id) }
 }
@@ -67,15 +79,18 @@ struct UndefineItemAction: BarItemAction, Equatable {
 /// `bar NAME badge ID VALUE | ID --dot | ID --clear | ID --color #RRGGBB`: an item's badge,
 /// as `badge` does for a tab (ITEM-4, ITEM-5).
 struct ItemBadgeAction: BarCallAction, Equatable {
-    static let spec = CommandSpec(name: "badge", usage: "ID VALUE | ID --dot | ID --clear | ID --color #RRGGBB",
+    static let spec = CommandSpec(of: Self.self, name: "badge",
                                   summary: "show, dot, clear or color an item's badge",
                                   examples: ["tabctl bar modes badge transit 2", "tabctl bar modes badge saved --dot",
                                              "tabctl bar modes badge transit --color '#34C759'"],
-                                  words: BadgeCommand.spec.words)
+)
+    static var syntax: Syntax<Self> {
+        .sequence(.operand("ID") { $0.id = $1 }, BadgeCommand.Change.syntax { $0.change = $1 })
+    }
     /// The item.
-    var id: String
+    var id = ""
     /// What happens to its badge.
-    var change: BadgeCommand.Change
+    var change = BadgeCommand.Change.clear
 
     func call(on bar: StandaloneBar) throws(CommandFailure) {
         switch change {
@@ -87,29 +102,22 @@ struct ItemBadgeAction: BarCallAction, Equatable {
     }
 }
 
-extension ItemBadgeAction {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        id = try operands.required("ID")
-        change = try BadgeCommand.Change(parsing: &operands)
-    }
-}
-
 /// `bar NAME enable ID`: the item can be tapped again (ITEM-6).
 struct EnableItemAction: BarItemAction, Equatable {
-    static let spec = CommandSpec(name: "enable", usage: "ID", summary: "let an item be tapped again",
+    static let spec = CommandSpec(of: Self.self, name: "enable", summary: "let an item be tapped again",
                                   examples: ["tabctl bar modes enable saved"])
     /// The item.
-    var id: String
+    var id = ""
 
     func call(on bar: StandaloneBar) throws(CommandFailure) { try bar.setProperty(.enabled, of: id, .bool(true)) }
 }
 
 /// `bar NAME disable ID`: the item cannot be tapped; it can still be selected (ITEM-6, SBAR-4).
 struct DisableItemAction: BarItemAction, Equatable {
-    static let spec = CommandSpec(name: "disable", usage: "ID", summary: "stop an item from being tapped (it can still be selected)",
+    static let spec = CommandSpec(of: Self.self, name: "disable", summary: "stop an item from being tapped (it can still be selected)",
                                   examples: ["tabctl bar modes disable saved"])
     /// The item.
-    var id: String
+    var id = ""
 
     func call(on bar: StandaloneBar) throws(CommandFailure) { try bar.setProperty(.enabled, of: id, .bool(false)) }
 }

@@ -7,7 +7,7 @@ import TabbardBusContract
 /// image rendering mode or tag (SBAR-2). A system item's title and images are the daemon's
 /// (ITEM-3): setting them is the daemon's `NotSupported`.
 struct SetItemAction: BarCallAction, Equatable {
-    static let spec = CommandSpec(name: "set", usage: "ID KEY VALUE",
+    static let spec = CommandSpec(of: Self.self, name: "set",
                                   summary: "set an item's title, image, selected-image, image-rendering-mode or tag",
                                   examples: ["tabctl bar modes set transit title Transport", "tabctl bar modes set transit image tram",
                                              "tabctl bar modes set transit selected-image tram.fill",
@@ -16,22 +16,26 @@ struct SetItemAction: BarCallAction, Equatable {
                                       KEY is title (at most 256 bytes), image or selected-image (an image name or an absolute
                                       path, '' for none), image-rendering-mode (template or original) or tag (a whole number).
                                       A system item's title and images are the daemon's: setting them is NotSupported.
-                                      """,
-                                  words: ItemSetting.keys.map(\.key) + ["template", "original"])
+                                      """)
+    /// `ID KEY VALUE`; an unknown key, or a `tag` that is not a whole number, is a usage error.
+    /// The value is read as the key says, so its part is parsed by hand.
+    static var syntax: Syntax<Self> {
+        .sequence(.operand("ID") { $0.id = $1 },
+                  .key(of: "item", in: ItemSetting.keys) { $0.setting.property = $1 },
+                  .custom("VALUE", words: ["template", "original"]) { command, operands throws(UsageError) in
+                      let isTag = command.setting.property == .tag
+                      let word = try operands.required(isTag ? "TAG" : "VALUE")
+                      command.setting.value = isTag
+                          ? .int32(try Int32(operand: word, named: "TAG", of: operands.command)) : .string(word)
+                  })
+    }
     /// The item.
-    var id: String
+    var id = ""
     /// The property and its value.
-    var setting: ItemSetting
+    var setting = ItemSetting(property: .title, value: .string(""))
 
     func call(on bar: StandaloneBar) throws(CommandFailure) {
         try bar.setProperty(setting.property, of: id, setting.value)
-    }
-}
-
-extension SetItemAction {
-    init(parsing operands: inout Operands) throws(UsageError) {
-        id = try operands.required("ID")
-        setting = try ItemSetting(parsing: &operands)
     }
 }
 
@@ -49,12 +53,4 @@ struct ItemSetting: Equatable, Sendable {
     /// Its new value: a 32-bit integer for `tag`, else the string as typed (the daemon checks
     /// images, modes and the title's length).
     var value: DBusValue
-}
-
-extension ItemSetting {
-    /// `KEY VALUE`; an unknown key, or a `tag` that is not a whole number, is a usage error.
-    init(parsing operands: inout Operands) throws(UsageError) {
-        property = try operands.key(of: "item", in: Self.keys)
-        value = property == .tag ? .int32(try operands.integer("TAG")) : .string(try operands.required("VALUE"))
-    }
 }
