@@ -283,7 +283,7 @@ class Frontend:
                                         selected == "@more", self.tap, self.built["bar"]))
         if state["Customizing"]:
             body = self.customization_sheet(state)
-        elif selected == "@more":
+        elif selected == "@more" and not state["SelectedTab"]:  # SEL-4,5: the list, not a tab in it
             body = self.more_list(state)
         else:
             body = self.page_view(state)
@@ -326,46 +326,60 @@ class Frontend:
                % (background, unselected, tint))
         css += "".join(".badge-%s { background: %s; }\n" % (c[1:], c)
                        for c in badge_colours if c.startswith("#") and c[1:].isalnum())
-        self.css.load_from_data(css, -1)
+        if hasattr(self.css, "load_from_string"):  # GTK 4.12 and later
+            self.css.load_from_string(css)
+        else:
+            self.css.load_from_data(css.encode())
+
+    @staticmethod
+    def area(title):
+        """What the bar's selection shows: a header with `title` over a body that scrolls."""
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6, margin_start=12, margin_end=12, margin_top=8)
+        header = Gtk.Box(spacing=6)
+        label = Gtk.Label(label=title, xalign=0, hexpand=True)
+        label.add_css_class("title")
+        header.append(label)
+        body = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=2)
+        box.append(header)
+        box.append(Gtk.ScrolledWindow(child=body, vexpand=True))
+        return box, header, body, label
+
+    def header_button(self, header, label, on_click, at_start=False):
+        button = Gtk.Button(label=label)
+        button.connect("clicked", lambda _: on_click())
+        if at_start:
+            header.prepend(button)
+        else:
+            header.append(button)
+        return button
 
     def page_view(self, state):
         """The selected tab's page: title, back, text, rows (navigate, act, clocks), actions."""
-        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6, margin_start=12,
-                      margin_end=12, margin_top=8)
         page = {"tab": state["SelectedTab"], "title": "", "text": "", "rows": [], "actions": [], "back": None}
         self.built["page"] = page
         if self.mirror.page is None or self.mirror.page[0] != state["SelectedTab"]:
-            return box
+            return self.area("")[0]
         tab_id, content = self.mirror.page
         tab = self.mirror.tab(tab_id)
-        header = Gtk.Box(spacing=6)
-        if tab["Depth"] > 1:
-            back = Gtk.Button(label="‹ Back")
-            back.connect("clicked", lambda _: self.mirror.call("Back", ("(s)", (tab_id,))))
-            header.append(back)
-            page["back"] = back
-        title = Gtk.Label(label=content.get("title", ""), xalign=0)
-        title.add_css_class("title")
-        header.append(title)
-        box.append(header)
+        box, header, body, title = self.area(content.get("title", ""))
         page["title"] = title.get_text()
+        if tab["Depth"] > 1:
+            page["back"] = self.header_button(header, "‹ Back", lambda: self.mirror.call("Back", ("(s)", (tab_id,))), True)
         if content.get("text") and not content.get("rows"):
-            text = Gtk.Label(label=content["text"], xalign=0, yalign=0, wrap=True, selectable=True)
-            box.append(text)
+            text = Gtk.Label(label=content["text"], xalign=0, wrap=True)
+            body.append(text)
             page["text"] = text.get_text()
-        rows = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=2)
         for row in content.get("rows", []):
-            rows.append(self.row(tab_id, row, page["rows"]))
-        box.append(Gtk.ScrolledWindow(child=rows, vexpand=True))
+            body.append(self.row(tab_id, row, page["rows"]))
         # v1 pages list no actions: the tab's Actions are what Activate accepts now.
         actions = content.get("actions") or [{"id": a, "label": a} for a in tab.get("Actions", [])]
-        strip = Gtk.FlowBox(selection_mode=Gtk.SelectionMode.NONE, max_children_per_line=8)
+        strip = Gtk.FlowBox(selection_mode=Gtk.SelectionMode.NONE, max_children_per_line=6)
         for action in actions:
             button = Gtk.Button(label=action.get("label") or action["id"])
             button.connect("clicked", lambda _, a=action["id"]: self.mirror.call("Activate", ("(ss)", (tab_id, a))))
             strip.append(button)
             page["actions"].append({"id": action["id"], "label": button.get_label(), "widget": button})
-        box.append(strip)
+        body.append(strip)
         return box
 
     def row(self, tab_id, row, dump):
@@ -412,18 +426,10 @@ class Frontend:
 
     def more_list(self, state):
         """The More item's list: its tabs as rows, and Edit when the bar can be customized."""
-        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=2, margin_start=12, margin_end=12, margin_top=8)
-        header = Gtk.Box()
-        title = Gtk.Label(label=state.get("MoreTitle", "More"), xalign=0, hexpand=True)
-        title.add_css_class("title")
-        header.append(title)
+        box, header, body, title = self.area(state.get("MoreTitle", "More"))
         more = {"title": title.get_text(), "rows": [], "edit": None}
         if state["CanCustomize"]:
-            edit = Gtk.Button(label="Edit")
-            edit.connect("clicked", lambda _: self.mirror.call("BeginCustomizing"))
-            header.append(edit)
-            more["edit"] = edit
-        box.append(header)
+            more["edit"] = self.header_button(header, "Edit", lambda: self.mirror.call("BeginCustomizing"))
         for tab_id in state["MoreTabs"]:
             tab = self.mirror.tab(tab_id)
             image, icon_name = self.icon(tab)
@@ -435,22 +441,15 @@ class Frontend:
                 line.append(Gtk.Label(label=tab.get("BadgeValue") or "•"))
             button = Gtk.Button(child=line, sensitive=tab["Enabled"])
             button.connect("clicked", lambda _, t=tab_id: self.tap(t))
-            box.append(button)
+            body.append(button)
             more["rows"].append({"id": tab_id, "title": tab["Title"], "icon": icon_name, "widget": button})
         self.built["more"] = more
         return box
 
     def customization_sheet(self, state):
         """CUST-3: the session's order live; ▲/▼ move a customizable tab (MoveTab), Done ends it."""
-        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=2, margin_start=12, margin_end=12, margin_top=8)
-        header = Gtk.Box()
-        title = Gtk.Label(label="Customize", xalign=0, hexpand=True)
-        title.add_css_class("title")
-        header.append(title)
-        done = Gtk.Button(label="Done")
-        done.connect("clicked", lambda _: self.mirror.call("EndCustomizing"))
-        header.append(done)
-        box.append(header)
+        box, header, body, _ = self.area("Customize")
+        done = self.header_button(header, "Done", lambda: self.mirror.call("EndCustomizing"))
         sheet = {"order": [], "done": done, "moves": {}}
         tabs = state["Tabs"]
         for index, tab_id in enumerate(tabs):
@@ -463,10 +462,10 @@ class Frontend:
                 button.connect("clicked", lambda _, t=tab_id, i=target: self.mirror.call("MoveTab", ("(su)", (t, i))))
                 line.append(button)
                 sheet["moves"]["%s %s" % (tab_id, "up" if arrow == "▲" else "down")] = button
-            box.append(line)
+            body.append(line)
             sheet["order"].append(tab_id)
         self.built["customizing"] = sheet
-        return Gtk.ScrolledWindow(child=box)
+        return box
 
     def standalone_bars(self, state):
         """SBAR-1: each standalone bar, its name over its items, beside the controller's."""
