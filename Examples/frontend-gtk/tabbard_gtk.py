@@ -225,13 +225,13 @@ class Frontend:
     def item_button(self, entry, item_id, title, selected, on_click, dump):
         """One bar item: icon over title, a badge in the corner; recorded in `dump`."""
         image, icon_name = self.icon(entry, selected)
-        column = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=2)
+        # The icon's place, kept without an icon, so that a badge sits at its top right.
+        icon_area = Gtk.Box(width_request=64, height_request=26)
         if image is not None:
             image.set_pixel_size(24)
-            column.append(image)
-        label = Gtk.Label(label=title, ellipsize=3, max_width_chars=12)
-        column.append(label)
-        overlay = Gtk.Overlay(child=column)
+            image.set_hexpand(True)
+            icon_area.append(image)
+        overlay = Gtk.Overlay(child=icon_area, halign=Gtk.Align.CENTER)
         badge = None
         if entry.get("HasBadge"):
             badge = {"value": entry.get("BadgeValue", ""), "dot": entry.get("BadgeValue", "") == "",
@@ -242,7 +242,11 @@ class Frontend:
             if badge["color"].startswith("#"):
                 mark.add_css_class("badge-" + badge["color"][1:])
             overlay.add_overlay(mark)
-        button = Gtk.Button(child=overlay, hexpand=True, sensitive=entry.get("Enabled", True))
+        label = Gtk.Label(label=title, ellipsize=3, max_width_chars=12)
+        column = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=2)
+        column.append(overlay)
+        column.append(label)
+        button = Gtk.Button(child=column, hexpand=True, sensitive=entry.get("Enabled", True))
         button.add_css_class("item")
         button.add_css_class("selected" if selected else "unselected")
         button.connect("clicked", lambda _: on_click(item_id))

@@ -135,7 +135,7 @@ struct ReferenceFrontendTests {
         /// Clicks the widget the dump places at `path` (keys and array indexes, then `at`).
         func click(_ find: ([String: Any]) -> [String: Any]?) throws {
             guard let dump = frontend.dump, let widget = find(dump), let at = widget["at"] as? [Int] else {
-                throw TestFailure("no such widget in the dump: \(frontend.dump ?? [:])")
+                throw TestFailure("no such widget in the dump: \(frontend.dump ?? [:]); so far:\n\(problems.joined(separator: "\n"))")
             }
             try display.click(window: "tabbard", at: at)
         }
