@@ -160,9 +160,10 @@ class Mirror:
             keep({"title": title, "text": body, "rows": []})
 
         def without_get_page(error):
-            if "UnknownMethod" in error.message:
-                self.has_get_page = False
-                self.call("GetContent", ("(s)", (tab_id,)), from_content)
+            if "UnknownMethod" not in error.message:
+                return print("tabbard-gtk: GetPage: %s" % error.message, flush=True)
+            self.has_get_page = False  # a daemon older than GetPage: its text will do
+            self.call("GetContent", ("(s)", (tab_id,)), from_content)
 
         def with_get_page(reply):
             self.has_get_page = True
@@ -291,12 +292,10 @@ class Frontend:
             body = self.more_list(state)
         else:
             body = self.page_view(state)
-        column = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+        column = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, hexpand=True)
         body.set_vexpand(True)
-        top = state["Layout"] == "top"
-        for part in ([bar, body] if top else [body, bar]):
+        for part in ([bar, body] if state["Layout"] == "top" else [body, bar]):
             column.append(part)
-        column.set_hexpand(True)
         window = Gtk.Box()
         window.append(column)
         if state["bars"]:

@@ -54,12 +54,18 @@ private func differences(_ dump: [String: Any]?, _ state: [String: Any], title: 
         let badge = item["badge"] as? [String: Any]
         check("\(id) badge", badge.map { "\($0["value"] ?? "") \($0["dot"] as? Bool ?? false)" },
               tab["HasBadge"] as? Bool == true ? "\(tab["BadgeValue"] ?? "") \(tab["BadgeValue"] as? String == "")" : nil)
-        // ICON-5: the theme's IconName where the daemon gives one, else the Image or nothing.
+        // ICON-5: the theme's IconName (SelectedIconName while selected, where there is one)
+        // where the daemon gives one, else the Image (SelectedImage while selected) or nothing.
         let icon = item["icon"] as? String ?? ""
-        if let name = tab["IconName"] as? String, !name.isEmpty {
-            check("\(id) icon", icon, name)
+        let selected = id == state["SelectedItem"] as? String
+        func name(_ key: String, _ selectedKey: String) -> String {
+            let chosen = selected ? tab[selectedKey] as? String ?? "" : ""
+            return chosen.isEmpty ? tab[key] as? String ?? "" : chosen
+        }
+        if !name("IconName", "SelectedIconName").isEmpty {
+            check("\(id) icon", icon, name("IconName", "SelectedIconName"))
         } else if !icon.isEmpty {
-            check("\(id) icon", icon, tab["Image"])
+            check("\(id) icon", icon, name("Image", "SelectedImage"))
         }
     }
     if state["Customizing"] as? Bool == true {
