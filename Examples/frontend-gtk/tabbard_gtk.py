@@ -186,11 +186,11 @@ class Frontend:
                                                   Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
         self.theme = Gtk.IconTheme.get_for_display(Gdk.Display.get_default())
         self.redraw_source = None
-        self.clocks = []        # (label, clock, format) of the page's running clocks
+        self.clocks = []        # (label, clock, format) of the page's clocks
+        self.ticking = None     # the timer that redraws running clocks, only while one runs
         self.built = {}         # what the dump reports, filled while building
         self.mirror = Mirror(bus, self.schedule_redraw)
         self.window.connect("realize", lambda w: w.get_frame_clock().connect("after-paint", self.painted))
-        GLib.timeout_add(1000, self.tick)
         self.window.present()
 
     def schedule_redraw(self):
@@ -307,6 +307,8 @@ class Frontend:
         return self.redrawn()
 
     def redrawn(self):
+        if self.ticking is None and any(clock[2] != 0 for _, clock, _ in self.clocks):
+            self.ticking = GLib.timeout_add(100, self.tick)  # tenths of a second, drawn locally
         self.dump_due = True
         self.window.queue_draw()
         return GLib.SOURCE_REMOVE
@@ -422,10 +424,12 @@ class Frontend:
             label.set_text("%d:%02d:%02d.%d" % (seconds // 3600, seconds // 60 % 60, seconds % 60, tenths))
 
     def tick(self):
-        for label, clock, form in self.clocks:
-            if clock[2] != 0:
-                self.show_clock(label, clock, form)
-        return GLib.SOURCE_CONTINUE
+        running = [(label, clock, form) for label, clock, form in self.clocks if clock[2] != 0]
+        for label, clock, form in running:
+            self.show_clock(label, clock, form)
+        if not running:
+            self.ticking = None
+        return GLib.SOURCE_CONTINUE if running else GLib.SOURCE_REMOVE
 
     def more_list(self, state):
         """The More item's list: its tabs as rows, and Edit when the bar can be customized."""
