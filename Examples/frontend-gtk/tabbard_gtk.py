@@ -329,7 +329,8 @@ class Frontend:
 
     def standalone_bars(self, state):
         """SBAR-1: each standalone bar, its name over its items, beside the controller's."""
-        side = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=8, margin_start=8, margin_end=8, margin_top=8)
+        side = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=8, margin_start=8, margin_end=8, margin_top=8,
+                       hexpand=False, width_request=240)  # the controller's bar keeps the width
         for bar in state["bars"]:
             side.append(Gtk.Label(label=bar["Name"], xalign=0))
             row = Gtk.Box()
