@@ -2,6 +2,8 @@
 #   make            release binaries and the bundled plugins
 #   make test       every test (what CI runs); V=1 shows all of their output
 #   make demo       a private bus, the daemon, and a walk through it with tabctl
+#   make frontend   the reference GTK frontend (Examples/frontend-gtk) against the session's tabbard
+#   make screenshots  docs/images/*.png, made by that frontend on a virtual display
 #   make reliability  the long reliability runs (fuzzing, SIGKILL, faults, memory; docs/reliability.md)
 #   make bench      the benchmarks (figures only; see docs/performance.md)
 #   make install    the install layout of docs/architecture.md, under DESTDIR and PREFIX
@@ -15,7 +17,7 @@ DESTDIR    ?=
 # The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
 CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test reliability demo bench bench-model bench-tabctl bench-instructions bench-trace clean plugins test-plugins release-plugins \
+.PHONY: all build deps test-deps test reliability demo frontend screenshots bench bench-model bench-tabctl bench-instructions bench-trace clean plugins test-plugins release-plugins \
 	install uninstall deb
 
 all: build release-plugins
@@ -62,6 +64,23 @@ demo: deps plugins
 	$(SWIFT) build -c $(CONFIG) --product tabbard $(SWIFTFLAGS)
 	$(SWIFT) build -c $(CONFIG) --product tabctl $(SWIFTFLAGS)
 	scripts/demo "$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" $(PLUGIN_STAGE)
+
+# The reference frontend (Examples/frontend-gtk): against ADDRESS when given, else the session
+# bus's tabbard when one runs there, else a private bus and daemon started as `make demo` starts
+# them, stopped when its window closes.
+ADDRESS ?=
+frontend: deps plugins
+	@scripts/install-deps frontend
+	$(SWIFT) build -c $(CONFIG) --product tabbard $(SWIFTFLAGS)
+	Examples/frontend-gtk/run "$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" $(PLUGIN_STAGE) $(ADDRESS)
+
+# The pictures in docs/images: the reference frontend on a virtual display, driven with tabctl.
+screenshots: deps plugins
+	@scripts/install-deps frontend
+	$(SWIFT) build -c $(CONFIG) --product tabbard $(SWIFTFLAGS)
+	$(SWIFT) build -c $(CONFIG) --product tabctl $(SWIFTFLAGS)
+	/usr/bin/python3 Examples/frontend-gtk/screenshots.py "$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" \
+		$(PLUGIN_STAGE) docs/images
 
 # D-Bus layer and daemon benchmarks in release mode, in their own scratch directory (the
 # benchmark targets exist only when TABBARD_BENCHMARKS is set, so ordinary builds never

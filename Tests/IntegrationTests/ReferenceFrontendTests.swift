@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+import TabbardTestSupport
+
+/// The daemon's state as `Describe` gives it, through busctl.
+private func describe(_ bus: PrivateBus) throws -> [String: Any] {
+    let result = try runCommand(["/usr/bin/busctl", "--address=\(bus.address)", "--json=short", "call", Names.service,
+                                 Names.controller, Names.service, "Describe"])
+    guard result.status == 0, let reply = try parseJSON(result.output) as? [String: Any],
+          let text = (reply["data"] as? [Any])?.first as? String,
+          let state = try parseJSON(text) as? [String: Any] else {
+        throw TestFailure("Describe failed: \(result.errors)")
+    }
+    return state
+}
+
+/// The title `GetContent` gives the top page of `tab`.
+private func pageTitle(_ bus: PrivateBus, _ tab: String) throws -> String {
+    let result = try runCommand(["/usr/bin/busctl", "--address=\(bus.address)", "--json=short", "call", Names.service,
+                                 Names.controller, Names.service, "GetContent", "s", tab])
+    guard result.status == 0, let reply = try parseJSON(result.output) as? [String: Any],
+          let title = (reply["data"] as? [Any])?.first as? String else { throw TestFailure("GetContent failed: \(result.errors)") }
+    return title
+}
+
+/// Where what the frontend drew differs from the daemon's state: empty when the bar, the page
+/// (or the More list, or the customization sheet) and the standalone bars all show `state`.
+private func differences(_ dump: [String: Any]?, _ state: [String: Any], title: String?) -> [String] {
+    guard let dump else { return ["no dump yet"] }
+    guard dump["status"] as? String == "ready" else { return ["the frontend is \(dump["status"] ?? "?")"] }
+    var found: [String] = []
+    func check(_ what: String, _ shown: Any?, _ expected: Any?) {
+        let a = String(describing: shown ?? "nil"), b = String(describing: expected ?? "nil")
+        // JSON's true reads back as a number 1: a Bool on either side is compared as a Bool.
+        let same = expected is Bool || shown is Bool ? (shown as? Bool) == (expected as? Bool) : a == b
+        if !same { found.append("\(what): shows \(a), the daemon has \(b)") }
+    }
+    let catalog = Dictionary(uniqueKeysWithValues: (state["catalog"] as? [[String: Any]] ?? []).map { ($0["Id"] as? String ?? "", $0) })
+    check("revision", dump["revision"], state["Revision"])
+    check("layout", dump["layout"], state["Layout"])
+    check("selected item", dump["selected_item"], state["SelectedItem"])
+    let bar = dump["bar"] as? [[String: Any]] ?? []
+    let items = (state["VisibleTabs"] as? [String] ?? []) + (state["ShowsMore"] as? Bool == true ? ["@more"] : [])
+    check("bar items", bar.map { $0["id"] as? String ?? "" }, items)
+    for item in bar {
+        let id = item["id"] as? String ?? ""
+        check("\(id) selected", item["selected"], id == state["SelectedItem"] as? String)
+        guard let tab = catalog[id] else {
+            check("More's title", item["title"], state["MoreTitle"] ?? "More")
+            continue
+        }
+        check("\(id) title", item["title"], tab["Title"])
+        check("\(id) enabled", item["enabled"], tab["Enabled"])
+        let badge = item["badge"] as? [String: Any]
+        check("\(id) badge", badge.map { "\($0["value"] ?? "") \($0["dot"] as? Bool ?? false)" },
+              tab["HasBadge"] as? Bool == true ? "\(tab["BadgeValue"] ?? "") \(tab["BadgeValue"] as? String == "")" : nil)
+        // ICON-5: the theme's IconName (SelectedIconName while selected, where there is one)
+        // where the daemon gives one, else the Image (SelectedImage while selected) or nothing.
+        let icon = item["icon"] as? String ?? ""
+        let selected = id == state["SelectedItem"] as? String
+        func name(_ key: String, _ selectedKey: String) -> String {
+            let chosen = selected ? tab[selectedKey] as? String ?? "" : ""
+            return chosen.isEmpty ? tab[key] as? String ?? "" : chosen
+        }
+        if !name("IconName", "SelectedIconName").isEmpty {
+            check("\(id) icon", icon, name("IconName", "SelectedIconName"))
+        } else if !icon.isEmpty {
+            check("\(id) icon", icon, name("Image", "SelectedImage"))
+        }
+    }
+    if state["Customizing"] as? Bool == true {
+        check("customization order", (dump["customizing"] as? [String: Any])?["order"], state["Tabs"])
+    } else if state["SelectedItem"] as? String == "@more", state["SelectedTab"] as? String == "" {
+        let rows = (dump["more"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+        check("More list", rows.map { $0["id"] as? String ?? "" }, state["MoreTabs"])
+    } else if let selected = state["SelectedTab"] as? String, !selected.isEmpty, let tab = catalog[selected] {
+        let page = dump["page"] as? [String: Any] ?? [:]
+        check("page's tab", page["tab"], selected)
+        check("page title", page["title"], title)
+        check("page actions", (page["actions"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "" }, tab["Actions"])
+        check("back button", page["back"] is [Any], (tab["Depth"] as? Int ?? 1) > 1)
+    }
+    let bars = dump["bars"] as? [[String: Any]] ?? []
+    let defined = state["bars"] as? [[String: Any]] ?? []
+    check("standalone bars", bars.map { $0["name"] as? String ?? "" }, defined.map { $0["Name"] as? String ?? "" })
+    for (shown, bar) in zip(bars, defined) {
+        let shownItems = shown["items"] as? [[String: Any]] ?? []
+        check("\(bar["Name"] ?? "") items", shownItems.map { $0["id"] as? String ?? "" }, bar["Items"])
+        let titles = Dictionary(uniqueKeysWithValues: (bar["items"] as? [[String: Any]] ?? []).map { ($0["Id"] as? String ?? "", $0["Title"] ?? "") })
+        check("\(bar["Name"] ?? "") titles", shownItems.map { "\($0["title"] ?? "")" }, (bar["Items"] as? [String] ?? []).map { "\(titles[$0] ?? "")" })
+        check("\(bar["Name"] ?? "") selected", shownItems.first { $0["selected"] as? Bool == true }?["id"], bar["SelectedItem"] as? String == "" ? nil : bar["SelectedItem"])
+    }
+    return found
+}
+
+/// The reference GTK frontend (issue 41) on a virtual display against a daemon on a private
+/// bus: after each click (xdotool) and each change from tabctl and busctl, what it drew (its
+/// dump of the widgets it built) matches `Describe`, and its screenshot is not blank and
+/// differs from the last where the step changed the bar.
+@Suite("The reference frontend", .serialized, .enabled(if: referenceFrontendMissing == nil, "\(referenceFrontendMissing ?? "")"))
+struct ReferenceFrontendTests {
+    /// One run of the frontend: the daemon, the display, the frontend, the screenshots so far.
+    final class Run {
+        let daemon: DaemonProcess
+        let display: VirtualDisplay
+        let frontend: ReferenceFrontend
+        var shots: ScreenshotSeries
+        var problems: [String] = []
+
+        init() throws {
+            daemon = try DaemonProcess()
+            display = try VirtualDisplay()
+            frontend = try ReferenceFrontend(bus: daemon.bus, display: display)
+            shots = try ScreenshotSeries(display: display)
+        }
+
+        /// Waits (30 s at most) until the frontend shows the daemon's state, then takes a
+        /// screenshot; records what still differed at the deadline.
+        func step(_ name: String, changed: Bool = true) throws {
+            let deadline = Date().addingTimeInterval(30)
+            var found: [String] = []
+            repeat {
+                let state = try describe(daemon.bus)
+                let selected = state["SelectedTab"] as? String ?? ""
+                found = differences(frontend.dump, state, title: selected.isEmpty ? nil : try pageTitle(daemon.bus, selected))
+                if found.isEmpty { break }
+                usleep(50_000)
+            } while Date() < deadline
+            problems += found.map { "\(name): \($0)" }
+            problems += try shots.take(name, changed: changed)
+        }
+
+        /// Waits until the frontend says it is waiting for the daemon, then takes a screenshot.
+        func waiting(_ name: String) throws {
+            let deadline = Date().addingTimeInterval(30)
+            while frontend.dump?["status"] as? String != "waiting" && Date() < deadline { usleep(50_000) }
+            if frontend.dump?["status"] as? String != "waiting" { problems.append("\(name): the frontend does not say it is waiting") }
+            problems += try shots.take(name, changed: true)
+        }
+
+        /// Clicks the widget the dump places at `path` (keys and array indexes, then `at`).
+        func click(_ find: ([String: Any]) -> [String: Any]?) throws {
+            guard let dump = frontend.dump, let widget = find(dump), let at = widget["at"] as? [Int] else {
+                throw TestFailure("no such widget in the dump: \(frontend.dump ?? [:]); so far:\n\(problems.joined(separator: "\n"))")
+            }
+            try display.click(window: "tabbard", at: at)
+        }
+
+        /// Runs tabctl and requires it to succeed.
+        func tabctl(_ arguments: String...) throws {
+            let result = try runCommand([try PackagePaths.executable("tabctl"), "--address", daemon.bus.address] + arguments, timeout: 20)
+            guard result.status == 0 else { throw TestFailure("tabctl \(arguments.joined(separator: " ")): \(result.errors)") }
+        }
+
+        /// Runs busctl on the daemon's bus and requires it to succeed.
+        func busctl(_ arguments: String...) throws {
+            let result = try runCommand(["/usr/bin/busctl", "--address=\(daemon.bus.address)"] + arguments)
+            guard result.status == 0 else { throw TestFailure("busctl \(arguments.joined(separator: " ")): \(result.errors)") }
+        }
+    }
+
+    /// A bar item of the dump by id.
+    private static func barItem(_ id: String) -> ([String: Any]) -> [String: Any]? {
+        { ($0["bar"] as? [[String: Any]])?.first { $0["id"] as? String == id } }
+    }
+
+    @Test("issue 41: the frontend shows the daemon's state after clicks, tabctl and busctl changes and a restart")
+    func followsTheDaemon() throws {
+        let run = try Run()
+        try run.step("start")
+        let visible = run.frontend.dump.flatMap { ($0["bar"] as? [[String: Any]])?.compactMap { $0["id"] as? String } } ?? []
+        let unselected = try #require(visible.first { $0 != "@more" && $0 != (run.frontend.dump?["selected_item"] as? String) })
+        try run.click(Self.barItem(unselected))
+        try run.step("tap-\(unselected)")
+        #expect(try describe(run.daemon.bus)["SelectedItem"] as? String == unselected)
+        try run.click(Self.barItem("@more"))
+        try run.step("more")
+        #expect(try describe(run.daemon.bus)["SelectedItem"] as? String == "@more")
+        // A row of the More list shows its tab inside More (SEL-4).
+        try run.click { (($0["more"] as? [String: Any])?["rows"] as? [[String: Any]])?.first }
+        try run.step("more-row")
+        #expect(try describe(run.daemon.bus)["SelectedItem"] as? String == "@more")
+        // The stopwatch's page, its laps page (tabctl navigates), back by a click.
+        try run.click(Self.barItem("stopwatch"))
+        try run.step("stopwatch")
+        try run.tabctl("navigate", "stopwatch", "laps")
+        try run.step("laps")
+        try run.click { ($0["page"] as? [String: Any]).flatMap { $0["back"] is [Int] ? ["at": $0["back"]!] : nil } }
+        try run.step("back")
+        #expect(try describe(run.daemon.bus)["catalog"].flatMap { ($0 as? [[String: Any]])?.first { $0["Id"] as? String == "stopwatch" }?["Depth"] as? Int } == 1)
+        try run.tabctl("badge", unselected, "3")
+        try run.tabctl("badge", visible[0], "--dot")
+        try run.step("badges")
+        try run.busctl("call", Names.service, Names.controller, Names.service, "SetTabs", "as", "7",
+                       "timer", "stopwatch", "alarm", "notes", "songs", "artists", "world-clock")
+        try run.step("seven-tabs")
+        try run.busctl("set-property", Names.service, Names.controller, Names.service, "Locale", "s", "fr_FR")
+        try run.step("french")
+        try run.busctl("set-property", Names.service, Names.controller, Names.service, "Layout", "s", "top")
+        try run.step("top")
+        try run.tabctl("appearance", "tint-color", "#FF9500")
+        try run.step("tint")
+        try run.tabctl("bar", "modes", "create")
+        try run.tabctl("bar", "modes", "define", "map", "Map")
+        try run.tabctl("bar", "modes", "define", "transit", "Transit")
+        try run.tabctl("bar", "modes", "items", "map", "transit")
+        try run.step("standalone-bar")
+        try run.click { (($0["bars"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.last }
+        try run.step("standalone-tap")
+        run.daemon.stop()
+        try run.waiting("daemon-stopped")
+        try run.daemon.start()
+        try run.step("daemon-restarted")
+        #expect(run.problems.isEmpty, "\(run.problems.joined(separator: "\n"))\nfrontend log:\n\(run.frontend.log)")
+    }
+
+    @Test("issue 41: the frontend's More list, customization sheet and a delegate's veto")
+    func customizesAndIsVetoed() throws {
+        let run = try Run()
+        try run.step("start")
+        try run.click(Self.barItem("@more"))
+        try run.step("more")
+        try run.click { ($0["more"] as? [String: Any]).flatMap { $0["edit"] is [Int] ? ["at": $0["edit"]!] : nil } }
+        try run.step("customizing")
+        let order = try #require(try describe(run.daemon.bus)["Tabs"] as? [String])
+        try run.click { (($0["customizing"] as? [String: Any])?["moves"] as? [String: Any]).flatMap { ["at": $0["\(order[0]) down"] as Any] } }
+        try run.step("moved")
+        #expect(try describe(run.daemon.bus)["Tabs"] as? [String] == [order[1], order[0]] + order.dropFirst(2))
+        try run.click { ($0["customizing"] as? [String: Any]).flatMap { ["at": $0["done"] as Any] } }
+        try run.step("done")
+        #expect(try describe(run.daemon.bus)["Customizing"] as? Bool == false)
+        // A delegate that denies the timer: the click's Tap answers false and nothing changes.
+        let delegate = try RunningTabctl(run.daemon.bus, "delegate", "--deny", "timer")
+        _ = delegate
+        let deadline = Date().addingTimeInterval(20)
+        while (try describe(run.daemon.bus)["Delegate"] as? String ?? "").isEmpty && Date() < deadline { usleep(50_000) }
+        try run.tabctl("select", "world-clock")
+        try run.step("delegate")
+        try run.click(Self.barItem("timer"))
+        let vetoDeadline = Date().addingTimeInterval(20)
+        while run.frontend.dump?["last_tap"] == nil || run.frontend.dump?["last_tap"] is NSNull, Date() < vetoDeadline { usleep(50_000) }
+        let tap = run.frontend.dump?["last_tap"] as? [String: Any]
+        #expect(tap?["item"] as? String == "timer" && tap?["selected"] as? Bool == false, "\(String(describing: tap))")
+        try run.step("vetoed", changed: false)
+        #expect(try describe(run.daemon.bus)["SelectedTab"] as? String == "world-clock")
+        #expect(run.problems.isEmpty, "\(run.problems.joined(separator: "\n"))\nfrontend log:\n\(run.frontend.log)")
+    }
+}
