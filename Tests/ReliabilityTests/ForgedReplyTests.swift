@@ -23,6 +23,8 @@ struct ForgedReplyTests {
                                     timeout: Variant.pick(short: 120, long: 900))
         #expect(summary.count("believed") == 0, "\(summary.output)\n\(daemon.log)")
         #expect(summary.counts("errors") == ["org.freedesktop.DBus.Error.AccessDenied": rounds], "\(summary.output)")
+        // The connection the name is on, and the one it asks uids on: both were forged to.
+        #expect(summary.count("connections") == 2, "\(summary.output)")
         #expect(try describe(bus.address)["Tabs"] as? [String] == before)
         #expect(daemon.log.contains("ignored a reply to GetConnectionUnixUser from"), "\(daemon.log)")
         #expect(daemon.stop() == 0, "\(daemon.log)")

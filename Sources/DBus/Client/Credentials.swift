@@ -3,6 +3,12 @@
 struct CredentialCache {
     var users: [String: UInt32] = [:]
     var departures: SignalSubscription?
+    /// The connection uids are asked on, when not this one (`askIdentitiesApart`).
+    var lookups: Connection?
+    /// Lookups in flight per name, and the names that left meanwhile: their answer, come on
+    /// another connection than their departure, may come after it and must not be kept.
+    var asking: [String: Int] = [:]
+    var leftWhileAsked: Set<String> = []
 }
 
 extension Connection {
@@ -21,16 +27,20 @@ extension Connection {
         do {
             try Validation.check(uniqueName, as: .busName)
             try watchDepartures()
-            try callAsync(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                          interface: "org.freedesktop.DBus", method: "GetConnectionUnixUser", uniqueName) { [weak self] result in
+            try (credentials.lookups ?? self).callAsync(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                method: "GetConnectionUnixUser", uniqueName
+            ) { [weak self] result in
+                let left = self?.answered(uniqueName) ?? true
                 completion(result.flatMap { reply in
                     Result { () throws(DBusError) -> UInt32 in
                         let user = try reply.decode(UInt32.self)
-                        self?.remember(user, for: uniqueName)
+                        if !left { self?.remember(user, for: uniqueName) }
                         return user
                     }
                 })
             }
+            credentials.asking[uniqueName, default: 0] += 1
         } catch {
             completion(.failure(error))
         }
@@ -51,6 +61,28 @@ extension Connection {
         return user
     }
 
+    /// Asks callers' uids on a second connection to the same bus from now on, one that owns no
+    /// name and that no caller can send to: the bus's answer no longer queues behind the calls
+    /// waiting for this connection (16 MB calls of one user can fill the bus's 127 MiB there),
+    /// so an administrator's first call waits for those calls once, not twice. If the second
+    /// connection is lost, uids are asked here again. Loop thread, attached; throws when the
+    /// second connection cannot be made.
+    public func askIdentitiesApart() throws(DBusError) {
+        assertOwnThread()
+        guard credentials.lookups == nil, let loop else { return }
+        let lookups = try Connection(bus, onForeignReply: onForeignReply)
+        lookups.attach(to: loop)
+        lookups.onDisconnect = { [weak self] in self?.credentials.lookups = nil }
+        credentials.lookups = lookups
+    }
+
+    /// A lookup of `uniqueName` was answered; returns whether the name left the bus meanwhile.
+    private func answered(_ uniqueName: String) -> Bool {
+        let remaining = (credentials.asking[uniqueName] ?? 1) - 1
+        credentials.asking[uniqueName] = remaining > 0 ? remaining : nil
+        return remaining > 0 ? credentials.leftWhileAsked.contains(uniqueName) : credentials.leftWhileAsked.remove(uniqueName) != nil
+    }
+
     private func remember(_ user: UInt32, for uniqueName: String) {
         // Only unique names are cached: a well-known name can change hands.
         guard uniqueName.hasPrefix(":") else { return }
@@ -67,6 +99,7 @@ extension Connection {
             guard let (name, _, newOwner) = try? message.decode(String.self, String.self, String.self),
                   newOwner.isEmpty, name.hasPrefix(":") else { return }
             self?.credentials.users[name] = nil
+            if self?.credentials.asking[name] != nil { self?.credentials.leftWhileAsked.insert(name) }
             self?.callerLeft(name)
         }
     }

@@ -11,6 +11,8 @@ import Loop
 /// at every entry point and before every handler runs (`assertOwnThread()`).
 public final class Connection: @unchecked Sendable {
     let raw: OpaquePointer
+    /// The bus connected to (a second connection to it asks callers' uids: `askIdentitiesApart`).
+    let bus: Bus
     /// The loop the connection runs on, once attached.
     public private(set) var loop: EventLoop?
     private var watches: LibdbusWatches?
@@ -39,6 +41,7 @@ public final class Connection: @unchecked Sendable {
     /// `onForeignReply`, to be logged.
     public init(_ bus: Bus, onForeignReply: ((ForeignReply) -> Void)? = nil) throws(DBusError) {
         self.onForeignReply = onForeignReply
+        self.bus = bus
         _ = dbus_threads_init_default()
         var opened: OpaquePointer?
         switch bus {

@@ -37,6 +37,12 @@ final class TabBarObjects {
         connection.authorizer = { [unowned self] uid in self.access.mayChange(uid: uid) }
         // Those who may change the bar are served before readers (docs/reliability.md).
         connection.prioritizer = connection.authorizer
+        // Their uids asked where no caller's calls queue ahead of the answer.
+        do {
+            try connection.askIdentitiesApart()
+        } catch {
+            log.warning("uids of callers are asked on the service's own connection: \(error.message)")
+        }
     }
 
     // MARK: - Exports

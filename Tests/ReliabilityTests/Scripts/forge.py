@@ -10,7 +10,8 @@ set_reply_serial overruns its stack.)
   credentials  each round a fresh connection (run this as a user outside the admin group of a
                system instance) calls SetTabs, SetBadge or Reset and forges the bus's answer
                to the daemon's question about its uid: uid 0, as GetConnectionUnixUser answers
-               (u) and as GetConnectionCredentials answers (a{sv} with UnixUserID);
+               (u) and as GetConnectionCredentials answers (a{sv} with UnixUserID), on every
+               connection of the daemon's process (it asks uids on one of its own);
   delegate     a connection that is not the delegate (a vetoing delegate is registered) taps
                a tab and answers the daemon's ShouldSelect with true.
 Prints "SUMMARY {json}": rounds, forged replies sent, calls believed (went through), refused,
@@ -33,25 +34,40 @@ def connect():
 
 
 observer = connect()
-daemon = observer.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
-                            GLib.Variant("(s)", (SERVICE,)), None, Gio.DBusCallFlags.NONE, 10000, None).unpack()[0]
 
 
-def next_serial():
-    """The serial the daemon's next message will carry."""
-    ping = Gio.DBusMessage.new_method_call(SERVICE, ROOT, "org.freedesktop.DBus.Peer", "Ping")
+def bus_call(member, *arguments):
+    signature = "(" + "s" * len(arguments) + ")"
+    return observer.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", member,
+                              GLib.Variant(signature, arguments) if arguments else None, None,
+                              Gio.DBusCallFlags.NONE, 10000, None).unpack()
+
+
+daemon = bus_call("GetNameOwner", SERVICE)[0]
+pid = bus_call("GetConnectionUnixProcessID", daemon)[0]
+# The daemon's connections: the one that owns the name, and any other of its process.
+targets = [daemon] + [name for name in bus_call("ListNames")[0]
+                      if name.startswith(":") and name != daemon and bus_call("GetConnectionUnixProcessID", name)[0] == pid]
+stats["connections"] = len(targets)
+
+
+def next_serial(target=daemon):
+    """The serial the next message of the daemon's connection `target` will carry (libdbus
+    answers Peer.Ping on every connection)."""
+    ping = Gio.DBusMessage.new_method_call(target, ROOT, "org.freedesktop.DBus.Peer", "Ping")
     reply, _ = observer.send_message_with_reply_sync(ping, Gio.DBusSendMessageFlags.NONE, 10000, None)
     return reply.get_serial() + 1
 
 
-def forge(connection, first, bodies):
-    """Sends, as `connection`, replies with each of `bodies` to the daemon's calls `first`..`first + AHEAD`."""
+def forge(connection, first, bodies, target=daemon):
+    """Sends, as `connection`, replies with each of `bodies` to the calls `first`..`first + AHEAD`
+    of the daemon's connection `target`."""
     for serial in range(first, first + AHEAD + 1):
         for body in bodies:
             reply = Gio.DBusMessage.new()
             reply.set_message_type(Gio.DBusMessageType.METHOD_RETURN)
             reply.set_reply_serial(serial)
-            reply.set_destination(daemon)
+            reply.set_destination(target)
             reply.set_body(body)
             connection.send_message(reply, Gio.DBusSendMessageFlags.NONE)
             stats["forged"] += 1
@@ -59,7 +75,7 @@ def forge(connection, first, bodies):
 
 def call_and_forge(connection, member, arguments, bodies):
     """Calls `member` on the controller and forges right behind it; returns (error name, values)."""
-    first = next_serial()
+    firsts = [(target, next_serial(target)) for target in (targets if forges_every_connection else [daemon])]
     call = Gio.DBusMessage.new_method_call(SERVICE, ROOT, SERVICE, member)
     if arguments is not None:
         call.set_body(arguments)
@@ -74,7 +90,8 @@ def call_and_forge(connection, member, arguments, bodies):
         loop.quit()
 
     connection.send_message_with_reply(call, Gio.DBusSendMessageFlags.NONE, 20000, None, answered)
-    forge(connection, first, bodies)
+    for target, first in firsts:
+        forge(connection, first, bodies, target)
     loop.run()
     if "failure" in outcome:
         return "failure: " + outcome["failure"], None
@@ -93,6 +110,7 @@ def count(error):
         stats["errors"][error] = stats["errors"].get(error, 0) + 1
 
 
+forges_every_connection = scenario == "credentials"
 uid_zero = [GLib.Variant("(u)", (0,)), GLib.Variant("(a{sv})", ({"UnixUserID": GLib.Variant("u", 0)},))]
 if scenario == "credentials":
     calls = [("SetTabs", GLib.Variant("(as)", (["alarm", "timer"],))), ("SetBadge", GLib.Variant("(ss)", ("alarm", "forged"))),
