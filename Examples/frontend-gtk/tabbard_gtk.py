@@ -27,9 +27,15 @@ from mirror import NAME, ROOT, Mirror, escaped  # noqa: E402
 WIDTH, HEIGHT = 760, 520
 
 
+# What a bar item shows of its tab: the bar is built again only when one of these changes.
+ITEM_KEYS = ("Title", "HasBadge", "BadgeValue", "BadgeColor", "Enabled", "IconName", "SelectedIconName",
+             "IconPixmaps", "IconThemePath", "Image", "SelectedImage")
+
+
 class Frontend:
     """The window: the bar, the page (or the More list, or the customization sheet) and the
-    standalone bars beside them, rebuilt from the mirror at each redraw."""
+    standalone bars beside them, rebuilt from the mirror at each redraw; the bar itself only
+    when what it shows changed, so that a click on it is never cut in two by a page's tick."""
 
     def __init__(self, bus, dump_file):
         self.dump_file, self.dump_due, self.last_tap = dump_file, False, None
@@ -42,6 +48,8 @@ class Frontend:
         self.clocks = []        # (label, clock, format) of the page's clocks
         self.ticking = None     # the timer that redraws running clocks, only while one runs
         self.built = {}         # what the dump reports, filled while building
+        self.bar = None         # (what it shows, the bar, its dump entries), kept across redraws
+        self.root = None        # (the window's box, the column of bar and body), kept likewise
         self.mirror = Mirror(bus, self.schedule_redraw)
         self.window.connect("realize", lambda w: w.get_frame_clock().connect("after-paint", self.painted))
         self.window.present()
@@ -125,36 +133,61 @@ class Frontend:
         self.built = {"status": "waiting" if state is None else "ready", "bar": [], "bars": []}
         self.clocks = []
         if state is None:
+            self.bar, self.root = None, None
             self.window.set_child(Gtk.Label(label="waiting for tabbard…"))
             self.built["message"] = "waiting for tabbard…"
             return self.redrawn()
         self.style(state)
-        bar = Gtk.Box(spacing=0)
-        bar.add_css_class("tabbar")
         selected = state["SelectedItem"]
-        for tab_id in state["VisibleTabs"]:
-            tab = self.mirror.tab(tab_id)
-            bar.append(self.item_button(tab, tab_id, tab["Title"], tab_id == selected, self.tap, self.built["bar"]))
-        if state["ShowsMore"]:
-            more = {"IconName": state.get("MoreIconName", "view-more-symbolic"), "Enabled": True}
-            bar.append(self.item_button(more, "@more", state.get("MoreTitle", "More"),
-                                        selected == "@more", self.tap, self.built["bar"]))
+        shown = json.dumps([selected, state["ShowsMore"], state.get("MoreTitle"), state.get("MoreIconName")]
+                           + [[tab_id] + [self.mirror.tab(tab_id).get(key) for key in ITEM_KEYS]
+                              for tab_id in state["VisibleTabs"]], default=str)
+        if self.root is None:
+            self.root = (Gtk.Box(), Gtk.Box(orientation=Gtk.Orientation.VERTICAL, hexpand=True))
+            self.root[0].append(self.root[1])
+            self.window.set_child(self.root[0])
+        window, column = self.root
+        # Everything but the bar goes; the bar stays in place unless what it shows changed
+        # (moved or rebuilt under the pointer, a button drops the press it is handling).
+        kept = self.bar[1] if self.bar is not None and self.bar[0] == shown else None
+        for box in (column, window):
+            child = box.get_first_child()
+            while child is not None:
+                following = child.get_next_sibling()
+                if child is not kept and child is not column:
+                    box.remove(child)
+                child = following
+        if kept is not None:
+            bar, self.built["bar"] = kept, self.bar[2]
+        else:
+            bar = Gtk.Box(spacing=0)
+            bar.add_css_class("tabbar")
+            for tab_id in state["VisibleTabs"]:
+                tab = self.mirror.tab(tab_id)
+                bar.append(self.item_button(tab, tab_id, tab["Title"], tab_id == selected, self.tap, self.built["bar"]))
+            if state["ShowsMore"]:
+                more = {"IconName": state.get("MoreIconName", "view-more-symbolic"), "Enabled": True}
+                bar.append(self.item_button(more, "@more", state.get("MoreTitle", "More"),
+                                            selected == "@more", self.tap, self.built["bar"]))
+            self.bar = (shown, bar, self.built["bar"])
         if state["Customizing"]:
             body = self.customization_sheet(state)
         elif selected == "@more" and not state["SelectedTab"]:  # SEL-4,5: the list, not a tab in it
             body = self.more_list(state)
         else:
             body = self.page_view(state)
-        column = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, hexpand=True)
         body.set_vexpand(True)
-        for part in ([bar, body] if state["Layout"] == "top" else [body, bar]):
-            column.append(part)
-        window = Gtk.Box()
-        window.append(column)
+        if kept is None:
+            column.append(bar)
+        if state["Layout"] == "top":
+            column.reorder_child_after(bar, None)
+            column.append(body)
+        else:
+            column.prepend(body)
+            column.reorder_child_after(bar, body)
         if state["bars"]:
             window.append(Gtk.Separator(orientation=Gtk.Orientation.VERTICAL))
             window.append(self.standalone_bars(state))
-        self.window.set_child(window)
         self.built.update({"layout": state["Layout"], "selected_item": selected,
                            "revision": state["Revision"], "instance_id": self.mirror.instance})
         return self.redrawn()

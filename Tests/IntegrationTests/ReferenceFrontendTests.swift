@@ -170,9 +170,11 @@ struct ReferenceFrontendTests {
         try run.step("start")
         let visible = run.frontend.dump.flatMap { ($0["bar"] as? [[String: Any]])?.compactMap { $0["id"] as? String } } ?? []
         let unselected = try #require(visible.first { $0 != "@more" && $0 != (run.frontend.dump?["selected_item"] as? String) })
+        let before = run.frontend.dump?["bar"] ?? []
         try run.click(Self.barItem(unselected))
         try run.step("tap-\(unselected)")
-        #expect(try describe(run.daemon.bus)["SelectedItem"] as? String == unselected)
+        #expect(try describe(run.daemon.bus)["SelectedItem"] as? String == unselected,
+                "clicked \(unselected) in \(before); now \(run.frontend.dump?["bar"] ?? [])")
         try run.click(Self.barItem("@more"))
         try run.step("more")
         #expect(try describe(run.daemon.bus)["SelectedItem"] as? String == "@more")

@@ -47,9 +47,10 @@ final class VirtualDisplay {
         try runCommand(arguments.withDisplay(name), timeout: 20)
     }
 
-    /// Clicks the first button at `point` of the window named `window`, in its own coordinates.
+    /// Clicks the first button at `point` of the window named `window`, in its own coordinates,
+    /// once it is shown.
     func click(window: String, at point: [Int]) throws {
-        let result = try run(["/usr/bin/xdotool", "search", "--sync", "--name", "^\(window)$",
+        let result = try run(["/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(window)$",
                               "mousemove", "--window", "%1", "\(point[0])", "\(point[1])", "click", "1"])
         guard result.status == 0 else { throw TestFailure("xdotool click at \(point) failed: \(result.errors)") }
     }
