@@ -78,9 +78,12 @@ extension Connection {
 
     /// A lookup of `uniqueName` was answered; returns whether the name left the bus meanwhile.
     private func answered(_ uniqueName: String) -> Bool {
-        let remaining = (credentials.asking[uniqueName] ?? 1) - 1
-        credentials.asking[uniqueName] = remaining > 0 ? remaining : nil
-        return remaining > 0 ? credentials.leftWhileAsked.contains(uniqueName) : credentials.leftWhileAsked.remove(uniqueName) != nil
+        let remaining = (credentials.asking.removeValue(forKey: uniqueName) ?? 1) - 1
+        guard remaining == 0 else {
+            credentials.asking[uniqueName] = remaining
+            return credentials.leftWhileAsked.contains(uniqueName)
+        }
+        return credentials.leftWhileAsked.remove(uniqueName) != nil
     }
 
     private func remember(_ user: UInt32, for uniqueName: String) {

@@ -123,17 +123,20 @@ extension DBusError {
     /// reply outgrows the bus's message limit however long the value was.
     public static func quoted(_ value: String) -> String {
         guard let head = head(of: value, bytes: quotedBytes) else { return "'\(value)'" }
-        return "'\(head)…' (\(value.utf8.count) bytes)"
+        return quote(head, of: value.utf8.count)
     }
 
     /// `quoted` for a string not made a `String` (a caller's argument over
     /// `MethodCall.longestString`): its head is read and its `length` given, nothing copied.
     static func quoted(_ text: UnsafePointer<CChar>, length: Int) -> String {
-        let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
         guard length > quotedBytes else { return "'\(String(cString: text))'" }
-        var end = quotedBytes
-        while end > 0 && UTF8.isContinuation(bytes[end]) { end -= 1 }
-        return "'\(String(decoding: UnsafeBufferPointer(start: bytes, count: end), as: UTF8.self))…' (\(length) bytes)"
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: quotedBytes + 1)
+        return quote(head(of: bytes, cutAt: quotedBytes), of: length)
+    }
+
+    /// A quote of a value by its `head` and its length in bytes.
+    private static func quote(_ head: String, of length: Int) -> String {
+        "'\(head)…' (\(length) bytes)"
     }
 
     /// The longest message an error carries: longer ones are cut (a handler's own message
@@ -151,8 +154,14 @@ extension DBusError {
     private static func head(of text: String, bytes count: Int) -> String? {
         let bytes = Array(text.utf8.prefix(count + 1))
         guard bytes.count > count else { return nil }
+        return bytes.withUnsafeBufferPointer { head(of: $0, cutAt: count) }
+    }
+
+    /// The first `count` of `bytes`, which hold more than that, cut back to the start of the
+    /// character at `count`.
+    private static func head(of bytes: UnsafeBufferPointer<UInt8>, cutAt count: Int) -> String {
         var end = count
         while end > 0 && UTF8.isContinuation(bytes[end]) { end -= 1 }
-        return String(decoding: bytes[..<end], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
     }
 }
