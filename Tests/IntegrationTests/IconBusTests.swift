@@ -113,11 +113,8 @@ struct IconBusTests {
     @Test("a plugin's icon names and pixmaps are taken; a name with '/', not UTF-8 or with an escape, a 300×300 pixmap, one short of its bytes and 5 sizes are each refused with a warning and a counted failure, the earlier icon staying (ICON-2, ICON-3)",
           arguments: [false, true])
     func pluginIcons(isolated: Bool) throws {
-        let plugins = isolated ? try IsolationTests.isolatedFaultPlugin("faulty", "ICONS_IN_ACTIVATE")
-            : try FaultPlugin.directory(fault: (name: "faulty", define: "ICONS_IN_ACTIVATE"))
-        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        let daemon = try IsolationTests.faultyTabDaemon("ICONS_IN_ACTIVATE", isolated: isolated)
         let bus = daemon.bus.address
-        #expect(IsolationTests.waitForContent(bus, "faulty-tab"), "\(daemon.log)")
         let tab = Names.tab("faulty-tab")
         /// Activates once and waits for the step's badge.
         func step(_ number: Int) throws {

@@ -21,6 +21,17 @@ struct IsolationTests {
         return plugins
     }
 
+    /// A daemon with the fault plugin `faulty` built with `define`, in a helper when `isolated`,
+    /// once its tab answers (recorded as an issue at the caller when it does not).
+    static func faultyTabDaemon(_ define: String, isolated: Bool,
+                                sourceLocation: SourceLocation = #_sourceLocation) throws -> DaemonProcess {
+        let plugins = isolated ? try isolatedFaultPlugin("faulty", define)
+            : try FaultPlugin.directory(fault: (name: "faulty", define: define))
+        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        #expect(waitForContent(daemon.bus.address, "faulty-tab"), "\(daemon.log)", sourceLocation: sourceLocation)
+        return daemon
+    }
+
     /// The unique name owning the service's name on `address`.
     static func owner(_ address: String) throws -> String {
         try runCommand(["/usr/bin/busctl", "--address=\(address)", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",

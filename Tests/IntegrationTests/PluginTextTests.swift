@@ -28,11 +28,8 @@ struct PluginTextTests {
     @Test("a plugin's title, badge, page and log line with control characters: replaced or refused, said once in the log",
           arguments: [false, true])
     func controlCharacters(isolated: Bool) throws {
-        let plugins = isolated ? try IsolationTests.isolatedFaultPlugin("faulty", "CONTROLS_IN_ACTIVATE")
-            : try FaultPlugin.directory(fault: (name: "faulty", define: "CONTROLS_IN_ACTIVATE"))
-        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        let daemon = try IsolationTests.faultyTabDaemon("CONTROLS_IN_ACTIVATE", isolated: isolated)
         let bus = daemon.bus.address
-        #expect(IsolationTests.waitForContent(bus, "faulty-tab"), "\(daemon.log)")
         let tab = Names.tab("faulty-tab")
         for _ in 1...2 { try busctlCall(bus, "Activate", "ss", "faulty-tab", "poke") }
         // The badge is the last change the plugin makes that the daemon takes.
