@@ -17,7 +17,7 @@ DESTDIR    ?=
 # The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
 CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test reliability demo frontend screenshots bench bench-model bench-tabctl bench-instructions bench-trace clean plugins test-plugins release-plugins \
+.PHONY: all build deps test-deps test reliability demo frontend screenshots bench bench-model bench-tabctl bench-instructions bench-frontend bench-trace clean plugins test-plugins release-plugins \
 	install uninstall deb
 
 all: build release-plugins
@@ -98,7 +98,7 @@ bench: deps
 	$(MAKE) install CONFIG=release PREFIX=/usr DESTDIR=$(CURDIR)/$(BENCH_ROOT)
 	.build-bench/release/dbus-bench
 	.build-bench/release/daemon-bench --plugins $(BENCH_PLUGINS) --installed $(BENCH_ROOT)/usr
-	$(MAKE) bench-model bench-tabctl bench-instructions
+	$(MAKE) bench-model bench-tabctl bench-instructions bench-frontend
 
 # What the model's requests cost at 10 and at 10,000 tabs (figures only).
 bench-model: deps
@@ -204,3 +204,12 @@ bench-tabctl: deps
 	python3 Benchmarks/TabctlStart/tabctl_start.py --tabctl $(BENCH_ROOT)/usr/bin/tabctl \
 		--tabbard $(BENCH_ROOT)/usr/bin/tabbard --plugins $(BENCH_ROOT)/usr/lib/tabbard/plugins \
 		$(if $(BASELINE_TABCTL),--baseline-tabctl $(BASELINE_TABCTL))
+
+# What a frontend that keeps in sync as docs/dbus-api.md says costs the bus: its calls and the
+# messages it receives at start, per selection, per content change and while a shown stopwatch
+# runs (figures only).
+bench-frontend: deps
+	@scripts/install-deps bench
+	$(MAKE) install CONFIG=release PREFIX=/usr DESTDIR=$(CURDIR)/$(BENCH_ROOT)
+	/usr/bin/python3 Benchmarks/Frontend/frontend_traffic.py --tabbard $(BENCH_ROOT)/usr/bin/tabbard \
+		--plugins $(BENCH_ROOT)/usr/lib/tabbard/plugins
