@@ -23,4 +23,47 @@ struct SyncPointTests {
         #expect(next.utf8.count == 32 && next != id, "\(id) then \(next)")
         #expect(second.stop() == 0)
     }
+
+    @Test("every batch of a scripted run closes with the controller's Revision, one more than the batch before, after all its other signals and before its reply (SYNC-2)")
+    func everyBatchClosesWithRevision() throws {
+        let plugins = try ReloadTests.pluginDirectory(with: ["clock", "media", "notes"])
+        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        let tabs = ["world-clock", "alarm", "stopwatch", "timer", "songs", "artists", "notes"]
+        let calls: [BusCall] = [
+            BusCall("Select", .string("alarm")),
+            BusCall("SelectIndex", .int32(0)),
+            BusCall("SetTabs", .strings(tabs)),
+            BusCall("RegisterDelegate", .path("/delegate")),
+            BusCall("Tap", .string("songs")),
+            BusCall("Tap", .string("songs")),  // The selected tab: DidSelect alone.
+            BusCall("Tap", .string("@more")),
+            BusCall("SetBadge", .string("alarm"), .string("3")),
+            BusCall("SetBadge", .string("alarm"), .string("")),
+            BusCall("ClearBadge", .string("alarm")),
+            BusCall("Activate", .string("alarm"), .string("add")),  // The plugin's news inside the request.
+            BusCall("Select", .string("notes")),
+            BusCall("Activate", .string("notes"), .string("add")),
+            BusCall("BeginCustomizing"),
+            BusCall("SwapTabs", .string("alarm"), .string("stopwatch")),
+            BusCall("EndCustomizing"),
+            BusCall("Customize", .strings(["stopwatch", "world-clock", "alarm"] + tabs.dropFirst(3))),
+            .set("MaxVisible", .uint32(3)),
+        ] + StandaloneBarBusTests.modes + [
+            .bar("modes", "Tap", .string("fav")),
+            .bar("modes", "Tap", .string("fav")),  // The selected item: DidSelectItem alone.
+            BusCall("UnregisterDelegate", .path("/delegate")),
+        ]
+        let run = try RecordedRun(address: daemon.bus.address, calls.map(RunStep.call) + [
+            // A connection that leaves with a session and the delegate: one batch ends both.
+            .leave([BusCall("RegisterDelegate", .path("/delegate")), BusCall("BeginCustomizing")], until: "DidEndCustomizing"),
+            .reload(pid: daemon.pid, removing: ["libnotes.so", "notes.plugin"].map { plugins + "/" + $0 }, until: "InterfacesRemoved"),
+            .call(BusCall("Reset")),
+        ])
+        let failed = run.events.filter { if case .error = $0 { true } else { false } }
+        #expect(failed.isEmpty, "\(failed)")
+        let reading = BatchReading(run)
+        #expect(reading.problems.isEmpty, "\(reading.problems.joined(separator: "\n"))\n\(reading.batches.map { $0.joined(separator: ", ") }.joined(separator: "\n"))")
+        #expect(reading.closes.count >= calls.count, "\(reading.closes)")
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -23,40 +23,11 @@ import xml.etree.ElementTree as ElementTree
 
 import dbus
 
+from bus_values import arguments, plain
+
 SERVICE = "org.tabbard.TabBar1"
 ROOT = "/org/tabbard/TabBar1"
 address, check = sys.argv[1], sys.argv[2]
-
-
-def plain(value):
-    """A D-Bus value as JSON-friendly Python."""
-    if isinstance(value, dbus.Boolean):
-        return bool(value)
-    if isinstance(value, (dbus.Dictionary, dict)):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (dbus.Array, dbus.Struct, list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, (dbus.String, dbus.ObjectPath, dbus.Signature, str)):
-        return str(value)
-    if isinstance(value, (dbus.Double, float)):
-        return float(value)
-    return int(value)
-
-
-def arguments(call):
-    """The call's JSON arguments, typed by its signature (a variant given as [signature, value])."""
-    values = []
-    for value in call["args"]:
-        if isinstance(value, dict) and "variant" in value:
-            signature, inner = value["variant"]
-            kind = {"s": dbus.String, "u": dbus.UInt32, "i": dbus.Int32, "b": dbus.Boolean}.get(signature)
-            if kind is not None:
-                values.append(kind(inner, variant_level=1))
-            else:
-                values.append(dbus.Array(inner, signature=signature[1:], variant_level=1))
-        else:
-            values.append(value)
-    return values
 
 
 def outcome_of(function):
