@@ -57,8 +57,8 @@ class Frontend:
         self.window.present()
 
     def schedule_redraw(self):
-        # Today `Revision` leads its batch; redrawing once the signals read together are
-        # applied draws whole batches either way (with SYNC-2 the closing Revision ends them).
+        # The mirror asks once per closed batch (SYNC-3); at idle, so that batches read
+        # together are drawn once.
         if self.redraw_source is None:
             self.redraw_source = GLib.idle_add(self.redraw)
 
