@@ -24,10 +24,11 @@ struct SyncPointTests {
         #expect(second.stop() == 0)
     }
 
-    @Test("every batch of a scripted run closes with the controller's Revision, one more than the batch before, after all its other signals and before its reply (SYNC-2)")
-    func everyBatchClosesWithRevision() throws {
-        let plugins = try ReloadTests.pluginDirectory(with: ["clock", "media", "notes"])
-        let daemon = try DaemonProcess(pluginDirectory: plugins)
+    /// The scripted run of SYNC-2 and SYNC-3: selections, taps through a delegate, badges, a
+    /// plugin's news inside a request, SetTabs, a customization session and `Customize`, a
+    /// property, a standalone bar, a connection leaving with a session and the delegate, a reload
+    /// that takes the notes plugin away, and `Reset`; with the calls among them.
+    static func scriptedRun(_ daemon: DaemonProcess, plugins: String) -> (calls: [BusCall], steps: [RunStep]) {
         let tabs = ["world-clock", "alarm", "stopwatch", "timer", "songs", "artists", "notes"]
         let calls: [BusCall] = [
             BusCall("Select", .string("alarm")),
@@ -53,17 +54,38 @@ struct SyncPointTests {
             .bar("modes", "Tap", .string("fav")),  // The selected item: DidSelectItem alone.
             BusCall("UnregisterDelegate", .path("/delegate")),
         ]
-        let run = try RecordedRun(address: daemon.bus.address, calls.map(RunStep.call) + [
+        return (calls, calls.map(RunStep.call) + [
             // A connection that leaves with a session and the delegate: one batch ends both.
             .leave([BusCall("RegisterDelegate", .path("/delegate")), BusCall("BeginCustomizing")], until: "DidEndCustomizing"),
             .reload(pid: daemon.pid, removing: ["libnotes.so", "notes.plugin"].map { plugins + "/" + $0 }, until: "InterfacesRemoved"),
             .call(BusCall("Reset")),
         ])
+    }
+
+    @Test("every batch of a scripted run closes with the controller's Revision, one more than the batch before, after all its other signals and before its reply (SYNC-2)")
+    func everyBatchClosesWithRevision() throws {
+        let plugins = try ReloadTests.pluginDirectory(with: ["clock", "media", "notes"])
+        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        let (calls, steps) = Self.scriptedRun(daemon, plugins: plugins)
+        let run = try RecordedRun(address: daemon.bus.address, steps)
         let failed = run.events.filter { if case .error = $0 { true } else { false } }
         #expect(failed.isEmpty, "\(failed)")
         let reading = BatchReading(run)
         #expect(reading.problems.isEmpty, "\(reading.problems.joined(separator: "\n"))\n\(reading.batches.map { $0.joined(separator: ", ") }.joined(separator: "\n"))")
         #expect(reading.closes.count >= calls.count, "\(reading.closes)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("a client that follows SYNC-3 (Describe, drop what came before its reply, apply, Describe again on a gap or when objects come or go) holds Describe's state after every step of the scripted run, and sees no gap")
+    func syncAlgorithmKeepsACopy() throws {
+        let plugins = try ReloadTests.pluginDirectory(with: ["clock", "media", "notes"])
+        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        let (_, steps) = Self.scriptedRun(daemon, plugins: plugins)
+        let run = try RecordedRun(address: daemon.bus.address, steps, mirroring: true)
+        #expect(run.differences.isEmpty, "\(run.differences.joined(separator: "\n"))")
+        #expect(run.gaps == 0)
+        // The first Describe, and one for each step whose objects came or went.
+        #expect(run.describes >= 1, "\(run.describes)")
         #expect(daemon.stop() == 0)
     }
 }

@@ -1,5 +1,7 @@
-"""Values between JSON and dbus-python, for the scripts that drive tabbard."""
+"""Values between JSON and dbus-python, and tabbard's object paths, for the scripts that drive it."""
 import dbus
+
+ROOT = "/org/tabbard/TabBar1"
 
 
 def plain(value):
@@ -31,3 +33,19 @@ def arguments(call):
         else:
             values.append(value)
     return values
+
+
+def escaped(element):
+    return "".join(chr(b) if chr(b).isascii() and chr(b).isalnum() else "_%02x" % b for b in element.encode())
+
+
+def tab_path(tab):
+    return ROOT + "/tab/" + escaped(tab)
+
+
+def bar_path(bar):
+    return ROOT + "/bars/" + escaped(bar)
+
+
+def item_path(bar, item):
+    return bar_path(bar) + "/item/" + escaped(item)

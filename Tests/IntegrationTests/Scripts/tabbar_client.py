@@ -23,7 +23,7 @@ import xml.etree.ElementTree as ElementTree
 
 import dbus
 
-from bus_values import arguments, plain
+from bus_values import arguments, bar_path, item_path, plain, tab_path
 
 SERVICE = "org.tabbard.TabBar1"
 ROOT = "/org/tabbard/TabBar1"
@@ -139,22 +139,6 @@ def flood():
     GLib.timeout_add(10000, loop.quit)
     loop.run()
     print(json.dumps(outcome))
-
-
-def escaped(element):
-    return "".join(chr(b) if chr(b).isascii() and chr(b).isalnum() else "_%02x" % b for b in element.encode())
-
-
-def tab_path(tab):
-    return ROOT + "/tab/" + escaped(tab)
-
-
-def bar_path(bar):
-    return ROOT + "/bars/" + escaped(bar)
-
-
-def item_path(bar, item):
-    return bar_path(bar) + "/item/" + escaped(item)
 
 
 def describe():

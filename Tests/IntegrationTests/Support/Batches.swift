@@ -22,15 +22,23 @@ enum RunStep {
 }
 
 /// A run as a frontend saw it (`batch_client.py`): the controller's `Revision` before the first
-/// step and after the last, and every reply and signal in between, in arrival order.
+/// step and after the last, and every reply and signal in between, in arrival order; with
+/// `mirroring`, what a client of SYNC-3 made of it.
 struct RecordedRun {
     let start: Int
     let end: Int
     let events: [Event]
+    /// Where the SYNC-3 client's copy differed from `Describe` after a step.
+    let differences: [String]
+    /// How often a closing `Revision` was not the client's last plus one.
+    let gaps: Int
+    /// How many `Describe` calls the client's algorithm made.
+    let describes: Int
 
-    /// Takes `steps` against the daemon on `address`.
-    init(address: String, _ steps: [RunStep]) throws {
-        let output = try runScript("batch_client.py", [address], input: try jsonText(steps.map(\.json)), timeout: 120)
+    /// Takes `steps` against the daemon on `address`; `mirroring` runs SYNC-3's client beside.
+    init(address: String, _ steps: [RunStep], mirroring: Bool = false) throws {
+        let output = try runScript("batch_client.py", [address] + (mirroring ? ["mirror"] : []),
+                                   input: try jsonText(steps.map(\.json)), timeout: 120)
         guard let run = try parseJSON(output) as? [String: Any], let events = run["events"] as? [[Any]],
               let start = run["start"] as? Int, let end = run["end"] as? Int, run["timeout"] as? Bool == false,
               run["failure"] == nil else {
@@ -39,6 +47,9 @@ struct RecordedRun {
         self.start = start
         self.end = end
         self.events = events.map(Event.init(recorded:))
+        differences = run["differences"] as? [String] ?? []
+        gaps = run["gaps"] as? Int ?? 0
+        describes = run["describes"] as? Int ?? 0
     }
 }
 
