@@ -1,6 +1,6 @@
 """The daemon's state in a frontend, kept in sync by the rule SYNC-3: subscribe, `Describe`, drop
-the signals from before its reply, apply the rest, `Describe` again on a gap; and the selected
-tab's page. Nothing here knows GTK: any GLib main loop drives it."""
+the signals from before its reply, apply the rest, redraw when a batch closes, `Describe` again
+on a gap; and the selected tab's page. Nothing here knows GTK: any GLib main loop drives it."""
 import collections
 import json
 
@@ -18,7 +18,8 @@ def escaped(name):
 
 class Mirror:
     """The daemon's state as `Describe` gave it, kept current by signals (SYNC-3), and the
-    selected tab's page. `changed` is called whenever what a frontend draws may differ."""
+    selected tab's page. `changed` is called once per batch the daemon closes, and when a
+    page or a whole new state arrives."""
 
     def __init__(self, bus, changed):
         self.bus, self.changed = bus, changed
@@ -27,6 +28,7 @@ class Mirror:
         self.page = None         # (tab id, page dict) of the selected tab
         self.calls = collections.Counter()
         self.syncing = False     # a Describe is on its way: signals before its reply are in it
+        self.page_due = False    # the open batch moved the selected tab's page: fetched at its close
         self.subscription = None
         self.has_get_page = None  # unknown until the first GetPage answers
         self.instance = None
@@ -71,7 +73,7 @@ class Mirror:
         self.call("Describe", on_reply=self.described)
 
     def described(self, reply):
-        self.syncing = False
+        self.syncing, self.page_due = False, False
         state = json.loads(reply[0])
         instance = state.get("InstanceId")
         if instance is not None and instance != self.instance:
@@ -108,21 +110,27 @@ class Mirror:
             return
         source, values, _ = args
         target = self.objects[path]
-        before = dict(target)
-        target.update(values)
         if path == ROOT and "Revision" in values:
-            if values["Revision"] != before.get("Revision", 0) + 1:
+            # The batch's close (SYNC-2): its last signal, one more than the last close.
+            if values["Revision"] != target["Revision"] + 1:
                 self.describe()  # a batch this client did not see: start over from Describe
                 return
-        selected = self.state["SelectedTab"]
-        if path == ROOT and values.get("SelectedTab", selected) != before.get("SelectedTab"):
-            self.fetch_page()
-        elif target.get("Id") == selected and path.startswith(ROOT + "/tab/") and (
+            shown = target["SelectedTab"]
+            target.update(values)
+            if self.page_due or target["SelectedTab"] != shown:
+                self.page_due = False
+                self.fetch_page()
+            self.changed()  # one redraw for the whole batch
+            return
+        target.update(values)  # applied now, drawn when the batch closes
+        if target.get("Id") == self.state["SelectedTab"] and path.startswith(ROOT + "/tab/") and (
                 "Page" in values or "Depth" in values
                 # ContentRevision on .Tab is v1; on .Content the daemon pushes PageChanged.
                 or ("ContentRevision" in values and source == NAME + ".Tab")):
-            self.fetch_page()
-        self.changed()
+            if set(values) == {"ContentRevision"}:
+                self.fetch_page()  # outside Revision: no close follows (PAGE-4)
+            else:
+                self.page_due = True
 
     def fetch_page(self):
         """The selected tab's page: GetPage where the daemon has it, else GetContent's text."""

@@ -25,13 +25,18 @@ struct SignalTests {
         #expect(didSelect == [[], [], [], ["alarm"], ["alarm"], ["@more"], []], "\(groups)")
     }
 
-    @Test("an allowed tap's property changes and DidSelect come before its deferred reply (TAP-1)")
+    @Test("an allowed tap's property changes and DidSelect come before its deferred reply, closed by the controller's Revision (TAP-1, SYNC-2)")
     func tapSignalsBeforeDeferredReply() throws {
         let daemon = try DaemonProcess()
         let delegate = try Peer(address: daemon.bus.address, mode: .allow)
         let groups = groupedByCall(try recordEvents(address: daemon.bus.address, [BusCall("Tap", .string("songs"))]))
         let members = groups[0].compactMap(\.member)
-        #expect(members.contains("PropertiesChanged") && members.last == "DidSelect", "\(groups)")
+        #expect(members.contains("PropertiesChanged") && members.suffix(2) == ["DidSelect", "PropertiesChanged"], "\(groups)")
+        guard case .signal(Names.controller, _, "PropertiesChanged", let arguments)? = groups[0].dropLast().last else {
+            Issue.record("the controller does not close the batch: \(groups)")
+            return
+        }
+        #expect((arguments.dropFirst().first as? [String: Any])?["Revision"] != nil, "\(arguments)")
         #expect(groups[1].isEmpty, "\(groups)")
         #expect(delegate.lines.contains("asked songs"))
     }
@@ -96,7 +101,7 @@ struct SignalTests {
         ], "\(events)")
     }
 
-    @Test("Select and SetBadge announce the controller, then each tab, then the bar, each once and with every property it changed, right before the reply (SEL-6, ITEM-4)")
+    @Test("Select and SetBadge announce each tab, then the bar, then the controller with Revision last, each once and with every property it changed, right before the reply (SEL-6, ITEM-4, SYNC-2)")
     func selectAndBadgeAnnounceInOrder() throws {
         let daemon = try DaemonProcess()
         let groups = groupedByCall(try recordEvents(address: daemon.bus.address, [
@@ -116,13 +121,13 @@ struct SignalTests {
             }
         }
         let select = [
-            "\(Names.controller) Revision,SelectedIndex,SelectedItem,SelectedTab",
             "\(Names.tab("world-clock")) AccessibilityLabel,Selected",
             "\(Names.tab("alarm")) AccessibilityLabel,Selected",
             "\(Names.bar) SelectedItem",
+            "\(Names.controller) Revision,SelectedIndex,SelectedItem,SelectedTab",
         ]
         // The second badge: the tab has one already, so `HasBadge` stays as it is.
-        let badge = ["\(Names.controller) Revision", "\(Names.tab("alarm")) BadgeValue"]
+        let badge = ["\(Names.tab("alarm")) BadgeValue", "\(Names.controller) Revision"]
         #expect(Array(announced(groups[1]).suffix(select.count)) == select, "\(groups[1])")
         #expect(Array(announced(groups[3]).suffix(badge.count)) == badge, "\(groups[3])")
         for group in groups[1...3] {

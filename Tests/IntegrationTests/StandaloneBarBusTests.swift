@@ -300,7 +300,7 @@ struct StandaloneBarBusTests {
         #expect(groups[5].compactMap(\.member).isEmpty && groups[6].compactMap(\.member).isEmpty)
     }
 
-    @Test("Tap: PropertiesChanged, DidSelectItem, then the reply, and only the signal when already selected; a disabled item is Disabled, one off the bar NoSuchItem; SetSelectedItem emits only the change (SBAR-4)")
+    @Test("Tap: PropertiesChanged, DidSelectItem, the closing Revision, then the reply, and only the signal and the close when already selected; a disabled item is Disabled, one off the bar NoSuchItem; SetSelectedItem emits only the change (SBAR-4, SYNC-2)")
     func tap() throws {
         let daemon = try DaemonProcess()
         let calls = Self.modes + [
@@ -314,10 +314,11 @@ struct StandaloneBarBusTests {
             .bar("modes", "SetSelectedItem", .string("")),
         ]
         let groups = groupedByCall(try recordEvents(address: daemon.bus.address, calls))
+        // The batch closes with the controller's PropertiesChanged, after the bar's signal (SYNC-2).
         let first = groups[5].compactMap(\.member)
-        #expect(first.first == "PropertiesChanged" && first.last == "DidSelectItem" && first.filter { $0 == "DidSelectItem" }.count == 1,
-                "\(groups[5])")
-        #expect(groups[6].compactMap(\.member) == ["DidSelectItem"], "already selected: \(groups[6])")
+        #expect(first.first == "PropertiesChanged" && first.suffix(2) == ["DidSelectItem", "PropertiesChanged"]
+                && first.filter { $0 == "DidSelectItem" }.count == 1, "\(groups[5])")
+        #expect(groups[6].compactMap(\.member) == ["DidSelectItem", "PropertiesChanged"], "already selected: \(groups[6])")
         #expect(Self.arguments(of: "DidSelectItem", in: groups[6]) as? [String] == ["day"])
         guard case .error(7, let name)? = groups[7].last, case .error(9, let disabled)? = groups[9].last else {
             Issue.record("\(groups[7]) \(groups[9])")

@@ -73,7 +73,7 @@ enum InterfaceDocs {
         "Delegate": "The delegate as its unique bus name and object path separated by a space, or empty.",
         "DelegateTimeoutMs": "How long Tap waits for ShouldSelect, 10 to 20000 ms (TAP-5).",
         "DelegateTimeoutPolicy": "What a delegate timeout decides: allow (default) or deny (TAP-5).",
-        "Revision": "Increases with every announced change of a controller property, of a tab property other than ContentRevision, or of a bar or item property (SBAR-1).",
+        "Revision": "Rises by exactly 1 with each batch of signals that announces anything (one request, decided tap, plugin event, timer or reload); the PropertiesChanged that carries it is the batch's last signal (SYNC-2).",
         "Version": "The daemon's version.",
         "Bars": "The standalone bars' names, in creation order (SBAR-1).",
         "InstanceId": "32 lowercase hexadecimal digits, random at each start: a client that sees another one starts over (SYNC-1).",

@@ -23,6 +23,8 @@ final class TabBarObjects {
     private let log: Log
     /// The object path of every exported tab object, by tab id.
     private var tabPaths: [String: DBus.ObjectPath] = [:]
+    /// The batch being announced, nil between batches (SYNC-2).
+    private(set) var batch: AnnouncedBatch?
 
     /// The objects of a daemon on `connection`. On the system instance, mutations are allowed
     /// only from root and the admin group from here on: checked for every call from the
@@ -134,25 +136,35 @@ final class TabBarObjects {
 
     // MARK: - Announcements
 
-    /// One `PropertiesChanged` per changed object, then the signals, in order: property
-    /// changes go out before the signals that follow from them, the controller's before the
-    /// bars' (SBAR-3..5). Objects that leave with this request announce no change of their own.
+    /// Opens a batch at `revision` unless one is open; returns whether it opened one, which
+    /// the caller then closes (SYNC-2).
+    func openBatch(at revision: UInt64) -> Bool {
+        guard batch == nil else { return false }
+        batch = AnnouncedBatch(revisionBefore: revision)
+        return true
+    }
+
+    /// Announces `events` in the open batch: one `PropertiesChanged` per changed object other
+    /// than the controller, then the signals, in order: property changes go out before the
+    /// signals that follow from them, the controller's signals before the bars' (SBAR-3..5).
+    /// The controller's own changes wait for the batch's close. Objects that leave with this
+    /// request announce no change of their own.
     ///
     /// With `eachAtOnce`, each object's `PropertiesChanged` is sent as soon as its change is
-    /// noted rather than all of them with the reply, in the same order. A caller waiting for
-    /// the reply waits for the first signal above all, since the bus routes each signal while
-    /// the next is made: this sends it before the other objects are looked up. Only for a
-    /// request that notes nothing more before its reply (`RequestPipeline.carryOut`), so that each
+    /// noted rather than all of them together, in the same order. A caller waiting for the
+    /// reply waits for the first signal above all, since the bus routes each signal while the
+    /// next is made: this sends it before the other objects are looked up. Only for a request
+    /// that notes nothing more before its reply (`RequestPipeline.carryOut`), so that each
     /// object is still announced once per request.
     func announce(_ events: TabEvents, eachAtOnce: Bool = false) {
         let bars = events.standaloneBars
         // By position in the interface tables, which list each property enum in order: no
-        // name is built or looked up for an announcement.
-        var controllerChanges = events.controllerProperties.map(\.tablePosition)
+        // name is built or looked up for an announcement. `Revision` is the close's to add.
+        var controllerChanges = events.controllerProperties.compactMap { $0 == .revision ? nil : $0.tablePosition }
         if !bars.barsAdded.isEmpty || !bars.barsRemoved.isEmpty { controllerChanges.append(ControllerInterface.barsPosition) }  // SBAR-1
-        if !controllerChanges.isEmpty {
-            changed(BusNames.controller, BusNames.controllerInterface, controllerChanges, sending: eachAtOnce)
-        }
+        assert(batch != nil, "announcements are made in a batch")
+        if events.movesRevision { batch?.movesRevision = true }
+        batch?.controllerChanges += controllerChanges
         for change in events.tabProperties {
             guard let path = tabPaths[change.tab] else { continue }
             changed(path, BusNames.tabInterface, change.properties.map(\.tablePosition), sending: eachAtOnce)
@@ -186,6 +198,19 @@ final class TabBarObjects {
                 log.warning("cannot emit \(signal.kind.member) of bar \(signal.bar): \(error)")
             }
         }
+    }
+
+    /// Closes the open batch (SYNC-2): what it noted goes out, then its last signal, the
+    /// controller's `PropertiesChanged` with the batch's controller changes and, when
+    /// `movingRevision`, the new `Revision`. A batch's announcements of its own, such as a
+    /// view's `PropertiesChanged` (VIEW-5), are noted before this point.
+    func closeBatch(movingRevision: Bool) {
+        guard var closing = batch else { return }
+        batch = nil
+        connection.flushPropertyChanges()
+        if movingRevision { closing.controllerChanges.append(ControllerProperty.revision.tablePosition) }
+        guard !closing.controllerChanges.isEmpty else { return }
+        changed(BusNames.controller, BusNames.controllerInterface, closing.controllerChanges, sending: true)
     }
 
     /// Sends the property changes noted so far, before objects leave the bus.

@@ -16,12 +16,19 @@ import TabbardPluginHost
 /// 3. **Announce**: the objects and plugin instances that come (`bringIn`), the
 ///    `PropertiesChanged` and signals (`announce`), then the objects and instances that leave,
 ///    the delegate and the watches (`retire`).
-/// 4. **Reply**, when someone waits for one.
-/// 5. **Plugin calls** the request owes (`make`), after the reply, so that a caller never waits
+/// 4. **Close** the batch (`closeBatch`, SYNC-2): the controller's `PropertiesChanged` with
+///    `Revision`, one more than the last batch's, is its last signal.
+/// 5. **Reply**, when someone waits for one.
+/// 6. **Plugin calls** the request owes (`make`), after the reply, so that a caller never waits
 ///    on a plugin; before it only when instances start or end with the request
 ///    (`RequestOutcome.changesInstances`), in order with them.
-/// 6. **Drain** what plugins said meanwhile (`apply`): each piece of news is a request of its
-///    own through steps 1 to 5, all before the loop dispatches the next message.
+/// 7. **Drain** what plugins said meanwhile (`apply`): each piece of news is a request of its
+///    own through steps 1 to 6, a batch of its own, all before the loop dispatches the next
+///    message.
+///
+/// A request opens its batch unless one is open (`asOneBatch`: a request that is a plugin call,
+/// `Activate`, or a reload of several changes): then it, and the news its plugin calls bring
+/// before the reply, are in that batch, which its opener closes.
 ///
 /// Nothing here holds a lock: the state writer's is held inside `run` and `commit` alone, so
 /// no D-Bus message is sent under it. Loop thread only.
@@ -46,6 +53,12 @@ protocol RequestPipeline: AnyObject {
     func make(_ calls: [OwedPluginCall])
     /// Sends the `PropertiesChanged` noted so far (after a drain, before the next message).
     func flushAnnouncements()
+    /// Opens a batch of announcements unless one is open; returns whether it opened one, which
+    /// the caller then closes (SYNC-2).
+    func openBatch() -> Bool
+    /// Closes the open batch, if any: `Revision` moves once for it when it announced anything,
+    /// and the controller's `PropertiesChanged` goes out last (SYNC-2).
+    func closeBatch()
     /// The next piece of news a plugin sent inside a call of the daemon, in order.
     func nextQueuedPluginEvent() -> PluginTabEvent?
     /// Whether tab `id` still has its plugin instance (news of one destroyed meanwhile is dropped).
@@ -85,16 +98,19 @@ extension RequestPipeline {
     private func carryOut<Answer, Reply>(
         _ change: ModelChange<Answer>, caller: Bool, drains: Bool, reply: (Answer) throws(DBusError) -> Reply
     ) throws(DBusError) -> Reply {
+        let opened = openBatch()
         var (answer, outcome): (Answer, RequestOutcome)
         do {
             (answer, outcome) = try run(change)
         } catch {
+            if opened { closeBatch() }
             throw error.dbusError
         }
         do {
             try commit(outcome)
         } catch {
             rollBack(outcome)
+            if opened { closeBatch() }
             throw ServiceError.stateNotSaved(error.description).dbusError
         }
         outcome.committed()
@@ -106,6 +122,8 @@ extension RequestPipeline {
         announce(events, eachAtOnce: caller && !callsFirst && events.standaloneBars.isEmpty)
         if callsFirst { make(outcome.pluginCalls) }
         retire(events)
+        // A reply comes after its batch's close, whoever opened the batch.
+        if opened || caller { closeBatch() }
         let replied = Result { () throws(DBusError) in try reply(answer) }
         if !callsFirst { make(outcome.pluginCalls) }
         if drains {
@@ -114,6 +132,15 @@ extension RequestPipeline {
             if caller { flushAnnouncements() }
         }
         return try replied.get()
+    }
+
+    /// Carries out the requests `body` makes as one batch (SYNC-2), closed when it returns,
+    /// before the reply the bus sends after it: a request that is a plugin call (`Activate`),
+    /// with what the plugin says meanwhile, or a reload's changes.
+    func asOneBatch<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        let opened = openBatch()
+        defer { if opened { closeBatch() } }
+        return try body()
     }
 
     // MARK: Plugin news

@@ -40,11 +40,14 @@ extension TabBarService {
         let catalog = plugins.rescan(directories: pluginDirectories, enabled: configuration.plugins.map(Set.init),
                                      settings: configuration.pluginSettings)
         do throws(DBusError) {
-            try carryOut(.imposed { controller throws(TabError) in try controller.replaceCatalog(catalog) })
-            let notes = try carryOut(.imposed { controller throws(TabError) in
-                let outcome = try controller.applyConfiguration(configuration.controller)
-                return (outcome.notes, outcome.events)
-            })
+            // One batch for the catalog and the settings (SYNC-2).
+            let notes = try asOneBatch { () throws(DBusError) in
+                try carryOut(.imposed { controller throws(TabError) in try controller.replaceCatalog(catalog) })
+                return try carryOut(.imposed { controller throws(TabError) in
+                    let outcome = try controller.applyConfiguration(configuration.controller)
+                    return (outcome.notes, outcome.events)
+                })
+            }
             for note in notes { log.notice(note) }
             log.notice("reloaded: \(statusLine)")
         } catch {

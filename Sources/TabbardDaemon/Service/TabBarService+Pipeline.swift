@@ -58,6 +58,8 @@ extension TabBarService: RequestPipeline {
     }
 
     func retire(_ events: TabEvents) {
+        // The other objects' changes go out before the tabs leave (`InterfacesRemoved`).
+        if !events.catalogRemoved.isEmpty { objects.flushPropertyChanges() }
         for id in events.catalogRemoved {
             objects.unexportTab(id)
             plugins.end(id)
@@ -83,6 +85,16 @@ extension TabBarService: RequestPipeline {
 
     func flushAnnouncements() {
         objects.flushPropertyChanges()
+    }
+
+    func openBatch() -> Bool {
+        objects.openBatch(at: controller.revision)
+    }
+
+    func closeBatch() {
+        guard let batch = objects.batch else { return }
+        let moved = controller.closeBatch(openedAt: batch.revisionBefore, announced: batch.movesRevision)
+        objects.closeBatch(movingRevision: moved)
     }
 
     // MARK: Plugins

@@ -62,12 +62,15 @@ extension TabBarService {
     /// actions it offers now (starting a stopwatch turns `start` into `stop`).
     func activate(_ action: String, of id: String) throws(DBusError) {
         try check { controller throws(TabError) in try controller.checkAction(id, action) }
-        do {
-            try plugins.activate(action, of: id)
-        } catch {
-            throw error.dbusError
+        // What the plugin says while it acts is in the request's batch (SYNC-2).
+        try asOneBatch { () throws(DBusError) in
+            do throws(PluginFailure) {
+                try plugins.activate(action, of: id)
+            } catch {
+                throw error.dbusError
+            }
+            refreshActions(of: id)
         }
-        refreshActions(of: id)
     }
 
     // MARK: Tabs in a helper: answered later

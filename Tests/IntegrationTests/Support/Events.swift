@@ -22,6 +22,17 @@ enum Event: CustomStringConvertible {
     var member: String? {
         if case .signal(_, _, let member, _) = self { member } else { nil }
     }
+
+    /// An event as the Python clients print it: `["reply", index, values]`, `["error", index,
+    /// name]` or `["signal", path, interface, member, arguments]`.
+    init(recorded event: [Any]) {
+        switch event.first as? String {
+        case "reply": self = .reply(index: event[1] as? Int ?? -1, values: event[2] as? [Any] ?? [])
+        case "error": self = .error(index: event[1] as? Int ?? -1, name: event[2] as? String ?? "")
+        default: self = .signal(path: event[1] as? String ?? "", interface: event[2] as? String ?? "",
+                                member: event[3] as? String ?? "", arguments: event[4] as? [Any] ?? [])
+        }
+    }
 }
 
 /// Makes `calls` in order with dbus-python on one connection that also records every signal
@@ -33,14 +44,7 @@ func recordEvents(address: String, _ calls: [BusCall], together: Bool = false) t
     guard let events = (try parseJSON(output) as? [String: Any])?["events"] as? [[Any]] else {
         throw TestFailure("tabbar_client.py events printed \(output)")
     }
-    return events.map { event in
-        switch event[0] as? String {
-        case "reply": .reply(index: event[1] as? Int ?? -1, values: event[2] as? [Any] ?? [])
-        case "error": .error(index: event[1] as? Int ?? -1, name: event[2] as? String ?? "")
-        default: .signal(path: event[1] as? String ?? "", interface: event[2] as? String ?? "",
-                         member: event[3] as? String ?? "", arguments: event[4] as? [Any] ?? [])
-        }
-    }
+    return events.map(Event.init(recorded:))
 }
 
 /// The events of each call: for call `i`, the signals that arrived after the previous reply,

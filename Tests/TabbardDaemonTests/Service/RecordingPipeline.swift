@@ -16,6 +16,8 @@ final class RecordingPipeline: RequestPipeline, TapModel {
         case bringIn
         case announce(eachAtOnce: Bool)
         case retire
+        /// A batch closed that announced anything, with the `Revision` it closed at (SYNC-2).
+        case close(revision: UInt64)
         case reply
         case pluginCall(String)
         case flush
@@ -27,6 +29,7 @@ final class RecordingPipeline: RequestPipeline, TapModel {
             case .bringIn: "bring in"
             case .announce(let eachAtOnce): eachAtOnce ? "announce each at once" : "announce"
             case .retire: "retire"
+            case .close(let revision): "close at \(revision)"
             case .reply: "reply"
             case .pluginCall(let call): call
             case .flush: "flush"
@@ -43,6 +46,8 @@ final class RecordingPipeline: RequestPipeline, TapModel {
     /// What the plugins say when they are called: news for the drain, by the call's description.
     var news: [String: PluginTabEvent] = [:]
     private var queued: [PluginTabEvent] = []
+    /// The open batch (SYNC-2): the `Revision` it opened at, and whether it announced anything.
+    private var batch: (revisionBefore: UInt64, announced: Bool)?
 
     /// The clock's four tabs, all in `Tabs`, `world-clock` selected.
     init() throws {
@@ -78,7 +83,10 @@ final class RecordingPipeline: RequestPipeline, TapModel {
 
     func bringIn(_ events: TabEvents) { steps.append(.bringIn) }
 
-    func announce(_ events: TabEvents, eachAtOnce: Bool) { steps.append(.announce(eachAtOnce: eachAtOnce)) }
+    func announce(_ events: TabEvents, eachAtOnce: Bool) {
+        steps.append(.announce(eachAtOnce: eachAtOnce))
+        if events.movesRevision { batch?.announced = true }
+    }
 
     func retire(_ events: TabEvents) { steps.append(.retire) }
 
@@ -94,6 +102,20 @@ final class RecordingPipeline: RequestPipeline, TapModel {
     }
 
     func flushAnnouncements() { steps.append(.flush) }
+
+    func openBatch() -> Bool {
+        guard batch == nil else { return false }
+        batch = (controller.revision, false)
+        return true
+    }
+
+    func closeBatch() {
+        guard let closing = batch else { return }
+        batch = nil
+        if controller.closeBatch(openedAt: closing.revisionBefore, announced: closing.announced) {
+            steps.append(.close(revision: controller.revision))
+        }
+    }
 
     func nextQueuedPluginEvent() -> PluginTabEvent? { queued.isEmpty ? nil : queued.removeFirst() }
 
