@@ -88,10 +88,12 @@ extension Daemon {
         busLost: @escaping () -> Void
     ) throws -> TabBarService? {
         let began = MonotonicInstant.now()
-        // Before the plugins: a hung plugin's exit saves through it.
+        // Before the plugins: a hung plugin's exit saves through the writer, which takes the
+        // state from the model. Nothing is acknowledged until the model built below is served.
+        let model = ServedModel(try TabController(catalog: []))
         let store = setup.options.persistsState
             ? StateStore(file: StateFile(directory: setup.stateDirectory), log: log) : nil
-        let writer = try store.map { (store) throws(LoopError) in try StateWriter(store: store) }
+        let writer = try store.map { (store) throws(LoopError) in try StateWriter(store: store, model: model) }
         let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, crashGuard: crashGuard, loop: loop, log: log), loop: loop, log: log)
         var controller: TabController
         do throws(TabError) {
@@ -102,6 +104,7 @@ extension Daemon {
         }
         for warning in controller.configurationWarnings { log.warning(warning) }
         if let store { restoreState(into: &controller, from: store, log: log) }
+        model.serve(controller)
         let persistence = try writer.map { writer throws(LoopError) in
             try Persistence(writer: writer, flushInterval: .milliseconds(setup.configuration.flushIntervalMs),
                             loop: loop, notifier: notifier, log: log)
@@ -118,7 +121,7 @@ extension Daemon {
         }
         connection.attach(to: loop)
         let service = TabBarService(
-            controller: controller,
+            model: model,
             objects: TabBarObjects(
                 connection: connection,
                 access: AccessPolicy(enforced: setup.options.instance == .system, adminGroup: setup.configuration.adminGroup),

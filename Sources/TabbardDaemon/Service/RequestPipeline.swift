@@ -85,7 +85,7 @@ extension RequestPipeline {
     private func carryOut<Answer, Reply>(
         _ change: ModelChange<Answer>, caller: Bool, drains: Bool, reply: (Answer) throws(DBusError) -> Reply
     ) throws(DBusError) -> Reply {
-        var (answer, outcome): (Answer, RequestOutcome)
+        let (answer, outcome): (Answer, RequestOutcome)
         do {
             (answer, outcome) = try run(change)
         } catch {
@@ -97,7 +97,6 @@ extension RequestPipeline {
             rollBack(outcome)
             throw ServiceError.stateNotSaved(error.description).dbusError
         }
-        outcome.committed()
         let events = outcome.events
         let callsFirst = outcome.changesInstances
         bringIn(events)

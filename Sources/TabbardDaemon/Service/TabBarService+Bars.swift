@@ -29,7 +29,7 @@ extension TabBarService {
     /// SBAR-5: a session whose owner leaves the bus or stays idle for
     /// `customization_timeout_s` ends as if `EndCustomizingItems` had been called.
     private func followBarSession(_ name: String) {
-        sessionWatch.follow(.bar(name), owner: controller.bar(named: name)?.session?.owner) { [unowned self] owner in
+        sessionWatch.follow(.bar(name), owner: model.read { $0.bar(named: name)?.session?.owner }) { [unowned self] owner in
             do throws(DBusError) {
                 try carryOut(.imposed { controller in controller.endBarSession(on: name, owner: owner).events })
             } catch {

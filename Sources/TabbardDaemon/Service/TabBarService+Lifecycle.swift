@@ -4,12 +4,13 @@ import TabModel
 extension TabBarService {
     /// One line for `systemctl status` and the log.
     var statusLine: String {
-        let shown = switch controller.shownContent {
+        let (shownContent, tabs, catalog) = model.read { ($0.shownContent, $0.tabs.count, $0.catalog.count) }
+        let shown = switch shownContent {
         case .tab(let id): "showing \(id)"
         case .moreList: "showing the More list"
         case .nothing: "nothing selected"
         }
-        let summary = "\(controller.tabs.count) tabs of \(controller.catalog.count), \(shown)"
+        let summary = "\(tabs) tabs of \(catalog), \(shown)"
         return persistence?.failure.map { "\(summary); \($0)" } ?? summary
     }
 
@@ -26,7 +27,7 @@ extension TabBarService {
     func stop() -> Bool {
         let failure = persistence?.flush()
         if let failure { log.error("cannot save state at stop: \(failure)") }
-        if let delegate = controller.delegate { gate.release(delegate) }
+        if let delegate = model.read({ $0.delegate }) { gate.release(delegate) }
         objects.leaveBus()
         return failure == nil
     }

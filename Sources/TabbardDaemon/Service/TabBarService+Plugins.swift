@@ -9,7 +9,7 @@ extension TabBarService {
     /// Creates the plugin instance of tab `id`, replays its navigation stack to it and reads
     /// its live actions; a tab in a helper has them read once its helper is ready.
     func startPlugin(for id: String) {
-        let started = plugins.start(id, stack: controller.stack(of: id)) { [weak self] event in self?.apply(event) }
+        let started = plugins.start(id, stack: model.read { $0.stack(of: id) }) { [weak self] event in self?.apply(event) }
         if started && !plugins.isIsolated(id) { refreshActions(of: id) }
     }
 
@@ -28,8 +28,9 @@ extension TabBarService {
             return
         }
         let tabs = Set(plugins.tabs(of: plugin))
-        for id in controller.catalog.map(\.id) where tabs.contains(id) { startPlugin(for: id) }
-        if let shown = controller.shownContent.tabID, tabs.contains(shown) { plugins.appear(controller.shownContent) }
+        for id in model.read({ $0.catalog.map(\.id) }) where tabs.contains(id) { startPlugin(for: id) }
+        let shown = model.read { $0.shownContent }
+        if let tab = shown.tabID, tabs.contains(tab) { plugins.appear(shown) }
         // What the instances said as they started is applied like any other plugin news.
         while let event = plugins.nextQueuedEvent() { apply(event) }
     }
@@ -40,7 +41,7 @@ extension TabBarService {
         try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
         let known: Bool
         do {
-            known = try plugins.navigate(id, to: page, from: controller.stack(of: id))
+            known = try plugins.navigate(id, to: page, from: model.read { $0.stack(of: id) })
         } catch {
             throw error.dbusError
         }
@@ -52,7 +53,7 @@ extension TabBarService {
     func content(of id: String) throws(DBusError) -> PluginContent {
         try check { controller throws(TabError) in try controller.requireCatalogTab(id) }
         do {
-            return try plugins.content(of: id, page: controller.stack(of: id).last ?? "")
+            return try plugins.content(of: id, page: model.read { $0.stack(of: id).last ?? "" })
         } catch {
             throw error.dbusError
         }
@@ -80,7 +81,7 @@ extension TabBarService {
     /// rendered it or failed to within its deadline.
     func content(of id: String, answered: @escaping (Result<PluginContent, DBusError>) -> Void) throws(DBusError) {
         try check { controller throws(TabError) in try controller.requireCatalogTab(id) }
-        plugins.content(ofIsolated: id, page: controller.stack(of: id).last ?? "") { answered($0.mapError(\.dbusError)) }
+        plugins.content(ofIsolated: id, page: model.read { $0.stack(of: id).last ?? "" }) { answered($0.mapError(\.dbusError)) }
     }
 
     /// `Activate` on a tab in a helper: the model's checks now, the answer once the helper
@@ -110,16 +111,16 @@ extension TabBarService {
     /// know the page, then the push, checked again since the model may have changed meanwhile.
     func navigate(_ id: String, to page: String, answered: @escaping (Result<Void, DBusError>) -> Void) throws(DBusError) {
         try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
-        let asked = controller.stack(of: id)
+        let asked = model.read { $0.stack(of: id) }
         plugins.navigate(id, toIsolated: page) { [weak self] result in
             guard let self else { return }
             do throws(DBusError) {
                 guard try result.mapError(\.dbusError).get() else {
                     throw TabError.invalidArgument("Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page)).").dbusError
                 }
-                let stack = controller.stack(of: id)
+                let stack = model.read { $0.stack(of: id) }
                 if stack == asked { plugins.pushed(page, by: id, onto: stack) }
-                defer { if stack != asked { plugins.resync(id, to: controller.stack(of: id)) } }
+                defer { if stack != asked { plugins.resync(id, to: model.read { $0.stack(of: id) }) } }
                 try carryOut(.navigate(id, to: page)) { _ throws(DBusError) in answered(.success(())) }
             } catch {
                 answered(.failure(error))
