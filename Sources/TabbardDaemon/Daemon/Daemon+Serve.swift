@@ -36,22 +36,8 @@ extension Daemon {
                 loop.stop()
             }
             guard let service = started else { return 1 }
-            // READY=1 once every plugin found at start is loaded or skipped, and every helper
-            // started at start is ready or ended: callers are served while a new plugin is
-            // probed, and its tabs get their instances when it passes; what is ordered after
-            // the service finds the plugins answering, in the daemon or in helpers alike.
-            var announced = false
-            let announce = { [unowned service] in
-                guard !announced, !service.plugins.isProbing, !service.plugins.isStartingHelpers else { return }
-                announced = true
-                notifier.ready(status: service.statusLine)
-            }
-            service.plugins.onProbeEnded = { [unowned service] plugin, loaded in
-                service.probeEnded(plugin, loaded: loaded)
-                announce()
-            }
-            service.plugins.onHelperSettled = announce
-            announce()
+            // Now, or once the last probe or helper started at start settles.
+            service.announceReadyOnceSettled()
             let watchdog = try notifier.watchdogInterval.map { interval throws(LoopError) in
                 try loop.schedule(after: interval, repeating: interval) { notifier.watchdog() }
             }
@@ -130,7 +116,7 @@ extension Daemon {
             gate: DelegateGate(connection: connection, log: log),
             sessionWatch: SessionWatch(connection: connection, loop: loop, log: log,
                                        idleTimeout: .seconds(setup.configuration.customizationTimeoutSeconds)),
-            persistence: persistence, log: log)
+            persistence: persistence, notifier: notifier, log: log)
         try service.start()
         connection.onDisconnect = busLost
 

@@ -14,6 +14,16 @@ extension TabBarService {
         return persistence?.failure.map { "\(summary); \($0)" } ?? summary
     }
 
+    /// `READY=1`, once: when every plugin found at start is loaded or skipped and every helper
+    /// started at start is ready or ended. Callers are served while a new plugin is probed, and
+    /// its tabs get their instances when it passes; what is ordered after the service finds
+    /// the plugins answering, in the daemon or in helpers alike.
+    func announceReadyOnceSettled() {
+        guard !announcedReady, !plugins.isProbing, !plugins.isStartingHelpers else { return }
+        announcedReady = true
+        notifier.ready(status: statusLine)
+    }
+
     /// The first step of a stop: no call is dispatched from now on, so that nothing is
     /// acknowledged after the state is saved. Calls already read from the socket stay
     /// unanswered; the bus answers their callers when the daemon leaves it.

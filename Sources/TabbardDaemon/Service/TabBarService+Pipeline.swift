@@ -96,8 +96,16 @@ extension TabBarService: RequestPipeline {
         }
     }
 
+    /// A helper's or a probe's news met in the queue is heard in its place, in order.
     func nextQueuedPluginEvent() -> PluginTabEvent? {
-        plugins.nextQueuedEvent()
+        while let news = plugins.nextQueuedNews() {
+            guard case .tab(let event) = news else {
+                hear(news)
+                continue
+            }
+            return event
+        }
+        return nil
     }
 
     func hasInstance(_ id: String) -> Bool {

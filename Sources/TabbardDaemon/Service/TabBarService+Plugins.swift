@@ -9,15 +9,33 @@ extension TabBarService {
     /// Creates the plugin instance of tab `id`, replays its navigation stack to it and reads
     /// its live actions; a tab in a helper has them read once its helper is ready.
     func startPlugin(for id: String) {
-        let started = plugins.start(id, stack: model.read { $0.stack(of: id) }) { [weak self] event in self?.apply(event) }
+        let started = plugins.start(id, stack: model.read { $0.stack(of: id) })
         if started && !plugins.isIsolated(id) { refreshActions(of: id) }
+    }
+
+    /// What the plugin system said, on the loop thread, in its order (`PluginNews`): a tab's
+    /// news is a request of its own; a helper that came back (or became ready) was told its
+    /// tabs' state, so their actions are read next; a settled helper or an ended probe may
+    /// complete the start (`READY=1`).
+    func hear(_ news: PluginNews) {
+        switch news {
+        case .tab(let event):
+            apply(event)
+        case .helperReturned(let plugin):
+            for id in plugins.tabs(of: plugin) where plugins.isIsolated(id) { refreshActions(of: id) }
+        case .helperSettled:
+            announceReadyOnceSettled()
+        case .probeEnded(let plugin, let loaded):
+            probeEnded(plugin, loaded: loaded)
+            announceReadyOnceSettled()
+        }
     }
 
     /// The probe of `plugin` ended, on the loop thread: when it `loaded` (into the daemon, or,
     /// for a plugin a reload isolated while the probe ran, into its helper), each of its tabs
     /// gets its instance with its current stack, and the shown one appears; when it was
     /// skipped, its tabs leave the catalog as they would at a reload.
-    func probeEnded(_ plugin: String, loaded: Bool) {
+    private func probeEnded(_ plugin: String, loaded: Bool) {
         guard loaded else {
             do throws(DBusError) {
                 let catalog = plugins.catalog
@@ -32,7 +50,7 @@ extension TabBarService {
         let shown = model.read { $0.shownContent }
         if let tab = shown.tabID, tabs.contains(tab) { plugins.appear(shown) }
         // What the instances said as they started is applied like any other plugin news.
-        while let event = plugins.nextQueuedEvent() { apply(event) }
+        while let news = plugins.nextQueuedNews() { hear(news) }
     }
 
     /// `Navigate` (NAV-2): the model's checks first, then the plugin must know the page, then

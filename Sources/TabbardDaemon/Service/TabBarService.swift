@@ -27,6 +27,10 @@ public final class TabBarService: @unchecked Sendable {
     let sessionWatch: SessionWatch
     /// Saves state per STATE-4; nil with `--no-state`.
     let persistence: Persistence?
+    /// Tells the service manager when the plugins found at start are settled (`READY=1`).
+    let notifier: ServiceNotifier
+    /// Whether `READY=1` was sent.
+    var announcedReady = false
     /// Where log lines go.
     let log: Log
 
@@ -34,7 +38,7 @@ public final class TabBarService: @unchecked Sendable {
     /// name.
     init(
         model: ServedModel, objects: TabBarObjects, plugins: PluginTabs, gate: DelegateGate,
-        sessionWatch: SessionWatch, persistence: Persistence?, log: Log
+        sessionWatch: SessionWatch, persistence: Persistence?, notifier: ServiceNotifier, log: Log
     ) {
         self.model = model
         self.objects = objects
@@ -42,6 +46,7 @@ public final class TabBarService: @unchecked Sendable {
         self.gate = gate
         self.sessionWatch = sessionWatch
         self.persistence = persistence
+        self.notifier = notifier
         self.log = log
     }
 
@@ -50,10 +55,8 @@ public final class TabBarService: @unchecked Sendable {
     /// tells the shown tab it appears.
     func start() throws(DBusError) {
         try objects.export(self)
-        // A helper that came back (or became ready) was told its tabs' state: their actions next.
-        plugins.onHelperReturned = { [unowned self] plugin in
-            for id in plugins.tabs(of: plugin) where plugins.isIsolated(id) { refreshActions(of: id) }
-        }
+        // Plugin tabs are made before the service, whose model's catalog they give.
+        plugins.onNews = { [unowned self] news in hear(news) }
         for id in model.read({ $0.catalog.map(\.id) }) { startPlugin(for: id) }
         plugins.appear(model.read { $0.shownContent })
     }
