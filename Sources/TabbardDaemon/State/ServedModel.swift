@@ -45,15 +45,7 @@ final class ServedModel: Sendable {
 
     /// What `question` answers of the model, read in place with nothing copied.
     func read<Answer, Failure>(_ question: (borrowing TabController) throws(Failure) -> Answer) throws(Failure) -> Answer {
-        var answer: Result<Answer, Failure>?
-        guarded.withLock { guarded in
-            answer = Result { () throws(Failure) in try question(guarded.controller) }
-        }
-        // Taken, not read with `get()`, which would copy the answer before the optional is dropped.
-        switch answer.take()! {
-        case .success(let value): return value
-        case .failure(let error): throw error
-        }
+        try guarded.withLock { (guarded: inout sending Guarded) throws(Failure) -> sending Answer in try question(guarded.controller) }
     }
 
     /// Runs `operation` on the model in place. A change that `mayBeRefused` keeps the model
@@ -63,24 +55,17 @@ final class ServedModel: Sendable {
     func change<Outcome, Failure>(
         mayBeRefused: Bool, _ operation: (inout TabController) throws(Failure) -> Outcome, saves: (Outcome) -> Bool
     ) throws(Failure) -> Outcome {
-        var outcome: Result<Outcome, Failure>?
-        guarded.withLock { guarded in
+        try guarded.withLock { (guarded: inout sending Guarded) throws(Failure) -> sending Outcome in
             // Shares the model's storage: the change copies what it touches, the cost of a
             // change that can be undone.
             let before = mayBeRefused ? guarded.controller : nil
-            let result = Result { () throws(Failure) in try operation(&guarded.controller) }
-            if case .success(let value) = result {
-                if mayBeRefused {
-                    guarded.beforeRefusable = before
-                } else if saves(value) {
-                    guarded.acknowledged &+= 1
-                }
+            let outcome = try operation(&guarded.controller)
+            if mayBeRefused {
+                guarded.beforeRefusable = before
+            } else if saves(outcome) {
+                guarded.acknowledged &+= 1
             }
-            outcome = result
-        }
-        switch outcome.take()! {
-        case .success(let value): return value
-        case .failure(let error): throw error
+            return outcome
         }
     }
 
