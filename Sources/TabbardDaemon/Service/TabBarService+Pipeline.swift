@@ -64,7 +64,9 @@ extension TabBarService: RequestPipeline {
         }
         retireBarObjects(events.standaloneBars)
         if let released = events.releasedDelegate { gate.release(released) }
-        if events.controllerProperties.contains(.delegate) { gate.delegateChanged(to: model.read { $0.delegate }, model: self) }
+        if events.controllerProperties.contains(.delegate) {
+            gate.delegateChanged(to: model.read { $0.delegate }, model: self)
+        }
         if events.controllerProperties.contains(.customizing) {
             sessionWatch.follow(.controller, owner: model.read { $0.session?.owner }) { [unowned self] owner in
                 endSession(owner: owner)

@@ -99,7 +99,8 @@ extension TabBarService {
     /// rendered it or failed to within its deadline.
     func content(of id: String, answered: @escaping (Result<PluginContent, DBusError>) -> Void) throws(DBusError) {
         try check { controller throws(TabError) in try controller.requireCatalogTab(id) }
-        plugins.content(ofIsolated: id, page: model.read { $0.stack(of: id).last ?? "" }) { answered($0.mapError(\.dbusError)) }
+        let page = model.read { $0.stack(of: id).last ?? "" }
+        plugins.content(ofIsolated: id, page: page) { answered($0.mapError(\.dbusError)) }
     }
 
     /// `Activate` on a tab in a helper: the model's checks now, the answer once the helper

@@ -44,8 +44,14 @@ final class ServedModel: Sendable {
     // MARK: The loop thread
 
     /// What `question` answers of the model, read in place with nothing copied.
-    func read<Answer, Failure>(_ question: (borrowing TabController) throws(Failure) -> Answer) throws(Failure) -> Answer {
-        try guarded.withLock { (guarded: inout sending Guarded) throws(Failure) -> sending Answer in try question(guarded.controller) }
+    func read<Answer, Failure>(
+        _ question: (borrowing TabController) throws(Failure) -> Answer
+    ) throws(Failure) -> Answer {
+        // Returned straight, `sending`: carried out of the lock in a `Result`, a read cost 2 %
+        // more instructions per request.
+        try guarded.withLock { (guarded: inout sending Guarded) throws(Failure) -> sending Answer in
+            try question(guarded.controller)
+        }
     }
 
     /// Runs `operation` on the model in place. A change that `mayBeRefused` keeps the model

@@ -104,7 +104,9 @@ final class IsolatedPlugin {
     // MARK: The helper's return
 
     private func returned(_ link: PluginLink) {
-        link.onEvent = { [unowned self] tab, change in receive(.tab(PluginTabEvent(plugin: name, tabID: tab, change: change))) }
+        link.onEvent = { [unowned self] tab, change in
+            receive(.tab(PluginTabEvent(plugin: name, tabID: tab, change: change)))
+        }
         let now = current()
         for call in PluginReplay.calls(for: now.tabs, shown: now.shown) { link.call(call) { _ in } }
         receive(.helperReturned(plugin: name))

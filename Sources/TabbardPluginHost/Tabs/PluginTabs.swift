@@ -130,7 +130,8 @@ package final class PluginTabs: @unchecked Sendable {
     /// Starts the helper of isolated `plugin`; nil when the host cannot make one.
     private func startHelper(of plugin: String) -> IsolatedPlugin? {
         guard let process = host.helper(for: plugin) else { return nil }
-        let helper = IsolatedPlugin(helper: process, current: { [unowned self] in replayed(plugin) }) { [unowned self] news in
+        let current = { [unowned self] in replayed(plugin) }
+        let helper = IsolatedPlugin(helper: process, current: current) { [unowned self] news in
             guard case .tab(let event) = news else { return queue(news) }
             // The link takes events for the tabs it created only; one destroyed since, or moved
             // to another plugin by a reload, is no longer this plugin's: dropped.
