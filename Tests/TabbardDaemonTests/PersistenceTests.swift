@@ -36,13 +36,13 @@ struct PersistenceTests {
         return controller
     }
 
-    private func writer(_ directory: String) throws -> StateWriter {
-        try StateWriter(store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)))
+    private func writer(_ directory: String, _ model: ServedModel) throws -> StateWriter {
+        try StateWriter(store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)), model: model)
     }
 
-    /// Persistence into `directory`, telling no service manager, logging nothing.
-    private func makePersistence(_ directory: String, flushInterval: Duration, loop: EventLoop) throws -> Persistence {
-        try Persistence(writer: writer(directory), flushInterval: flushInterval, loop: loop,
+    /// Persistence of `model` into `directory`, telling no service manager, logging nothing.
+    private func makePersistence(_ directory: String, _ model: ServedModel, flushInterval: Duration, loop: EventLoop) throws -> Persistence {
+        try Persistence(writer: writer(directory, model), flushInterval: flushInterval, loop: loop,
                         notifier: ServiceNotifier(environment: [:]), log: Log(threshold: .error))
     }
 
@@ -50,102 +50,141 @@ struct PersistenceTests {
         StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)).load()
     }
 
-    @Test("a state handed over is written by whichever thread saves it, and nothing waits afterwards (STATE-4)")
+    /// Sets the badge of `songs` in place, as `SetBadge` does, acknowledged with the change
+    /// when it is to be saved; returns its events.
+    @discardableResult
+    private func setBadge(_ badge: String, on model: ServedModel) throws -> TabEvents {
+        try model.change(mayBeRefused: false, { model throws(TabError) in try model.setBadge("songs", to: .text(badge)) },
+                         saves: { $0.durability != .none })
+    }
+
+    /// A model served with `badge` on `songs`, acknowledged and waiting for the disk.
+    private func acknowledged(badge: String) throws -> ServedModel {
+        let model = ServedModel(try controller(badge: "none"))
+        try setBadge(badge, on: model)
+        return model
+    }
+
+    @Test("a state acknowledged is written by whichever thread saves it, and nothing waits afterwards (STATE-4)")
     func heldStateIsWrittenFromAnotherThread() throws {
         let directory = temporaryDirectory()
-        let writer = try writer(directory)
-        #expect(writer.writeHeldNow() == nil && !writer.isHolding, "nothing held: nothing to write")
-        let acknowledged = try controller(badge: "42")
-        writer.hold(acknowledged)
+        let model = ServedModel(try controller(badge: "0"))
+        let writer = try writer(directory, model)
+        #expect(writer.writeHeldNow() == nil && !writer.isHolding, "nothing acknowledged: nothing to write")
+        try setBadge("42", on: model)
         #expect(writer.isHolding)
-        // As the hang watch does: another thread than the one that handed the state over.
+        // As the hang watch does: another thread than the one that changed the model.
         nonisolated(unsafe) var failure: FileError? = FileError(operation: "none", path: "", errno: 0)
         let done = DispatchGroup()
         DispatchQueue.global().async(group: done) { failure = writer.writeHeldNow() }
         done.wait()
         #expect(failure == nil)
         #expect(!writer.isHolding)
-        #expect(saved(directory) == acknowledged.snapshot())
+        #expect(saved(directory) == (try controller(badge: "42")).snapshot())
     }
 
-    @Test("a badge set while a state is held changes the model in place, and the new state is held (STATE-4)")
+    @Test("a badge set while a state waits for the disk changes the model in place, and the new state waits (STATE-4)")
     func changeWhileHeldDoesNotCopyTabStates() throws {
         let directory = temporaryDirectory()
-        let writer = try writer(directory)
-        var model = try controller(badge: "1")
-        writer.hold(model)
-        let storage = tabStatesStorage(of: model)
-        let events = try writer.change(&model) { model throws(TabError) in try model.setBadge("songs", to: .text("2")) }
+        let model = try acknowledged(badge: "1")
+        let writer = try writer(directory, model)
+        let storage = model.read { tabStatesStorage(of: $0) }
+        let events = try setBadge("2", on: model)
         #expect(events.durability == .volatile)
-        #expect(tabStatesStorage(of: model) == storage, "the held copy made the badge copy every tab's state")
-        #expect(writer.isHolding, "the changed state waits for the disk in place of the held one")
+        #expect(model.read { tabStatesStorage(of: $0) } == storage, "the badge copied every tab's state")
+        #expect(writer.isHolding, "the changed state waits for the disk")
         #expect(writer.writeHeldNow() == nil)
         #expect(saved(directory) == (try controller(badge: "2")).snapshot())
     }
 
-    @Test("a change to be saved is held after it with nothing held before, and one not to be saved is not (STATE-4)")
+    @Test("a change to be saved waits for the disk with nothing waiting before, and one not to be saved does not (STATE-4)")
     func changeToBeSavedIsHandedOver() throws {
         let directory = temporaryDirectory()
-        let writer = try writer(directory)
-        var model = try controller(badge: "1")
-        let unsaved = try writer.change(&model, by: { model throws(TabError) in try model.setBadge("songs", to: .text("1")) },
-                                        handingOver: { $0.durability != .none })
+        let model = ServedModel(try controller(badge: "1"))
+        let writer = try writer(directory, model)
+        let unsaved = try setBadge("1", on: model)
         #expect(unsaved.durability == .none)
         #expect(!writer.isHolding, "a change that saves nothing hands nothing over")
-        let events = try writer.change(&model, by: { model throws(TabError) in try model.setBadge("songs", to: .text("2")) },
-                                       handingOver: { $0.durability != .none })
+        let events = try setBadge("2", on: model)
         #expect(events.durability == .volatile)
-        #expect(writer.isHolding, "the changed state waits for the disk without a hand-over of its own")
-        _ = try writer.change(&model, by: { model throws(TabError) in try model.setBadge("songs", to: .text("3")) },
-                              handingOver: { _ in false })
+        #expect(writer.isHolding, "the changed state waits for the disk")
+        _ = try model.change(mayBeRefused: false, { model throws(TabError) in try model.setBadge("songs", to: .text("3")) },
+                             saves: { _ in false })
         #expect(writer.writeHeldNow() == nil)
-        #expect(saved(directory) == (try controller(badge: "3")).snapshot(), "a state held before is replaced by the newer one")
+        #expect(saved(directory) == (try controller(badge: "3")).snapshot(), "what waits is the newest state")
     }
 
-    @Test("a change that fails while a state is held leaves it held, and nothing held stays so (STATE-4, ERR-2)")
+    @Test("a change that fails while a state waits leaves it waiting, and nothing waiting stays so (STATE-4, ERR-2)")
     func failedChangeKeepsHeldState() throws {
         let directory = temporaryDirectory()
-        let writer = try writer(directory)
-        var model = try controller(badge: "1")
-        #expect(throws: TabError.self) { try writer.change(&model) { model throws(TabError) in try model.setBadge("nope", to: nil) } }
-        #expect(!writer.isHolding, "nothing was held before: nothing is after")
-        writer.hold(model)
-        #expect(throws: TabError.self) { try writer.change(&model) { model throws(TabError) in try model.setBadge("nope", to: nil) } }
+        let model = ServedModel(try controller(badge: "1"))
+        let writer = try writer(directory, model)
+        let badNews = { (model: inout TabController) throws(TabError) in try model.setBadge("nope", to: nil) }
+        #expect(throws: TabError.self) { try model.change(mayBeRefused: false, badNews, saves: { _ in true }) }
+        #expect(!writer.isHolding, "nothing was waiting before: nothing is after")
+        try setBadge("2", on: model)
+        #expect(throws: TabError.self) { try model.change(mayBeRefused: false, badNews, saves: { _ in true }) }
         #expect(writer.isHolding)
         #expect(writer.writeHeldNow() == nil)
-        #expect(saved(directory) == (try controller(badge: "1")).snapshot())
+        #expect(saved(directory) == (try controller(badge: "2")).snapshot())
+    }
+
+    @Test("while a change that may be refused waits for the disk, a write saves the state from before it, and a rolled-back change is never saved (ERR-2, STATE-4)")
+    func refusableChangeIsNotWrittenBeforeItCommits() throws {
+        let directory = temporaryDirectory()
+        let model = try acknowledged(badge: "1")
+        let writer = try writer(directory, model)
+        let shorten = { (model: inout TabController) throws(TabError) in try model.setTabs(["playlists", "artists"]) }
+        let events = try model.change(mayBeRefused: true, shorten, saves: { _ in true })
+        #expect(events.durability == .structural)
+        // A batched write, or a hung plugin's exit, while the change's own write is under way.
+        #expect(writer.writeHeldNow() == nil)
+        #expect(saved(directory) == (try controller(badge: "1")).snapshot(), "the change not yet committed was saved")
+        model.rollBack()
+        #expect(model.read { $0.tabs.count } == 3, "the change was not undone")
+        try setBadge("2", on: model)
+        #expect(writer.writeHeldNow() == nil)
+        #expect(saved(directory) == (try controller(badge: "2")).snapshot(), "the refused change was saved after all")
+
+        _ = try model.change(mayBeRefused: true, shorten, saves: { _ in true })
+        try writer.write(model.copy())
+        model.commit(saves: true, written: true)
+        #expect(!writer.isHolding, "the committed change is on disk with everything before it")
+        #expect(saved(directory) == model.read { $0.snapshot() })
+        #expect(saved(directory)?.tabs.count == 2)
     }
 
     /// The address of the model's per-tab state storage: it moves when a change copies it.
-    private func tabStatesStorage(of model: TabController) -> UInt {
+    private func tabStatesStorage(of model: borrowing TabController) -> UInt {
         withUnsafeBytes(of: model.runtime) { $0.load(as: UInt.self) }
     }
 
     @Test("a failed write keeps the acknowledged state held, and a later write saves it (STATE-4)")
     func failedWriteKeepsState() throws {
         let broken = BrokenDirectory()
-        let writer = try writer(broken.state)
-        let acknowledged = try controller(badge: "7")
-        writer.hold(acknowledged)
+        let writer = try writer(broken.state, try acknowledged(badge: "7"))
         let failure = writer.writeHeldNow()
         #expect(failure?.errno == ENOTDIR, "\(String(describing: failure))")
         #expect(writer.isHolding)
         broken.repair()
         #expect(writer.writeHeldNow() == nil)
-        #expect(saved(broken.state) == acknowledged.snapshot())
+        #expect(saved(broken.state) == (try controller(badge: "7")).snapshot())
     }
 
     @Test("a structural commit that cannot be written throws the reason; what was held still waits (STATE-4, ERR-2)")
     func failedCommitThrows() throws {
         let broken = BrokenDirectory()
         let loop = try EventLoop()
-        let persistence = try makePersistence(broken.state, flushInterval: .seconds(60), loop: loop)
-        persistence.record(.volatile, try controller(badge: "1"))
+        let model = ServedModel(try controller(badge: "0"))
+        let persistence = try makePersistence(broken.state, model, flushInterval: .seconds(60), loop: loop)
+        try setBadge("1", on: model)
+        persistence.record(.volatile)
         #expect(throws: FileError.self) { try persistence.commit(try controller(badge: "2")) }
         #expect(persistence.failure?.contains("Not a directory") == true)
         #expect(persistence.writer.isHolding, "the acknowledged badge still waits for the disk")
         broken.repair()
         try persistence.commit(try controller(badge: "2"))
+        model.commit(saves: true, written: true)
         #expect(persistence.failure == nil && !persistence.writer.isHolding)
         #expect(saved(broken.state) == (try controller(badge: "2")).snapshot())
     }
@@ -154,9 +193,10 @@ struct PersistenceTests {
     func batchedWriteIsRetried() throws {
         let broken = BrokenDirectory()
         let loop = try EventLoop()
-        let persistence = try makePersistence(broken.state, flushInterval: .milliseconds(10), loop: loop)
-        let acknowledged = try controller(badge: "9")
-        persistence.record(.volatile, acknowledged)
+        let model = ServedModel(try controller(badge: "0"))
+        let persistence = try makePersistence(broken.state, model, flushInterval: .milliseconds(10), loop: loop)
+        try setBadge("9", on: model)
+        persistence.record(.volatile)
         try run(loop, for: .milliseconds(150))
         #expect(persistence.failure?.contains("Not a directory") == true, "the first write is due after 10 ms and fails")
         #expect(persistence.writer.isHolding)
@@ -165,16 +205,18 @@ struct PersistenceTests {
         try run(loop, for: .milliseconds(1_200))
         #expect(persistence.failure == nil, "a retry succeeded")
         #expect(!persistence.writer.isHolding)
-        #expect(saved(broken.state) == acknowledged.snapshot())
+        #expect(saved(broken.state) == (try controller(badge: "9")).snapshot())
     }
 
     @Test("a flush at a stop reports a state it cannot write (STATE-4)")
     func flushReportsFailure() throws {
         let broken = BrokenDirectory()
         let loop = try EventLoop()
-        let persistence = try makePersistence(broken.state, flushInterval: .seconds(60), loop: loop)
+        let model = ServedModel(try controller(badge: "0"))
+        let persistence = try makePersistence(broken.state, model, flushInterval: .seconds(60), loop: loop)
         #expect(persistence.flush() == nil, "nothing waits: nothing to fail")
-        persistence.record(.volatile, try controller(badge: "3"))
+        try setBadge("3", on: model)
+        persistence.record(.volatile)
         #expect(persistence.flush()?.errno == ENOTDIR)
         broken.repair()
         #expect(persistence.flush() == nil)
@@ -185,7 +227,8 @@ struct PersistenceTests {
     func flushWithNothingHeld() throws {
         let broken = BrokenDirectory()
         let loop = try EventLoop()
-        let persistence = try makePersistence(broken.state, flushInterval: .seconds(60), loop: loop)
+        let model = ServedModel(try controller(badge: "0"))
+        let persistence = try makePersistence(broken.state, model, flushInterval: .seconds(60), loop: loop)
         #expect(throws: FileError.self) { try persistence.commit(try controller(badge: "5")) }
         #expect(persistence.flush() == nil)
         #expect(persistence.failure?.contains("Not a directory") == true, "no write succeeded since the failure")

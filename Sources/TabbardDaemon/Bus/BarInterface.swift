@@ -13,7 +13,7 @@ enum BarInterface {
         let properties = StandaloneBarProperty.allCases.map { property in
             self.property(
                 property, of: name,
-                read: { [unowned service] in service.reading { $0.value(of: property, bar: name) } },
+                read: { [unowned service] in service.model.read { $0.value(of: property, bar: name) } },
                 write: property.writable.map { appearance in
                     { [unowned service] reader, _ in
                         let value = try reader.readProperty(property.wireName, signature: property.signature)
@@ -32,7 +32,7 @@ enum BarInterface {
         let properties = StandaloneBarProperty.allCases.map { property in
             self.property(
                 property, of: "",
-                read: { [unowned service] in service.reading { $0.controllersBarValue(of: property) } },
+                read: { [unowned service] in service.model.read { $0.controllersBarValue(of: property) } },
                 write: property.writable.map { _ in
                     { _, _ in throw ServiceError.barLocked("Set \(property.wireName)").dbusError }
                 })

@@ -177,7 +177,8 @@ struct ControllerInterface {
             },
             change("Reset") { (controller: inout TabController, _) throws(TabError) in controller.reset() },
             method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned service, identity] call in
-                try call.reply(DescribeDocument.json(of: service.controller, identity: identity))
+                // Written under the model's lock, in place: no copy of 10,000 tabs.
+                try call.reply(service.model.read { DescribeDocument.json(of: $0, identity: identity) })
             },
         ]
     }
@@ -237,7 +238,7 @@ struct ControllerInterface {
             Interface.Property(
                 property.rawValue, signature: property.signature, doc: InterfaceDocs.controller[property.rawValue],
                 getter: { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
-                    try writer.append(property: service.reading { $0.value(of: property) })
+                    try writer.append(property: service.model.read { $0.value(of: property) })
                 },
                 setter: property.isWritable
                     ? { [unowned service] reader, _ in try Self.set(property, from: &reader, of: service) } : nil)
@@ -248,7 +249,7 @@ struct ControllerInterface {
         // SBAR-1: the daemon announces it whenever bars come or go.
         assert(properties.count == Self.barsPosition, "Bars must sit where announcements look for it")
         properties.append(.read("Bars", [String].self, doc: InterfaceDocs.controller["Bars"]) {
-            [unowned service] () throws(DBusError) -> [String] in service.controller.barNames
+            [unowned service] () throws(DBusError) -> [String] in service.model.read { $0.barNames }
         })
         properties.append(.read("InstanceId", String.self, emitsChanged: .const, doc: InterfaceDocs.controller["InstanceId"]) {
             [identity] () throws(DBusError) -> String in identity.instanceId

@@ -8,9 +8,9 @@ import TabModel
 /// definition order (SBAR-1). One JSON object with stable keys, meant for jq.
 struct DescribeDocument {
     /// The JSON document of `controller` in a daemon of `identity`, ready to be sent as an `s`.
-    /// O(tabs × properties). The caller hands over one copy of the model for the whole document:
-    /// reading a struct stored in a class copies it on every access, which at 10,000 tabs would
-    /// dominate the cost.
+    /// O(tabs × properties). The caller lends the model for the whole document
+    /// (`ServedModel.read`): reading a struct stored in a class copies it on every access,
+    /// which at 10,000 tabs would dominate the cost.
     static func json(of controller: TabController, identity: DaemonIdentity) -> JSONWriter {
         var document = DescribeDocument(json: JSONWriter(capacity: 512 + controller.catalog.count * 700))
         document.json.beginObject()

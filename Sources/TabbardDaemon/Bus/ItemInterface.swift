@@ -21,7 +21,7 @@ enum ItemInterface {
                 property.wireName, signature: property.signature, emitsChanged: property.isConstant ? .const : .true,
                 doc: InterfaceDocs.item[property.wireName],
                 getter: { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
-                    guard let value = service.reading({ $0.value(of: property, item: id, bar: bar) }) else {
+                    guard let value = service.model.read({ $0.value(of: property, item: id, bar: bar) }) else {
                         throw TabError.noSuchItem(id, bar: bar).dbusError
                     }
                     try writer.append(property: value)

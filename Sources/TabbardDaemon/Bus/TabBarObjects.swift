@@ -59,8 +59,9 @@ final class TabBarObjects {
         let controller = Self.heard(ControllerInterface(service, identity: identity).table, by: service)
         try connection.export(BusNames.controller, interfaces: [controller], objectManager: true, announced: false)
         try connection.export(BusNames.bar, interfaces: [Self.heard(BarInterface.controllersBar(service), by: service)], announced: false)
-        for id in service.controller.catalog.map(\.id) { exportTab(id, of: service, announced: false) }
-        for bar in service.controller.bars {
+        let (catalog, bars) = service.model.read { ($0.catalog.map(\.id), $0.bars) }
+        for id in catalog { exportTab(id, of: service, announced: false) }
+        for bar in bars {
             exportBar(bar.name, of: service, announced: false)
             for item in bar.definedItems {
                 exportItem(BarItemReference(bar: bar.name, item: item.id), of: service, announced: false)

@@ -36,22 +36,8 @@ extension Daemon {
                 loop.stop()
             }
             guard let service = started else { return 1 }
-            // READY=1 once every plugin found at start is loaded or skipped, and every helper
-            // started at start is ready or ended: callers are served while a new plugin is
-            // probed, and its tabs get their instances when it passes; what is ordered after
-            // the service finds the plugins answering, in the daemon or in helpers alike.
-            var announced = false
-            let announce = { [unowned service] in
-                guard !announced, !service.plugins.isProbing, !service.plugins.isStartingHelpers else { return }
-                announced = true
-                notifier.ready(status: service.statusLine)
-            }
-            service.plugins.onProbeEnded = { [unowned service] plugin, loaded in
-                service.probeEnded(plugin, loaded: loaded)
-                announce()
-            }
-            service.plugins.onHelperSettled = announce
-            announce()
+            // Now, or once the last probe or helper started at start settles.
+            service.announceReadyOnceSettled()
             let watchdog = try notifier.watchdogInterval.map { interval throws(LoopError) in
                 try loop.schedule(after: interval, repeating: interval) { notifier.watchdog() }
             }
@@ -88,10 +74,12 @@ extension Daemon {
         busLost: @escaping () -> Void
     ) throws -> TabBarService? {
         let began = MonotonicInstant.now()
-        // Before the plugins: a hung plugin's exit saves through it.
+        // Before the plugins: a hung plugin's exit saves through the writer, which takes the
+        // state from the model. Nothing is acknowledged until the model built below is served.
+        let model = ServedModel(try TabController(catalog: []))
         let store = setup.options.persistsState
             ? StateStore(file: StateFile(directory: setup.stateDirectory), log: log) : nil
-        let writer = try store.map { (store) throws(LoopError) in try StateWriter(store: store) }
+        let writer = try store.map { (store) throws(LoopError) in try StateWriter(store: store, model: model) }
         let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, crashGuard: crashGuard, loop: loop, log: log), loop: loop, log: log)
         var controller: TabController
         do throws(TabError) {
@@ -102,6 +90,7 @@ extension Daemon {
         }
         for warning in controller.configurationWarnings { log.warning(warning) }
         if let store { restoreState(into: &controller, from: store, log: log) }
+        model.serve(controller)
         let persistence = try writer.map { writer throws(LoopError) in
             try Persistence(writer: writer, flushInterval: .milliseconds(setup.configuration.flushIntervalMs),
                             loop: loop, notifier: notifier, log: log)
@@ -118,7 +107,7 @@ extension Daemon {
         }
         connection.attach(to: loop)
         let service = TabBarService(
-            controller: controller,
+            model: model,
             objects: TabBarObjects(
                 connection: connection,
                 access: AccessPolicy(enforced: setup.options.instance == .system, adminGroup: setup.configuration.adminGroup),
@@ -127,7 +116,7 @@ extension Daemon {
             gate: DelegateGate(connection: connection, log: log),
             sessionWatch: SessionWatch(connection: connection, loop: loop, log: log,
                                        idleTimeout: .seconds(setup.configuration.customizationTimeoutSeconds)),
-            persistence: persistence, log: log)
+            persistence: persistence, notifier: notifier, log: log)
         try service.start()
         connection.onDisconnect = busLost
 

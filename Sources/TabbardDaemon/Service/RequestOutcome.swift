@@ -11,18 +11,6 @@ struct RequestOutcome {
     /// The plugin calls the request owes, in order: the lifecycle notices of a selection, then
     /// each changed stack as the request left it.
     let pluginCalls: [OwedPluginCall]
-    /// The model from before the change, while the change may still be refused; nil for a
-    /// change made in place, when nothing is saved, and once the change is committed.
-    private(set) var rollback: TabController?
-
-    /// The outcome of a change of `path` that caused `events`, owing `pluginCalls`; `rollback`
-    /// is the model from before it when it may be refused.
-    init(events: TabEvents, path: ChangePath, pluginCalls: [OwedPluginCall], rollback: TabController?) {
-        self.events = events
-        self.path = path
-        self.pluginCalls = pluginCalls
-        self.rollback = rollback
-    }
 
     /// STATE-4: how soon the state after the request must be on disk.
     var durability: Durability { events.durability }
@@ -31,10 +19,4 @@ struct RequestOutcome {
     /// catalog): its plugin calls are then made in order with them, before its reply, so that
     /// no instance is told of a selection after it ended or before it started.
     var changesInstances: Bool { !events.catalogAdded.isEmpty || !events.catalogRemoved.isEmpty }
-
-    /// Lets go of the copy from before the change once the change is on disk, so that later
-    /// changes (plugin news applied with the request) do not copy what it shares with the model.
-    mutating func committed() {
-        rollback = nil
-    }
 }

@@ -99,7 +99,7 @@ extension RequestPipeline {
         _ change: ModelChange<Answer>, caller: Bool, drains: Bool, reply: (Answer) throws(DBusError) -> Reply
     ) throws(DBusError) -> Reply {
         let opened = openBatch()
-        var (answer, outcome): (Answer, RequestOutcome)
+        let (answer, outcome): (Answer, RequestOutcome)
         do {
             (answer, outcome) = try run(change)
         } catch {
@@ -113,7 +113,6 @@ extension RequestPipeline {
             if opened { closeBatch() }
             throw ServiceError.stateNotSaved(error.description).dbusError
         }
-        outcome.committed()
         let events = outcome.events
         let callsFirst = outcome.changesInstances
         bringIn(events)

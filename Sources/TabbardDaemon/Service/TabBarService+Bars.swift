@@ -29,7 +29,8 @@ extension TabBarService {
     /// SBAR-5: a session whose owner leaves the bus or stays idle for
     /// `customization_timeout_s` ends as if `EndCustomizingItems` had been called.
     private func followBarSession(_ name: String) {
-        sessionWatch.follow(.bar(name), owner: controller.bar(named: name)?.session?.owner) { [unowned self] owner in
+        let sessionOwner = model.read { $0.bar(named: name)?.session?.owner }
+        sessionWatch.follow(.bar(name), owner: sessionOwner) { [unowned self] owner in
             do throws(DBusError) {
                 try carryOut(.imposed { controller in controller.endBarSession(on: name, owner: owner).events })
             } catch {

@@ -4,13 +4,24 @@ import TabModel
 extension TabBarService {
     /// One line for `systemctl status` and the log.
     var statusLine: String {
-        let shown = switch controller.shownContent {
+        let (shownContent, tabs, catalog) = model.read { ($0.shownContent, $0.tabs.count, $0.catalog.count) }
+        let shown = switch shownContent {
         case .tab(let id): "showing \(id)"
         case .moreList: "showing the More list"
         case .nothing: "nothing selected"
         }
-        let summary = "\(controller.tabs.count) tabs of \(controller.catalog.count), \(shown)"
+        let summary = "\(tabs) tabs of \(catalog), \(shown)"
         return persistence?.failure.map { "\(summary); \($0)" } ?? summary
+    }
+
+    /// `READY=1`, once: when every plugin found at start is loaded or skipped and every helper
+    /// started at start is ready or ended. Callers are served while a new plugin is probed, and
+    /// its tabs get their instances when it passes; what is ordered after the service finds
+    /// the plugins answering, in the daemon or in helpers alike.
+    func announceReadyOnceSettled() {
+        guard !announcedReady, !plugins.isProbing, !plugins.isStartingHelpers else { return }
+        announcedReady = true
+        notifier.ready(status: statusLine)
     }
 
     /// The first step of a stop: no call is dispatched from now on, so that nothing is
@@ -26,7 +37,7 @@ extension TabBarService {
     func stop() -> Bool {
         let failure = persistence?.flush()
         if let failure { log.error("cannot save state at stop: \(failure)") }
-        if let delegate = controller.delegate { gate.release(delegate) }
+        if let delegate = model.read({ $0.delegate }) { gate.release(delegate) }
         objects.leaveBus()
         return failure == nil
     }

@@ -9,38 +9,38 @@ import TabbardPluginHost
 extension TabBarService: RequestPipeline {
     // MARK: Run and commit
 
-    /// A change made in place is handed to the state writer as it is made, with the writer's
-    /// held state let go meanwhile (`StateWriter.change`): a held copy shares the model's
-    /// storage, and a change in place would then copy every collection it touches (every
-    /// tab's state at 10,000 tabs, for one badge). A refusable change keeps a copy of the
-    /// model from before it, to put back when it cannot be written.
+    /// Every change is made in place, under the model's lock. One that may be refused keeps the
+    /// model from before it there (`ServedModel`) until it is committed or put back, and the
+    /// state writer takes that in the meantime; one made in place for good (at most volatile)
+    /// is acknowledged with it, since nothing can refuse it any more.
     func run<Answer>(_ change: ModelChange<Answer>) throws(TabError) -> (Answer, RequestOutcome) {
-        let rollback = change.path == .refusable && persistence != nil ? controller : nil
-        let (answer, events): (Answer, TabEvents)
-        if change.path == .inPlace, let writer = persistence?.writer {
-            (answer, events) = try writer.change(&controller, by: change.operation) { $0.1.durability != .none }
-        } else {
-            (answer, events) = try change.operation(&controller)
-        }
-        let calls = OwedPluginCall.owed(by: events) { tab in controller.stack(of: tab) }
-        return (answer, RequestOutcome(events: events, path: change.path, pluginCalls: calls, rollback: rollback))
+        let (answer, events) = try model.change(mayBeRefused: change.path == .refusable && persistence != nil,
+                                                change.operation) { $0.1.durability != .none }
+        let calls = model.read { controller in OwedPluginCall.owed(by: events) { tab in controller.stack(of: tab) } }
+        return (answer, RequestOutcome(events: events, path: change.path, pluginCalls: calls))
     }
 
     func commit(_ outcome: RequestOutcome) throws(FileError) {
         guard let persistence else { return }
+        let saves = outcome.durability != .none
         switch outcome.path {
         case .inPlace:
-            persistence.recordHeld(outcome.durability)
+            persistence.record(outcome.durability)
         case .refusable where outcome.durability == .structural:
-            try persistence.commit(controller)
-        case .refusable, .imposed:
-            // Lent in place, so that the model is copied once, into what the writer holds.
-            reading { persistence.record(outcome.durability, $0) }
+            // A copy for the writer's thread, dropped before the model changes again.
+            try persistence.commit(model.copy())
+            model.commit(saves: saves, written: true)
+        case .refusable:
+            model.commit(saves: saves)
+            persistence.record(outcome.durability)
+        case .imposed:
+            // Acknowledged as it was made (`run`): nobody can refuse it.
+            persistence.record(outcome.durability)
         }
     }
 
     func rollBack(_ outcome: consuming RequestOutcome) {
-        if let before = outcome.rollback { controller = before }
+        model.rollBack()
     }
 
     // MARK: Announce
@@ -66,9 +66,11 @@ extension TabBarService: RequestPipeline {
         }
         retireBarObjects(events.standaloneBars)
         if let released = events.releasedDelegate { gate.release(released) }
-        if events.controllerProperties.contains(.delegate) { gate.delegateChanged(to: controller.delegate, model: self) }
+        if events.controllerProperties.contains(.delegate) {
+            gate.delegateChanged(to: model.read { $0.delegate }, model: self)
+        }
         if events.controllerProperties.contains(.customizing) {
-            sessionWatch.follow(.controller, owner: controller.session?.owner) { [unowned self] owner in
+            sessionWatch.follow(.controller, owner: model.read { $0.session?.owner }) { [unowned self] owner in
                 endSession(owner: owner)
             }
         }
@@ -88,12 +90,15 @@ extension TabBarService: RequestPipeline {
     }
 
     func openBatch() -> Bool {
-        objects.openBatch(at: controller.revision)
+        objects.openBatch(at: model.read { $0.revision })
     }
 
     func closeBatch() {
         guard let batch = objects.batch else { return }
-        let moved = controller.closeBatch(openedAt: batch.revisionBefore, announced: batch.movesRevision)
+        // `Revision` is not saved: setting it acknowledges nothing for the state writer.
+        let moved = model.change(mayBeRefused: false, { controller in
+            controller.closeBatch(openedAt: batch.revisionBefore, announced: batch.movesRevision)
+        }, saves: { _ in false })
         objects.closeBatch(movingRevision: moved)
     }
 
@@ -108,8 +113,16 @@ extension TabBarService: RequestPipeline {
         }
     }
 
+    /// A helper's or a probe's news met in the queue is heard in its place, in order.
     func nextQueuedPluginEvent() -> PluginTabEvent? {
-        plugins.nextQueuedEvent()
+        while let news = plugins.nextQueuedNews() {
+            guard case .tab(let event) = news else {
+                hear(news)
+                continue
+            }
+            return event
+        }
+        return nil
     }
 
     func hasInstance(_ id: String) -> Bool {
@@ -117,8 +130,11 @@ extension TabBarService: RequestPipeline {
     }
 
     func notePush(_ page: String, by id: String) throws(TabError) {
-        try controller.checkNavigate(id, to: page)
-        plugins.pushed(page, by: id, onto: controller.stack(of: id))
+        let stack = try model.read { controller throws(TabError) in
+            try controller.checkNavigate(id, to: page)
+            return controller.stack(of: id)
+        }
+        plugins.pushed(page, by: id, onto: stack)
     }
 
     func refused(_ event: PluginTabEvent, _ error: DBusError) {

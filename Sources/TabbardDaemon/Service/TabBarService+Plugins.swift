@@ -9,15 +9,33 @@ extension TabBarService {
     /// Creates the plugin instance of tab `id`, replays its navigation stack to it and reads
     /// its live actions; a tab in a helper has them read once its helper is ready.
     func startPlugin(for id: String) {
-        let started = plugins.start(id, stack: controller.stack(of: id)) { [weak self] event in self?.apply(event) }
+        let started = plugins.start(id, stack: model.read { $0.stack(of: id) })
         if started && !plugins.isIsolated(id) { refreshActions(of: id) }
+    }
+
+    /// What the plugin system said, on the loop thread, in its order (`PluginNews`): a tab's
+    /// news is a request of its own; a helper that came back (or became ready) was told its
+    /// tabs' state, so their actions are read next; a settled helper or an ended probe may
+    /// complete the start (`READY=1`).
+    func hear(_ news: PluginNews) {
+        switch news {
+        case .tab(let event):
+            apply(event)
+        case .helperReturned(let plugin):
+            for id in plugins.tabs(of: plugin) where plugins.isIsolated(id) { refreshActions(of: id) }
+        case .helperSettled:
+            announceReadyOnceSettled()
+        case .probeEnded(let plugin, let loaded):
+            probeEnded(plugin, loaded: loaded)
+            announceReadyOnceSettled()
+        }
     }
 
     /// The probe of `plugin` ended, on the loop thread: when it `loaded` (into the daemon, or,
     /// for a plugin a reload isolated while the probe ran, into its helper), each of its tabs
     /// gets its instance with its current stack, and the shown one appears; when it was
     /// skipped, its tabs leave the catalog as they would at a reload.
-    func probeEnded(_ plugin: String, loaded: Bool) {
+    private func probeEnded(_ plugin: String, loaded: Bool) {
         guard loaded else {
             do throws(DBusError) {
                 let catalog = plugins.catalog
@@ -28,10 +46,11 @@ extension TabBarService {
             return
         }
         let tabs = Set(plugins.tabs(of: plugin))
-        for id in controller.catalog.map(\.id) where tabs.contains(id) { startPlugin(for: id) }
-        if let shown = controller.shownContent.tabID, tabs.contains(shown) { plugins.appear(controller.shownContent) }
+        for id in model.read({ $0.catalog.map(\.id) }) where tabs.contains(id) { startPlugin(for: id) }
+        let shown = model.read { $0.shownContent }
+        if let tab = shown.tabID, tabs.contains(tab) { plugins.appear(shown) }
         // What the instances said as they started is applied like any other plugin news.
-        while let event = plugins.nextQueuedEvent() { apply(event) }
+        while let news = plugins.nextQueuedNews() { hear(news) }
     }
 
     /// `Navigate` (NAV-2): the model's checks first, then the plugin must know the page, then
@@ -40,7 +59,7 @@ extension TabBarService {
         try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
         let known: Bool
         do {
-            known = try plugins.navigate(id, to: page, from: controller.stack(of: id))
+            known = try plugins.navigate(id, to: page, from: model.read { $0.stack(of: id) })
         } catch {
             throw error.dbusError
         }
@@ -52,7 +71,7 @@ extension TabBarService {
     func content(of id: String) throws(DBusError) -> PluginContent {
         try check { controller throws(TabError) in try controller.requireCatalogTab(id) }
         do {
-            return try plugins.content(of: id, page: controller.stack(of: id).last ?? "")
+            return try plugins.content(of: id, page: model.read { $0.stack(of: id).last ?? "" })
         } catch {
             throw error.dbusError
         }
@@ -83,7 +102,8 @@ extension TabBarService {
     /// rendered it or failed to within its deadline.
     func content(of id: String, answered: @escaping (Result<PluginContent, DBusError>) -> Void) throws(DBusError) {
         try check { controller throws(TabError) in try controller.requireCatalogTab(id) }
-        plugins.content(ofIsolated: id, page: controller.stack(of: id).last ?? "") { answered($0.mapError(\.dbusError)) }
+        let page = model.read { $0.stack(of: id).last ?? "" }
+        plugins.content(ofIsolated: id, page: page) { answered($0.mapError(\.dbusError)) }
     }
 
     /// `Activate` on a tab in a helper: the model's checks now, the answer once the helper
@@ -113,16 +133,16 @@ extension TabBarService {
     /// know the page, then the push, checked again since the model may have changed meanwhile.
     func navigate(_ id: String, to page: String, answered: @escaping (Result<Void, DBusError>) -> Void) throws(DBusError) {
         try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
-        let asked = controller.stack(of: id)
+        let asked = model.read { $0.stack(of: id) }
         plugins.navigate(id, toIsolated: page) { [weak self] result in
             guard let self else { return }
             do throws(DBusError) {
                 guard try result.mapError(\.dbusError).get() else {
                     throw TabError.invalidArgument("Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page)).").dbusError
                 }
-                let stack = controller.stack(of: id)
+                let stack = model.read { $0.stack(of: id) }
                 if stack == asked { plugins.pushed(page, by: id, onto: stack) }
-                defer { if stack != asked { plugins.resync(id, to: controller.stack(of: id)) } }
+                defer { if stack != asked { plugins.resync(id, to: model.read { $0.stack(of: id) }) } }
                 try carryOut(.navigate(id, to: page)) { _ throws(DBusError) in answered(.success(())) }
             } catch {
                 answered(.failure(error))

@@ -5,12 +5,12 @@ import TabModel
 /// delegate that left the bus is dropped here, each carried out like any request.
 extension TabBarService: TapModel {
     func beginTap(_ item: String) throws(TabError) -> PendingTap {
-        try controller.beginTap(item)
+        try model.read { controller throws(TabError) in try controller.beginTap(item) }
     }
 
-    var delegateTimeoutMs: UInt32 { controller.delegateTimeoutMs }
+    var delegateTimeoutMs: UInt32 { model.read { $0.delegateTimeoutMs } }
 
-    var delegateTimeoutPolicy: DelegateTimeoutPolicy { controller.delegateTimeoutPolicy }
+    var delegateTimeoutPolicy: DelegateTimeoutPolicy { model.read { $0.delegateTimeoutPolicy } }
 
     func delegateLeftBus(_ delegate: DelegateRegistration) {
         do throws(DBusError) {

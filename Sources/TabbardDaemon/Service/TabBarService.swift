@@ -14,8 +14,9 @@ import TabbardPluginHost
 /// Threading: everything here runs on the loop thread. The type is `@unchecked Sendable` only
 /// so that work posted from plugin threads can carry it back to that thread.
 public final class TabBarService: @unchecked Sendable {
-    /// The model: the single source of truth.
-    var controller: TabController
+    /// The model, the single source of truth, behind the lock it shares with the state writer
+    /// and the hang watch; changed in place, on this thread alone.
+    let model: ServedModel
     /// The objects on the bus, their access rule and their announcements.
     let objects: TabBarObjects
     /// The plugin instance of every catalog tab.
@@ -26,21 +27,26 @@ public final class TabBarService: @unchecked Sendable {
     let sessionWatch: SessionWatch
     /// Saves state per STATE-4; nil with `--no-state`.
     let persistence: Persistence?
+    /// Tells the service manager when the plugins found at start are settled (`READY=1`).
+    let notifier: ServiceNotifier
+    /// Whether `READY=1` was sent.
+    var announcedReady = false
     /// Where log lines go.
     let log: Log
 
     /// A service over a started controller and its helpers. Call `start()` next, then own the
     /// name.
     init(
-        controller: TabController, objects: TabBarObjects, plugins: PluginTabs, gate: DelegateGate,
-        sessionWatch: SessionWatch, persistence: Persistence?, log: Log
+        model: ServedModel, objects: TabBarObjects, plugins: PluginTabs, gate: DelegateGate,
+        sessionWatch: SessionWatch, persistence: Persistence?, notifier: ServiceNotifier, log: Log
     ) {
-        self.controller = controller
+        self.model = model
         self.objects = objects
         self.plugins = plugins
         self.gate = gate
         self.sessionWatch = sessionWatch
         self.persistence = persistence
+        self.notifier = notifier
         self.log = log
     }
 
@@ -49,38 +55,19 @@ public final class TabBarService: @unchecked Sendable {
     /// tells the shown tab it appears.
     func start() throws(DBusError) {
         try objects.export(self)
-        // A helper that came back (or became ready) was told its tabs' state: their actions next.
-        plugins.onHelperReturned = { [unowned self] plugin in
-            for id in plugins.tabs(of: plugin) where plugins.isIsolated(id) { refreshActions(of: id) }
-        }
-        for id in controller.catalog.map(\.id) { startPlugin(for: id) }
-        plugins.appear(controller.shownContent)
+        // Plugin tabs are made before the service, whose model's catalog they give.
+        plugins.onNews = { [unowned self] news in hear(news) }
+        for id in model.read({ $0.catalog.map(\.id) }) { startPlugin(for: id) }
+        plugins.appear(model.read { $0.shownContent })
     }
 
     // MARK: - Reading the model
-
-    /// What `question` answers of the model, read in place: the property getters of every
-    /// announcement read through here, and the hand-over of each change to the state writer. Any read of `controller` that spans a call into the
-    /// model copies the whole model (a retain of every field, and a release after), since the
-    /// compiler cannot see that the call leaves the service's model alone; a getter's closure,
-    /// which holds the service `unowned`, copies it besides so that the service can be let go
-    /// before the read. Here the service is held for the call (never inlined into a getter),
-    /// and the model is lent for the call's length, through the one kind of access that rules
-    /// out any other, so nothing is copied. No getter runs while the model is being changed.
-    @inline(never)
-    func reading<Answer>(_ question: (borrowing TabController) -> Answer) -> Answer {
-        Self.lend(&controller, to: question)
-    }
-
-    private static func lend<Answer>(_ model: inout TabController, to question: (borrowing TabController) -> Answer) -> Answer {
-        question(model)
-    }
 
     /// Reads the model without changing it, mapping its errors; returns what `question` does.
     @discardableResult
     func check<Answer>(_ question: (TabController) throws(TabError) -> Answer) throws(DBusError) -> Answer {
         do {
-            return try question(controller)
+            return try model.read { controller throws(TabError) in try question(controller) }
         } catch {
             throw error.dbusError
         }

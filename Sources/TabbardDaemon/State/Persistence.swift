@@ -12,8 +12,9 @@ import TabModel
 ///   succeeds;
 /// - every stop writes what is held (`flush`), and reports when it could not.
 ///
-/// The loop thread only hands over the controller (a value); the snapshot, its encoding and
-/// the write with its fsyncs happen on the writer's thread, so a batched write of 10,000 tabs
+/// The loop thread only says when to write; the writer copies the acknowledged model from the
+/// served model's lock, and the snapshot, its encoding and the write with its fsyncs happen on
+/// the writer's thread, so a batched write of 10,000 tabs
 /// never holds up a request.
 ///
 /// Threading: used on the loop thread; the writer's outcome is posted back to it, which is
@@ -70,18 +71,11 @@ final class Persistence: @unchecked Sendable {
         succeeded()
     }
 
-    /// Notes a change of `durability` whose effects were announced, `controller` after it:
-    /// hands it to the writer and schedules the write. A structural change that reaches here
-    /// had no caller to refuse (a session that ended, a reload): it is written at once, and a
-    /// failure is retried like a batch.
-    func record(_ durability: Durability, _ controller: borrowing TabController) {
-        if durability != .none { writer.hold(controller) }
-        recordHeld(durability)
-    }
-
-    /// `record` for a change whose state the writer holds already (`StateWriter.change` handed
-    /// it over): schedules or makes the write its `durability` asks for.
-    func recordHeld(_ durability: Durability) {
+    /// Notes a change of `durability` that the served model holds as acknowledged: schedules
+    /// or makes the write it asks for. A structural change that reaches here had no caller to
+    /// refuse (a session that ended, a reload): it is written at once, and a failure is retried
+    /// like a batch.
+    func record(_ durability: Durability) {
         switch durability {
         case .none:
             return

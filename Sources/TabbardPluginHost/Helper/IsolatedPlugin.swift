@@ -3,34 +3,30 @@
 /// the helper's restarts. While the helper is down, a call that wants an answer fails at once
 /// saying the plugin is unavailable and why, and a notice is dropped; when the helper is ready
 /// again, its tabs are created again with their current stacks and the shown one appears
-/// (`PluginReplay`), from what the owner says is current.
+/// (`PluginReplay`), from what the owner says is current. The owner hears of the helper's
+/// return and of each start that settled as news (`PluginNews`), in order with the plugin's.
 final class IsolatedPlugin {
     /// The plugin's name.
     var name: String { helper.manifest.name }
     /// The helper process.
     let helper: PluginHelperProcess
-    /// Runs after each replay, once the helper is ready: the owner reads the tabs' actions.
-    var onReturn: (() -> Void)?
-    /// Runs when a start of the helper has settled: it is ready (after `onReturn`), or it ended
-    /// first. What waits for the plugins found at start (`READY=1`) looks again.
-    var onSettled: (() -> Void)?
 
     /// The tabs that have an instance, in catalog order, with the stack each was last told
     /// about, and the tab shown: what a helper that comes back is told.
     private let current: () -> (tabs: [(id: String, stack: [String])], shown: String?)
-    /// Where the plugin's host callbacks go, on the loop thread.
-    private let receive: (PluginTabEvent) -> Void
+    /// Where the plugin's host callbacks and the helper's news go, on the loop thread.
+    private let receive: (PluginNews) -> Void
 
     /// Drives `helper`; `current` says what a returning helper is told, `receive` takes the
-    /// plugin's events.
+    /// plugin's events and the helper's news.
     init(helper: PluginHelperProcess, current: @escaping () -> (tabs: [(id: String, stack: [String])], shown: String?),
-         receive: @escaping (PluginTabEvent) -> Void) {
+         receive: @escaping (PluginNews) -> Void) {
         self.helper = helper
         self.current = current
         self.receive = receive
         helper.onUp = { [unowned self] link in returned(link) }
-        helper.onDown = { [unowned self] _ in onSettled?() }
-        helper.onDisabled = { [unowned self] _ in onSettled?() }
+        helper.onDown = { [unowned self] _ in receive(.helperSettled(plugin: name)) }
+        helper.onDisabled = { [unowned self] _ in receive(.helperSettled(plugin: name)) }
     }
 
     /// Starts the helper.
@@ -108,11 +104,13 @@ final class IsolatedPlugin {
     // MARK: The helper's return
 
     private func returned(_ link: PluginLink) {
-        link.onEvent = { [unowned self] tab, change in receive(PluginTabEvent(plugin: name, tabID: tab, change: change)) }
+        link.onEvent = { [unowned self] tab, change in
+            receive(.tab(PluginTabEvent(plugin: name, tabID: tab, change: change)))
+        }
         let now = current()
         for call in PluginReplay.calls(for: now.tabs, shown: now.shown) { link.call(call) { _ in } }
-        onReturn?()
-        onSettled?()
+        receive(.helperReturned(plugin: name))
+        receive(.helperSettled(plugin: name))
     }
 
     // MARK: Failures

@@ -21,7 +21,9 @@ import TabModel
 /// the sink of each instance posts them to the loop, or, when the plugin calls back from inside
 /// a call the daemon made into it (an action, a navigation, a tab appearing), queues them here,
 /// so that they are applied once the request that made the call has published its own changes
-/// (`nextQueuedEvent`) and join its single announcement per object before the reply. That is
+/// (`nextQueuedNews`) and join its single announcement per object before the reply. The news of
+/// helpers (one came back, one's start settled) and of probes (one ended) join the same queue,
+/// so the owner hears everything in one order, through the one closure it gives (`onNews`). That is
 /// why the type is `@unchecked Sendable`: the sinks carry it, and touch it on the loop only.
 package final class PluginTabs: @unchecked Sendable {
     private let host: PluginHost
@@ -34,12 +36,13 @@ package final class PluginTabs: @unchecked Sendable {
     /// The navigation stack each instance was last told about, to tell it only the difference
     /// when the model's stack changes.
     private var stacks: [String: [String]] = [:]
-    /// Events plugins sent on the loop thread, not yet applied.
-    private var queued: [PluginTabEvent] = []
+    /// News not yet handed on: events plugins sent on the loop thread, and the news of helpers
+    /// and probes.
+    private var queued: [PluginNews] = []
     /// The helpers of the isolated plugins with a tab started, by plugin name.
     private var isolated: [String: IsolatedPlugin] = [:]
-    /// Each tab started in a helper, by tab id: its plugin, and where its events go.
-    private var isolatedTabs: [String: (plugin: String, receive: @Sendable (PluginTabEvent) -> Void)] = [:]
+    /// The plugin of each tab started in a helper, by tab id.
+    private var isolatedTabs: [String: String] = [:]
     /// Helpers stopped whose process is not collected yet (`retire`).
     private var retiring: [IsolatedPlugin] = []
     /// The tab shown as last told to the plugins; nil for the More list or no tab.
@@ -51,7 +54,14 @@ package final class PluginTabs: @unchecked Sendable {
         self.loop = loop
         self.log = log
         screen = PluginTextScreen(log: log)
+        // The host is made first, since the plugins it loads decide the model's catalog.
+        host.onProbeEnded = { [unowned self] plugin, loaded in queue(.probeEnded(plugin: plugin, loaded: loaded)) }
     }
+
+    /// Where the news goes, on the loop thread, in order: the owner's one way in, set once as it
+    /// starts its plugins (the owner is built after this, on the catalog read here). News that
+    /// comes inside a call of the daemon waits in the queue for `nextQueuedNews`.
+    package var onNews: ((PluginNews) -> Void)?
 
     // MARK: - The catalog
 
@@ -62,14 +72,6 @@ package final class PluginTabs: @unchecked Sendable {
 
     /// Whether a plugin in use is still being probed (its tabs have no instances yet).
     package var isProbing: Bool { host.isProbing }
-
-    /// Runs on the loop thread when the probe of a plugin in use ended: its name, and whether
-    /// its tabs may get instances now (it is loaded, or runs in a helper since a reload made
-    /// it isolated) or it was skipped (its tabs left `catalog`).
-    package var onProbeEnded: ((_ plugin: String, _ loaded: Bool) -> Void)? {
-        get { host.onProbeEnded }
-        set { host.onProbeEnded = newValue }
-    }
 
     /// Scans the plugin directories again (SIGHUP): new plugins load (or start their probe),
     /// plugins no longer found or enabled leave the catalog; loaded libraries stay mapped. The
@@ -91,14 +93,14 @@ package final class PluginTabs: @unchecked Sendable {
     // MARK: - Instances
 
     /// Creates the instance of tab `id` and replays `stack` to it; its host callbacks reach
-    /// `receive` on the loop thread. False when its plugin created none (logged): the tab then
+    /// `onNews` on the loop thread. False when its plugin created none (logged): the tab then
     /// has no content and no actions.
-    package func start(_ id: String, stack: [String], receive: @escaping @Sendable (PluginTabEvent) -> Void) -> Bool {
+    package func start(_ id: String, stack: [String]) -> Bool {
         // A plugin isolated while its probe runs starts in its helper once the probe ended.
         if let plugin = host.plugin(offering: id), host.isIsolated(plugin), !host.isProbing(plugin) {
-            return startIsolated(id, of: plugin, stack: stack, receive: receive)
+            return startIsolated(id, of: plugin, stack: stack)
         }
-        guard let tab = host.createTab(id: id, sink: sink(receive)) else {
+        guard let tab = host.createTab(id: id, sink: sink()) else {
             if let plugin = probedPlugin(of: id) {
                 log.info("tab \(id): plugin \(plugin) is being probed; its instance starts when the probe passes")
             } else {
@@ -114,13 +116,12 @@ package final class PluginTabs: @unchecked Sendable {
 
     /// Starts tab `id` of isolated `plugin` in its helper, starting the helper with the
     /// plugin's first tab. A helper not ready yet is told once it is, by the replay.
-    private func startIsolated(_ id: String, of plugin: String, stack: [String],
-                               receive: @escaping @Sendable (PluginTabEvent) -> Void) -> Bool {
+    private func startIsolated(_ id: String, of plugin: String, stack: [String]) -> Bool {
         guard let helper = isolated[plugin] ?? startHelper(of: plugin) else {
             log.warning("tab \(id): plugin \(plugin) has no helper; content and actions are unavailable")
             return false
         }
-        isolatedTabs[id] = (plugin, receive)
+        isolatedTabs[id] = plugin
         stacks[id] = stack
         for call in PluginReplay.calls(for: [(id, stack)], shown: nil) { helper.send(call) }
         return true
@@ -129,14 +130,14 @@ package final class PluginTabs: @unchecked Sendable {
     /// Starts the helper of isolated `plugin`; nil when the host cannot make one.
     private func startHelper(of plugin: String) -> IsolatedPlugin? {
         guard let process = host.helper(for: plugin) else { return nil }
-        let helper = IsolatedPlugin(helper: process, current: { [unowned self] in replayed(plugin) }) { [unowned self] event in
+        let current = { [unowned self] in replayed(plugin) }
+        let helper = IsolatedPlugin(helper: process, current: current) { [unowned self] news in
+            guard case .tab(let event) = news else { return queue(news) }
             // The link takes events for the tabs it created only; one destroyed since, or moved
             // to another plugin by a reload, is no longer this plugin's: dropped.
-            guard let tab = isolatedTabs[event.tabID], tab.plugin == plugin, let event = screen.event(event) else { return }
-            tab.receive(event)
+            guard isolatedTabs[event.tabID] == plugin, let event = screen.event(event) else { return }
+            onNews?(.tab(event))
         }
-        helper.onReturn = { [unowned self] in onHelperReturned?(plugin) }
-        helper.onSettled = { [unowned self] in onHelperSettled?() }
         isolated[plugin] = helper
         helper.start()
         return helper
@@ -148,16 +149,8 @@ package final class PluginTabs: @unchecked Sendable {
         (tabs(of: plugin).filter { isolatedTabs[$0] != nil }.map { ($0, stacks[$0] ?? []) }, shown)
     }
 
-    /// Runs on the loop thread each time the helper of an isolated plugin is ready, after its
-    /// tabs were told their state again: the owner reads their actions.
-    package var onHelperReturned: ((_ plugin: String) -> Void)?
-
     /// Whether the helper of an isolated plugin is starting: neither ready nor ended yet.
     package var isStartingHelpers: Bool { isolated.values.contains { $0.isStarting } }
-
-    /// Runs on the loop thread when a helper's start settled: it is ready (after
-    /// `onHelperReturned`), or it ended first.
-    package var onHelperSettled: (() -> Void)?
 
     /// The helper of isolated `plugin`, while one of its tabs is started.
     func helper(of plugin: String) -> PluginHelperProcess? { isolated[plugin]?.helper }
@@ -167,9 +160,9 @@ package final class PluginTabs: @unchecked Sendable {
     package func end(_ id: String) {
         instances.removeValue(forKey: id)?.destroy()
         stacks[id] = nil
-        guard let (plugin, _) = isolatedTabs.removeValue(forKey: id) else { return }
+        guard let plugin = isolatedTabs.removeValue(forKey: id) else { return }
         isolated[plugin]?.send(.destroy(tabID: id))
-        if !isolatedTabs.values.contains(where: { $0.plugin == plugin }), let helper = isolated.removeValue(forKey: plugin) {
+        if !isolatedTabs.values.contains(plugin), let helper = isolated.removeValue(forKey: plugin) {
             retire(helper)
         }
     }
@@ -183,14 +176,14 @@ package final class PluginTabs: @unchecked Sendable {
     }
 
     /// The plugin of tab `id`, when an instance runs for it, here or in a helper.
-    package func plugin(of id: String) -> String? { instances[id]?.plugin ?? isolatedTabs[id]?.plugin }
+    package func plugin(of id: String) -> String? { instances[id]?.plugin ?? isolatedTabs[id] }
 
     /// Counts a failure of the plugin of tab `id` that ends nothing by itself (ICON-3: an icon
     /// it may not set): in a helper within its failure window, in the daemon in
     /// `plugins.state` as a flood is. Returns the failures now counted, nil when none is kept.
     @discardableResult
     package func fault(of id: String, _ reason: String) -> Int? {
-        if let plugin = isolatedTabs[id]?.plugin { return isolated[plugin]?.helper.fault(reason) }
+        if let plugin = isolatedTabs[id] { return isolated[plugin]?.helper.fault(reason) }
         guard let plugin = instances[id]?.plugin else { return nil }
         return host.fault(of: plugin, reason)
     }
@@ -241,7 +234,7 @@ package final class PluginTabs: @unchecked Sendable {
     private func tell(_ id: String, _ notice: PluginLinkNotice) {
         if let tab = instances[id] {
             tab.notice(notice)
-        } else if let plugin = isolatedTabs[id]?.plugin {
+        } else if let plugin = isolatedTabs[id] {
             isolated[plugin]?.send(.notice(tabID: id, notice))
         }
     }
@@ -250,7 +243,7 @@ package final class PluginTabs: @unchecked Sendable {
     private func push(_ page: String, onto id: String) {
         if let tab = instances[id] {
             _ = tab.navigate(to: page)
-        } else if let plugin = isolatedTabs[id]?.plugin {
+        } else if let plugin = isolatedTabs[id] {
             isolated[plugin]?.send(.navigate(tabID: id, page: page))
         }
     }
@@ -346,7 +339,7 @@ package final class PluginTabs: @unchecked Sendable {
     /// The helper of started isolated tab `id`; else answers `answered` with the failure and
     /// returns nil.
     private func startedHelper<Value>(of id: String, _ answered: (Result<Value, PluginFailure>) -> Void) -> IsolatedPlugin? {
-        guard let plugin = isolatedTabs[id]?.plugin else {
+        guard let plugin = isolatedTabs[id] else {
             answered(.failure(.pluginFailed("Tab \(OffendingValue.quoted(id)) has no running plugin instance.")))
             return nil
         }
@@ -362,7 +355,7 @@ package final class PluginTabs: @unchecked Sendable {
     /// The actions the helper of isolated tab `id` offers now, answered later on the loop
     /// thread (at once when the helper is down).
     package func actions(ofIsolated id: String, answered: @escaping (Result<[String], PluginCallError>) -> Void) {
-        guard let plugin = isolatedTabs[id]?.plugin else {
+        guard let plugin = isolatedTabs[id] else {
             return answered(.failure(PluginCallError(plugin: host.plugin(offering: id) ?? "none", tabID: id, function: "actions",
                                                      reason: "failed: the tab is not started")))
         }
@@ -395,29 +388,35 @@ package final class PluginTabs: @unchecked Sendable {
 
     // MARK: - Events from plugins
 
-    /// The next event a plugin sent on the loop thread inside a call of the daemon, in order.
-    package func nextQueuedEvent() -> PluginTabEvent? {
+    /// The next piece of news not handed on yet, in order: an event a plugin sent on the loop
+    /// thread inside a call of the daemon, or a helper's or a probe's news.
+    package func nextQueuedNews() -> PluginNews? {
         queued.isEmpty ? nil : queued.removeFirst()
+    }
+
+    /// Queues `news`. News outside any request is followed by no drain: the next loop turn
+    /// hands the queue on.
+    private func queue(_ news: PluginNews) {
+        queued.append(news)
+        if queued.count == 1 {
+            loop.post { [self] in
+                while let next = nextQueuedNews() { onNews?(next) }
+            }
+        }
     }
 
     /// The sink of one instance: never blocks, never applies an event inside the plugin call
     /// that sent it.
-    private func sink(_ receive: @escaping @Sendable (PluginTabEvent) -> Void) -> PluginEventSink {
+    private func sink() -> PluginEventSink {
         { [self] event in
             guard loop.isLoopThread else {
                 loop.post { [self] in
-                    if let event = screen.event(event) { receive(event) }
+                    if let event = screen.event(event) { onNews?(.tab(event)) }
                 }
                 return
             }
             guard let event = screen.event(event) else { return }
-            queued.append(event)
-            // A call outside any request is followed by no publish: the next loop turn applies it.
-            if queued.count == 1 {
-                loop.post { [self] in
-                    while let next = nextQueuedEvent() { receive(next) }
-                }
-            }
+            queue(.tab(event))
         }
     }
 }

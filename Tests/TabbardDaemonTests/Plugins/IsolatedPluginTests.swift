@@ -16,8 +16,13 @@ struct IsolatedPluginTests {
         let loop = try EventLoop()
         let helper = try PluginHelperProcessTests.helper("\(staged)/clock.plugin", loop: loop)
         var ticks = 0
-        let plugin = IsolatedPlugin(helper: helper, current: { ([("stopwatch", ["main", "laps"])], "stopwatch") }) { event in
-            if event.tabID == "stopwatch" && event.change == .contentChanged { ticks += 1 }
+        var returned: () -> Void = {}
+        let plugin = IsolatedPlugin(helper: helper, current: { ([("stopwatch", ["main", "laps"])], "stopwatch") }) { news in
+            switch news {
+            case .tab(let event): if event.tabID == "stopwatch" && event.change == .contentChanged { ticks += 1 }
+            case .helperReturned: returned()
+            case .helperSettled, .probeEnded: break
+            }
         }
         var returns = 0
         var laps: Result<PluginContent, PluginCallError>?
@@ -26,7 +31,7 @@ struct IsolatedPluginTests {
         var ticksAtKill = 0
         var watch: LoopTimer?
         helper.onDown = { _ in plugin.content(of: "stopwatch", page: "main") { askedWhileDown = $0 } }
-        plugin.onReturn = {
+        returned = {
             returns += 1
             // Started only once it was told the tab appears: a stopwatch ticks only while shown.
             plugin.perform(.activate(tabID: "stopwatch", action: "start"), of: "stopwatch") { _ in }

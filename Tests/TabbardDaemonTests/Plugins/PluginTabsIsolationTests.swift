@@ -32,19 +32,23 @@ struct PluginTabsIsolationTests {
         let badges = Mutex<[String]>([])
         let pids = Mutex<[pid_t]>([])
         var returns = 0
-        tabs.onHelperReturned = { plugin in
-            #expect(plugin == "sheltered")
-            returns += 1
-            pids.withLock { $0.append(tabs.helper(of: plugin)?.pid ?? 0) }
+        tabs.onNews = { news in
+            switch news {
+            case .helperReturned(let plugin):
+                #expect(plugin == "sheltered")
+                returns += 1
+                pids.withLock { $0.append(tabs.helper(of: plugin)?.pid ?? 0) }
+            case .tab(let event):
+                guard case .badge("") = event.change else { return }
+                let count = badges.withLock { $0.append(event.tabID); return $0.count }
+                if count == 2 { _ = kill(pids.withLock { $0[0] }, SIGKILL) }
+                if count == 4 { loop.stop() }
+            case .helperSettled, .probeEnded:
+                break
+            }
         }
-        let receive: @Sendable (PluginTabEvent) -> Void = { event in
-            guard case .badge("") = event.change else { return }
-            let count = badges.withLock { $0.append(event.tabID); return $0.count }
-            if count == 2 { _ = kill(pids.withLock { $0[0] }, SIGKILL) }
-            if count == 4 { loop.stop() }
-        }
-        #expect(tabs.start("s1", stack: ["root"], receive: receive))
-        #expect(tabs.start("s2", stack: ["root"], receive: receive))
+        #expect(tabs.start("s1", stack: ["root"]))
+        #expect(tabs.start("s2", stack: ["root"]))
         #expect(tabs.plugin(of: "s1") == "sheltered" && tabs.isIsolated("s1") && tabs.isIsolated("s2"))
         try PluginHelperProcessTests.run(loop)
 
@@ -68,8 +72,11 @@ struct PluginTabsIsolationTests {
         let loop = try EventLoop()
         let tabs = try Self.shelteredTabs(in: directory, loop: loop)
         var answer: Result<[String], PluginCallError>?
-        tabs.onHelperReturned = { _ in tabs.actions(ofIsolated: "s1") { answer = $0; loop.stop() } }
-        #expect(tabs.start("s1", stack: ["root"]) { _ in })
+        tabs.onNews = { news in
+            guard case .helperReturned = news else { return }
+            tabs.actions(ofIsolated: "s1") { answer = $0; loop.stop() }
+        }
+        #expect(tabs.start("s1", stack: ["root"]))
         try PluginHelperProcessTests.run(loop)
         #expect(answer == .success([]), "the fixture has no actions function: an empty list, from the helper")
 

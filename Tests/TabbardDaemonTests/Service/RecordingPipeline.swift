@@ -43,6 +43,8 @@ final class RecordingPipeline: RequestPipeline, TapModel {
     private(set) var steps: [Step] = []
     /// Whether a write fails.
     var writesFail = false
+    /// The model from before a change that may be refused, until the next one.
+    private var beforeRefusable: TabController?
     /// What the plugins say when they are called: news for the drain, by the call's description.
     var news: [String: PluginTabEvent] = [:]
     private var queued: [PluginTabEvent] = []
@@ -63,10 +65,10 @@ final class RecordingPipeline: RequestPipeline, TapModel {
     // MARK: RequestPipeline
 
     func run<Answer>(_ change: ModelChange<Answer>) throws(TabError) -> (Answer, RequestOutcome) {
-        let rollback = change.path == .refusable ? controller : nil
+        beforeRefusable = change.path == .refusable ? controller : nil
         let (answer, events) = try change.operation(&controller)
         let calls = OwedPluginCall.owed(by: events) { tab in controller.stack(of: tab) }
-        return (answer, RequestOutcome(events: events, path: change.path, pluginCalls: calls, rollback: rollback))
+        return (answer, RequestOutcome(events: events, path: change.path, pluginCalls: calls))
     }
 
     func commit(_ outcome: RequestOutcome) throws(FileError) {
@@ -78,7 +80,7 @@ final class RecordingPipeline: RequestPipeline, TapModel {
 
     func rollBack(_ outcome: consuming RequestOutcome) {
         steps.append(.rollBack)
-        if let before = outcome.rollback { controller = before }
+        if let before = beforeRefusable.take() { controller = before }
     }
 
     func bringIn(_ events: TabEvents) { steps.append(.bringIn) }

@@ -9,7 +9,8 @@ import TabModel
 @Suite("The state's bound with standalone bars")
 struct StateBoundTests {
     private func writer(_ directory: String, limit: Int) throws -> StateWriter {
-        try StateWriter(store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)), structuralLimit: limit)
+        try StateWriter(store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)),
+                        model: ServedModel(try TabController(catalog: [])), structuralLimit: limit)
     }
 
     /// A controller with one bar that defines `count` items whose titles are `titleBytes` long.
