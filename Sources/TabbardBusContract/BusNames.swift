@@ -14,6 +14,8 @@ public enum BusNames {
     public static let tabs: DBus.ObjectPath = "/org/tabbard/TabBar1/tab"
     /// The parent of the standalone bars' objects (SBAR-1).
     public static let bars: DBus.ObjectPath = "/org/tabbard/TabBar1/bars"
+    /// The parent of the views' objects, `<views>/<n>` (VIEW-1).
+    public static let views: DBus.ObjectPath = "/org/tabbard/TabBar1/view"
     /// The controller interface.
     public static let controllerInterface = "org.tabbard.TabBar1"
     /// The tab interface.
@@ -22,6 +24,8 @@ public enum BusNames {
     public static let barInterface = "org.tabbard.TabBar1.Bar"
     /// The interface of an item of a standalone bar (SBAR-2).
     public static let itemInterface = "org.tabbard.TabBar1.Item"
+    /// The interface of a view (VIEW-1..5).
+    public static let viewInterface = "org.tabbard.TabBar1.View"
     /// The interface a delegate implements.
     public static let delegateInterface = "org.tabbard.TabBar1.Delegate"
     /// The prefix of tabbard's own error names.
@@ -50,6 +54,12 @@ public enum BusNames {
     /// `…/bars/<escaped name>/item/<escaped id>` (SBAR-2).
     public static func itemPath(_ id: String, bar: String) -> DBus.ObjectPath {
         barPath(bar).appending(escaping: "item").appending(escaping: id)
+    }
+
+    /// The object path of view `number`: `…/view/<n>`, `n` in decimal (VIEW-1).
+    public static func viewPath(_ number: UInt64) -> DBus.ObjectPath {
+        // Decimal digits are a valid path element as they are.
+        (try? DBus.ObjectPath("\(views.rawValue)/\(number)")) ?? views
     }
 
     // MARK: - Paths read back

@@ -19,7 +19,7 @@ struct ControllerInterface {
     /// The interface, documented from the interface file.
     var table: Interface {
         Interface(BusNames.controllerInterface, doc: InterfaceDocs.controller[""],
-                  methods: selection + structure + customization + items + content + settings + delegate + standaloneBars,
+                  methods: selection + structure + customization + items + content + settings + delegate + standaloneBars + views,
                   signals: signals, properties: properties)
     }
 
@@ -210,6 +210,18 @@ struct ControllerInterface {
             },
             change("RemoveBar", ("name", String.self)) { (controller: inout TabController, _, name) throws(TabError) in
                 try controller.removeBar(name)
+            },
+        ]
+    }
+
+    // MARK: - Views (VIEW-1)
+
+    private var views: [Interface.Method] {
+        [
+            // Open to every caller (VIEW-4); answers the view's object, on the bus by the reply.
+            method("OpenView", [Argument("settings", "a{sv}")], [Argument("view", "o")], unprivileged: true) { [unowned service] call in
+                let settings = try call.decode([String: Variant].self)
+                return try call.reply(try service.openView(settings, by: call.sender))
             },
         ]
     }
