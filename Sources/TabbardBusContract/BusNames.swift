@@ -75,6 +75,14 @@ public enum BusNames {
         (try? DBus.ObjectPath(path))?.element(below: bars)
     }
 
+    /// The number of the view a view's path stands for (`…/view/3` → 3); nil for any other path.
+    public static func viewNumber(fromPath path: String) -> UInt64? {
+        guard path.hasPrefix(views.rawValue + "/") else { return nil }
+        let digits = path.dropFirst(views.rawValue.count + 1)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return UInt64(digits)
+    }
+
     /// The bar name and item id an item's path stands for; nil for any other path.
     public static func barItem(fromPath path: String) -> (bar: String, item: String)? {
         guard let path = try? DBus.ObjectPath(path), let bar = barItemParent(of: path),

@@ -114,6 +114,15 @@ struct ViewBusTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("at most 256 views in all: the 257th is InvalidArgument (VIEW-1)")
+    func limitInAll() throws {
+        let daemon = try DaemonProcess()
+        let outcome = try parseJSON(try runScript("view_opener.py", [daemon.bus.address, "open-many", "33", "8"], input: "")) as? [String: Any]
+        #expect(outcome?["opened"] as? Int == 256, "\(outcome ?? [:])")
+        #expect(outcome?["refused"] as? [String] == Array(repeating: Names.errorPrefix + "InvalidArgument", count: 8), "\(outcome ?? [:])")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("a view whose opener is killed disappears with InterfacesRemoved (VIEW-1)")
     func killedOpenerClosesItsViews() throws {
         let daemon = try DaemonProcess()

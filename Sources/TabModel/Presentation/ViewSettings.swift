@@ -41,6 +41,16 @@ public struct ViewSettings: Equatable, Sendable {
     /// Settings that follow the controller in everything.
     public init() {}
 
+    /// The settings set, each by its key, in the order of `Key` (`Describe`).
+    public var entries: [(key: Key, value: PropertyValue)] {
+        var entries: [(key: Key, value: PropertyValue)] = []
+        if let maxVisible { entries.append((.maxVisible, .uint32(UInt32(maxVisible)))) }
+        if let layout { entries.append((.layout, .string(layout.rawValue))) }
+        if let orientation { entries.append((.orientation, .string(orientation.rawValue))) }
+        if let locale { entries.append((.locale, .string(locale))) }
+        return entries
+    }
+
     /// The settings a view presents with: its own, the controller's for the rest.
     public func resolved(over controller: PresentationSettings) -> PresentationSettings {
         var settings = controller

@@ -177,7 +177,8 @@ struct ControllerInterface {
             },
             change("Reset") { (controller: inout TabController, _) throws(TabError) in controller.reset() },
             method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned service, identity] call in
-                try call.reply(DescribeDocument.json(of: service.controller, identity: identity))
+                try call.reply(DescribeDocument.json(of: service.controller, identity: identity,
+                                                     views: service.views.numbers.compactMap { service.views[$0] }))
             },
         ]
     }
