@@ -30,7 +30,10 @@ import Glibc
     /// waits until the daemon lists `expected` views. Answers the holder's pid.
     func hold(_ connections: Int, _ per: Int, expecting expected: Int) -> pid_t {
         let pid = bus.spawn(["/usr/bin/python3", script, bus.address, "hold", "\(connections)", "\(per)"] + Self.kinds)
-        waitForViews(expected)
+        guard waitForViews(expected) else {
+            bus.stop()
+            fatalError("the view clients did not open \(expected) views within 10 s")
+        }
         return pid
     }
 

@@ -3,10 +3,11 @@
 
 hold CONNECTIONS PER SETTINGS...: opens PER views on each of CONNECTIONS connections, the
     views taking the SETTINGS in turn (each KEY=VALUE[,KEY=VALUE...]; max_visible a number),
-    then blocks reading stdin: daemon-bench kills it, so that its connections leave the bus
-    without a Close.
+    then waits for a signal (not for stdin, which a benchmark in the background has closed):
+    daemon-bench kills it, so that its connections leave the bus without a Close.
 count: prints how many views are open (GetManagedObjects).
 """
+import signal
 import sys
 
 import dbus
@@ -32,7 +33,7 @@ if check == "hold":
         for _ in range(per):
             bus.call_blocking(SERVICE, ROOT, SERVICE, "OpenView", "a{sv}", [settings(kinds[opened % len(kinds)])])
             opened += 1
-    sys.stdin.read()
+    signal.pause()
 elif check == "count":
     bus = dbus.bus.BusConnection(address)
     objects = bus.call_blocking(SERVICE, ROOT, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", "", [])
