@@ -19,7 +19,7 @@ struct ControllerInterface {
     /// The interface, documented from the interface file.
     var table: Interface {
         Interface(BusNames.controllerInterface, doc: InterfaceDocs.controller[""],
-                  methods: selection + structure + customization + items + content + settings + delegate + standaloneBars,
+                  methods: selection + structure + customization + items + content + settings + delegate + standaloneBars + views,
                   signals: signals, properties: properties)
     }
 
@@ -178,7 +178,8 @@ struct ControllerInterface {
             change("Reset") { (controller: inout TabController, _) throws(TabError) in controller.reset() },
             method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned service, identity] call in
                 // Written under the model's lock, in place: no copy of 10,000 tabs.
-                try call.reply(service.model.read { DescribeDocument.json(of: $0, identity: identity) })
+                let views = service.views.numbers.compactMap { service.views[$0] }
+                return try call.reply(service.model.read { DescribeDocument.json(of: $0, identity: identity, views: views) })
             },
         ]
     }
@@ -211,6 +212,18 @@ struct ControllerInterface {
             },
             change("RemoveBar", ("name", String.self)) { (controller: inout TabController, _, name) throws(TabError) in
                 try controller.removeBar(name)
+            },
+        ]
+    }
+
+    // MARK: - Views (VIEW-1)
+
+    private var views: [Interface.Method] {
+        [
+            // Open to every caller (VIEW-4); answers the view's object, on the bus by the reply.
+            method("OpenView", [Argument("settings", "a{sv}")], [Argument("view", "o")], unprivileged: true) { [unowned service] call in
+                let settings = try call.decode([String: Variant].self)
+                return try call.reply(try service.openView(settings, by: call.sender))
             },
         ]
     }

@@ -33,6 +33,8 @@ public final class TabBarService: @unchecked Sendable {
     var announcedReady = false
     /// Where log lines go.
     let log: Log
+    /// The open views (VIEW-1): not part of the model, never saved.
+    let views = OpenViews()
 
     /// A service over a started controller and its helpers. Call `start()` next, then own the
     /// name.
@@ -55,6 +57,7 @@ public final class TabBarService: @unchecked Sendable {
     /// tells the shown tab it appears.
     func start() throws(DBusError) {
         try objects.export(self)
+        objects.watchDepartures { [unowned self] name in openerLeft(name) }
         // Plugin tabs are made before the service, whose model's catalog they give.
         plugins.onNews = { [unowned self] news in hear(news) }
         for id in model.read({ $0.catalog.map(\.id) }) { startPlugin(for: id) }

@@ -20,12 +20,17 @@ def plain(value):
 
 
 def arguments(call):
-    """The call's JSON arguments, typed by its signature (a variant given as [signature, value])."""
+    """The call's JSON arguments, typed by its signature (a variant given as [signature, value], an
+    a{sv} as {"settings": [[key, signature, value], ...]})."""
     values = []
+    kinds = {"s": dbus.String, "u": dbus.UInt32, "i": dbus.Int32, "b": dbus.Boolean}
     for value in call["args"]:
-        if isinstance(value, dict) and "variant" in value:
+        if isinstance(value, dict) and "settings" in value:
+            values.append(dbus.Dictionary({key: kinds[signature](inner, variant_level=1)
+                                           for key, signature, inner in value["settings"]}, signature="sv"))
+        elif isinstance(value, dict) and "variant" in value:
             signature, inner = value["variant"]
-            kind = {"s": dbus.String, "u": dbus.UInt32, "i": dbus.Int32, "b": dbus.Boolean}.get(signature)
+            kind = kinds.get(signature)
             if kind is not None:
                 values.append(kind(inner, variant_level=1))
             else:

@@ -11,8 +11,8 @@ events:     the same calls, one after another's reply, on a main loop that also 
             once, without waiting for the replies before it.
 flood:      sends ARG taps of "alarm" at once and waits (10 s at most) for the Busy answers to
             stop coming; prints {"busy": count, "other": [names of other errors or "reply"]}.
-describe:   compares Describe with GetAll of the controller, of every tab, and of every standalone
-            bar and item; prints {"tabs": count, "bars": count, "items": count, "problems": [...]}.
+describe:   opens a view, then compares Describe with GetAll of the controller, of every tab, of
+            every standalone bar and item, and of the view; prints {"tabs": count, "bars": count, "items": count, "problems": [...]}.
 introspect: compares the Introspect output of every object with the interface file ARG;
             prints {"objects": [paths], "problems": [...]}.
 
@@ -143,6 +143,9 @@ def flood():
 
 def describe():
     bus = dbus.bus.BusConnection(address)
+    # A view of this connection's, open while Describe is read (VIEW-1).
+    view = bus.call_blocking(SERVICE, ROOT, SERVICE, "OpenView", "a{sv}",
+                             [dbus.Dictionary({"max_visible": dbus.UInt32(3, variant_level=1)}, signature="sv")])
     state = json.loads(bus.call_blocking(SERVICE, ROOT, SERVICE, "Describe", "", ()))
     problems = []
 
@@ -159,6 +162,15 @@ def describe():
 
     catalog = state.pop("catalog", [])
     bars = state.pop("bars", [])
+    views = state.pop("views", [])
+    if [v.get("path") for v in views] != [str(view)] or views[0].get("owner") != bus.get_unique_name() \
+            or views[0].get("settings") != {"max_visible": 3}:
+        problems.append("views: %r, not this connection's view %s with max_visible 3" % (views, view))
+    for described in views:
+        path = described.pop("path", "")
+        described.pop("owner", None)
+        described.pop("settings", None)
+        compare("view " + path, get_all(path, SERVICE + ".View"), described)
     compare(ROOT, get_all(ROOT, SERVICE), state)
     for tab in catalog:
         compare(tab.get("Id"), get_all(tab_path(tab.get("Id", "")), SERVICE + ".Tab"), tab)

@@ -87,6 +87,8 @@ struct DescribeDocumentTests {
             return object(barMembers)
         }
         members.append(("bars", "[" + bars.joined(separator: ",") + "]"))
+        // No view is open here; the views' part is held against GetAll on the bus (VIEW-1).
+        members.append(("views", "[]"))
         return object(members)
     }
 
