@@ -8,7 +8,7 @@ import TabbardTestSupport
 @Suite("Live content")
 struct ContentTests {
     static func contentRevision(_ address: String, _ tab: String) throws -> Int {
-        try property(address, "ContentRevision", path: Names.tab(tab), interface: Names.tabInterface) as? Int ?? -1
+        try property(address, "ContentRevision", path: Names.tab(tab), interface: Names.contentInterface) as? Int ?? -1
     }
 
     /// The signals the service sends within `seconds`, as dbus-monitor sees them with a match

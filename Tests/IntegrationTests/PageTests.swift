@@ -97,3 +97,36 @@ struct PageTests {
         #expect(daemon.stop() == 0)
     }
 }
+
+/// PAGE-4 through dbus-python: `PageChanged` for the selected tab's content change, before the
+/// request's reply, on `.Content`, where `ContentRevision` is announced too; the bar's
+/// interface hears nothing of it.
+@Suite("Pages pushed")
+struct PagePushTests {
+    @Test("PAGE-4: adding a note to the selected notes tab sends PageChanged with the page, and ContentRevision only on .Content")
+    func pageChangedForSelectedTab() throws {
+        let daemon = try DaemonProcess()
+        let bus = daemon.bus.address
+        try busctlCall(bus, "Select", "s", "notes")
+        let events = try recordEvents(address: bus, [BusCall("Activate", .string("notes"), .string("add")),
+                                                     BusCall("Activate", .string("alarm"), .string("add"))])
+        let groups = groupedByCall(events)
+        print("signals of the two calls: \(groups)")
+        let pages = groups[0].compactMap { event -> [String: Any]? in
+            guard case .signal(Names.tab("notes"), Names.contentInterface, "PageChanged", let arguments) = event else { return nil }
+            return arguments.first as? [String: Any]
+        }
+        #expect(pages.count == 1, "\(groups[0])")
+        #expect((pages.first?["rows"] as? [Any])?.count == 1, "\(pages)")
+        #expect(pages.first?["revision"] as? Int == (try ContentTests.contentRevision(bus, "notes")))
+        // Another tab's content change raises its ContentRevision only.
+        #expect(!groups[1].contains { $0.member == "PageChanged" }, "\(groups[1])")
+        let tabInterfaceChanges = events.filter { event in
+            guard case .signal(_, _, "PropertiesChanged", let arguments) = event else { return false }
+            return arguments.first as? String == Names.tabInterface
+                && ((arguments.dropFirst().first as? [String: Any])?.keys.contains("ContentRevision") ?? false)
+        }
+        #expect(tabInterfaceChanges.isEmpty, "a client of the bar alone hears no content: \(tabInterfaceChanges)")
+        #expect(daemon.stop() == 0)
+    }
+}

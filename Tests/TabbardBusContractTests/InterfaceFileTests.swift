@@ -9,10 +9,10 @@ import Testing
 @Suite("The bus contract against the interface files")
 struct InterfaceFileTests {
     static let interfaces = [
-        BusNames.controllerInterface, BusNames.tabInterface, BusNames.barInterface, BusNames.itemInterface,
+        BusNames.controllerInterface, BusNames.tabInterface, BusNames.contentInterface, BusNames.barInterface, BusNames.itemInterface,
     ]
 
-    @Test("the interfaces are the files' own: the daemon's four, and the delegate's in its file")
+    @Test("the interfaces are the files' own: the daemon's five, and the delegate's in its file")
     func interfaces() throws {
         #expect(try InterfaceFile(path: InterfaceFile.tabBar).interfaces == Self.interfaces)
         #expect(try InterfaceFile(path: InterfaceFile.delegate).interfaces == [BusNames.delegateInterface])
@@ -21,6 +21,7 @@ struct InterfaceFileTests {
     @Test("each interface's properties are exactly its enum's cases", arguments: [
         (BusNames.controllerInterface, names(ControllerPropertyName.self)),
         (BusNames.tabInterface, names(TabPropertyName.self)),
+        (BusNames.contentInterface, names(ContentPropertyName.self)),
         (BusNames.barInterface, names(BarPropertyName.self)),
         (BusNames.itemInterface, names(ItemPropertyName.self)),
     ])
@@ -33,6 +34,7 @@ struct InterfaceFileTests {
     @Test("each interface's methods are exactly its enum's cases", arguments: [
         (InterfaceFile.tabBar, BusNames.controllerInterface, names(ControllerMethodName.self)),
         (InterfaceFile.tabBar, BusNames.tabInterface, []),
+        (InterfaceFile.tabBar, BusNames.contentInterface, []),
         (InterfaceFile.tabBar, BusNames.barInterface, names(BarMethodName.self)),
         (InterfaceFile.tabBar, BusNames.itemInterface, names(ItemMethodName.self)),
         (InterfaceFile.delegate, BusNames.delegateInterface, names(DelegateMethodName.self)),
@@ -46,6 +48,7 @@ struct InterfaceFileTests {
     @Test("each interface's signals are exactly its enum's cases", arguments: [
         (InterfaceFile.tabBar, BusNames.controllerInterface, names(ControllerSignalName.self)),
         (InterfaceFile.tabBar, BusNames.tabInterface, []),
+        (InterfaceFile.tabBar, BusNames.contentInterface, names(ContentSignalName.self)),
         (InterfaceFile.tabBar, BusNames.barInterface, names(BarSignalName.self)),
         (InterfaceFile.tabBar, BusNames.itemInterface, []),
         (InterfaceFile.delegate, BusNames.delegateInterface, []),

@@ -80,6 +80,12 @@ enum InterfaceDocs {
         "InstanceId": "32 lowercase hexadecimal digits, random at each start: a client that sees another one starts over (SYNC-1).",
     ]
     /// `org.tabbard.TabBar1.Tab`: the interface's own text under the key "", members by name.
+    static let content: [String: String] = [
+        "": "A tab's content (PAGE-4), apart from its bar item: a client that draws only the bar never hears it.",
+        "ContentRevision": "Increases when the plugin says the tab's content changed, and for every tab when Locale changes; does not move Revision. Announced only on this interface.",
+        "PageChanged": "The selected tab's content changed: its page, as GetPage returns it. At most one per tab per 50 ms, and the last change is always sent; a selection or a navigation is no content change (SelectedTab and Page announce them).",
+    ]
+
     static let tab: [String: String] = [
         "": "One catalog tab: its bar item, badge, placement in the controller, navigation stack and content. Every catalog tab has an object, in Tabs or not.",
         "Id": "The tab's stable id (ID-1).",
@@ -107,7 +113,6 @@ enum InterfaceDocs {
         "Page": "The top page of its navigation stack (NAV-1).",
         "Depth": "The navigation stack's height, 1 at the root page (NAV-1).",
         "Actions": "What Activate accepts for this tab now.",
-        "ContentRevision": "Increases when the plugin says the tab's content changed; does not move Revision.",
         "AccessibilityLabel": "What a screen reader says for the item, e.g. Selected, Audiobooks, four of seven (A11Y-1).",
     ]
     /// `org.tabbard.TabBar1.Bar`: the interface's own text under the key "", members by name.

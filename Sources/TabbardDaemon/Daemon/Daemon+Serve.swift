@@ -120,7 +120,7 @@ extension Daemon {
         let service = TabBarService(
             controller: controller,
             objects: TabBarObjects(
-                connection: connection,
+                connection: connection, loop: loop,
                 access: AccessPolicy(enforced: setup.options.instance == .system, adminGroup: setup.configuration.adminGroup),
                 version: version, log: log),
             plugins: plugins,

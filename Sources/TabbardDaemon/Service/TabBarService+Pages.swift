@@ -32,3 +32,26 @@ extension TabBarService {
         return document
     }
 }
+
+// MARK: - PageChanged (PAGE-4)
+
+extension TabBarService {
+    /// When `events` raised the selected tab's `ContentRevision`, its page goes out as
+    /// `PageChanged` (coalesced); other tabs' content changes only raise theirs.
+    func pushPage(_ events: TabEvents) {
+        guard let selected = controller.selectedTab,
+              events.tabProperties.contains(where: { $0.tab == selected && $0.properties.contains(.contentRevision) })
+        else { return }
+        objects.pageChanged(selected) { [weak self] send in
+            // Made when it goes out: the page as it is then, if the tab is still selected.
+            guard let self, controller.selectedTab == selected else { return }
+            guard answersLater(selected) else {
+                if let page = try? page(of: selected) { send(page) }
+                return
+            }
+            try? page(of: selected) { result in
+                if case .success(let page) = result { send(page) }
+            }
+        }
+    }
+}

@@ -55,6 +55,7 @@ extension TabBarService: RequestPipeline {
 
     func announce(_ events: TabEvents, eachAtOnce: Bool) {
         objects.announce(events, eachAtOnce: eachAtOnce)
+        pushPage(events)
     }
 
     func retire(_ events: TabEvents) {
