@@ -130,3 +130,28 @@ struct PagePushTests {
         #expect(daemon.stop() == 0)
     }
 }
+
+/// PAGE-5 through busctl: the plugins render in the controller's locale.
+@Suite("Pages in the controller's locale")
+struct PageLocaleTests {
+    @Test("PAGE-5: a Locale change raises every started tab's ContentRevision; titles and labels follow it, in Swift and in C")
+    func localeReachesPlugins() throws {
+        let daemon = try DaemonProcess()
+        let bus = daemon.bus.address
+        let before = try ContentTests.contentRevision(bus, "stopwatch")
+        let notesBefore = try ContentTests.contentRevision(bus, "notes")
+        try busctlSet(bus, "Locale", "s", "de_DE.UTF-8")
+        let stopwatch = try PageTests.page(bus, "stopwatch")
+        let notes = try PageTests.page(bus, "notes")
+        print("in German: \(stopwatch["title"] ?? "") \(PageTests.list(stopwatch, "actions")); \(notes["title"] ?? "") \(PageTests.list(notes, "actions"))")
+        #expect(stopwatch["title"] as? String == "Stoppuhr")
+        #expect(PageTests.list(stopwatch, "actions").first?["label"] as? String == "Starten")
+        #expect(notes["title"] as? String == "Notizen")
+        #expect(PageTests.list(notes, "actions").first?["label"] as? String == "Notiz hinzufügen")
+        #expect(try ContentTests.contentRevision(bus, "stopwatch") > before)
+        #expect(try ContentTests.contentRevision(bus, "notes") > notesBefore)
+        try busctlSet(bus, "Locale", "s", "ja")
+        #expect(try PageTests.page(bus, "stopwatch")["title"] as? String == "ストップウォッチ")
+        #expect(daemon.stop() == 0)
+    }
+}

@@ -55,3 +55,15 @@ extension TabBarService {
         }
     }
 }
+
+// MARK: - Locale (PAGE-5)
+
+extension TabBarService {
+    /// `Locale` changed: every plugin is told, and every started tab's `ContentRevision` rises
+    /// after the request's reply (the selected tab's `PageChanged` with it), since its page is
+    /// rendered in the new locale.
+    func localeChanged() {
+        plugins.setLocale(controller.locale)
+        plugins.queueLocaleContentChanges()
+    }
+}

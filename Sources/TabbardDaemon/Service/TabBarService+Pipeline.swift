@@ -65,6 +65,7 @@ extension TabBarService: RequestPipeline {
         }
         retireBarObjects(events.standaloneBars)
         if let released = events.releasedDelegate { gate.release(released) }
+        if events.controllerProperties.contains(.locale) { localeChanged() }
         if events.controllerProperties.contains(.delegate) { gate.delegateChanged(to: controller.delegate, model: self) }
         if events.controllerProperties.contains(.customizing) {
             sessionWatch.follow(.controller, owner: controller.session?.owner) { [unowned self] owner in

@@ -46,6 +46,8 @@ package final class PluginTabs: @unchecked Sendable {
     private var shown: String?
     /// The pages, by plugin and page name, whose cut was logged (PAGE-2).
     private var cutPages: Set<[String]> = []
+    /// The controller's locale as the plugins were told it (PAGE-5).
+    private var locale = ""
 
     /// The tabs of the plugins `host` has loaded, driven on `loop`.
     package init(host: PluginHost, loop: EventLoop, log: Log) {
@@ -110,6 +112,7 @@ package final class PluginTabs: @unchecked Sendable {
         }
         instances[id] = tab
         stacks[id] = Array(stack.prefix(1))
+        if !locale.isEmpty { tab.setLocale(locale) }
         sync(id, to: stack)
         return true
     }
@@ -125,6 +128,7 @@ package final class PluginTabs: @unchecked Sendable {
         isolatedTabs[id] = (plugin, receive)
         stacks[id] = stack
         for call in PluginReplay.calls(for: [(id, stack)], shown: nil) { helper.send(call) }
+        if !locale.isEmpty { helper.send(.locale(tabID: id, locale: locale)) }
         return true
     }
 
@@ -137,7 +141,13 @@ package final class PluginTabs: @unchecked Sendable {
             guard let tab = isolatedTabs[event.tabID], tab.plugin == plugin, let event = screen.event(event) else { return }
             tab.receive(event)
         }
-        helper.onReturn = { [unowned self] in onHelperReturned?(plugin) }
+        helper.onReturn = { [unowned self] in
+            // A helper that came back lost its instances' locale with them (PAGE-5).
+            if !locale.isEmpty, let helper = isolated[plugin] {
+                for id in tabs(of: plugin) where isolatedTabs[id] != nil { helper.send(.locale(tabID: id, locale: locale)) }
+            }
+            onHelperReturned?(plugin)
+        }
         helper.onSettled = { [unowned self] in onHelperSettled?() }
         isolated[plugin] = helper
         helper.start()
@@ -281,6 +291,24 @@ package final class PluginTabs: @unchecked Sendable {
             return titled(try tab.render(page: page), page: page, of: id, by: tab.plugin)
         } catch {
             throw .pluginFailed("\(error)")
+        }
+    }
+
+    /// PAGE-5: tells every instance, in the daemon or in a helper, the controller's `locale`
+    /// (a POSIX name, or "" for the default language), and each one started later.
+    package func setLocale(_ locale: String) {
+        guard locale != self.locale else { return }
+        self.locale = locale
+        for tab in instances.values { tab.setLocale(locale) }
+        for (id, tab) in isolatedTabs { isolated[tab.plugin]?.send(.locale(tabID: id, locale: locale)) }
+    }
+
+    /// PAGE-5: every started tab's content changed with the locale, as if its plugin had said
+    /// so; applied after the request that changed the locale, as its plugins' news are.
+    package func queueLocaleContentChanges() {
+        for id in catalog.map(\.id) {
+            guard let plugin = plugin(of: id) else { continue }
+            queued.append(PluginTabEvent(plugin: plugin, tabID: id, change: .contentChanged))
         }
     }
 
