@@ -155,3 +155,58 @@ struct PageLocaleTests {
         #expect(daemon.stop() == 0)
     }
 }
+
+/// PAGE-4 under a flood: a plugin whose thread says its content changed as fast as it can.
+@Suite("Pages pushed under a flood")
+struct PageFloodTests {
+    /// dbus-monitor on `bus`, matching `PageChanged`, once it is a monitor (it has said so with
+    /// `NameLost`); `stop()` ends it and gives the `PageChanged` it saw.
+    final class PageChangedMonitor {
+        let process = Process()
+        let output = Pipe()
+        var seen = ""
+
+        init(_ bus: String) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+            process.arguments = ["-oL", "/usr/bin/dbus-monitor", "--address", bus, "--profile",
+                                 "type='signal',interface='\(Names.contentInterface)',member='PageChanged'"]
+            process.standardOutput = output
+            try process.run()
+            while !seen.contains("NameLost") {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw TestFailure("dbus-monitor ended: \(seen)") }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+        }
+
+        func stop() -> Int {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            seen += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return seen.split(separator: "\n").filter { $0.hasSuffix("\tPageChanged") }.count
+        }
+    }
+
+    @Test("PAGE-4: thousands of content changes of the selected tab reach a frontend as a few PageChanged, never one per change")
+    func floodIsCoalesced() throws {
+        let plugins = try FaultPlugin.directory(fault: (name: "flooder", define: "FLOOD_ON_THREAD"))
+        let daemon = try DaemonProcess(pluginDirectory: plugins)
+        let bus = daemon.bus.address
+        #expect(IsolationTests.waitForContent(bus, "flooder-tab"), "\(daemon.log)")
+        try busctlCall(bus, "SetTabs", "as", "2", "flooder-tab", "alarm")
+        try busctlCall(bus, "Select", "s", "flooder-tab")
+        let before = try ContentTests.contentRevision(bus, "flooder-tab")
+        let monitor = try PageChangedMonitor(bus)
+        try busctlCall(bus, "Activate", "ss", "flooder-tab", "poke")
+        let deadline = Date().addingTimeInterval(20)
+        while !daemon.log.contains("plugin flooder: flood over") && Date() < deadline { usleep(50_000) }
+        let changes = try ContentTests.contentRevision(bus, "flooder-tab") - before
+        // The daemon answers in order: its last PageChanged went out before this reply.
+        _ = try PageTests.page(bus, "flooder-tab")
+        let pages = monitor.stop()
+        print("content changes \(changes), PageChanged \(pages)")
+        #expect(daemon.log.contains("plugin flooder: flood over"), "\(daemon.log.suffix(2000))")
+        #expect(pages >= 1 && pages < changes, "coalesced: \(pages) PageChanged for \(changes) changes")
+        #expect(daemon.stop() == 0)
+    }
+}
