@@ -210,3 +210,33 @@ struct PageFloodTests {
         #expect(daemon.stop() == 0)
     }
 }
+
+/// `tabctl page` against a daemon: a page's rows, actions and live clocks, escaped.
+@Suite("tabctl page")
+struct TabctlPageTests {
+    @Test("PAGE-1, PAGE-3: tabctl page shows the stopwatch's rows, its running clock read now, its laps row's page and its labelled actions")
+    func stopwatchPage() throws {
+        let daemon = try DaemonProcess()
+        try busctlCall(daemon.bus.address, "Activate", "ss", "stopwatch", "start")
+        let result = try tabctl(daemon.bus, "page", "stopwatch")
+        print(result.output)
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Stopwatch")
+        #expect(lines.dropFirst().first.map { $0.hasPrefix("  Elapsed  00:0") && $0.hasSuffix(" ▶") } == true, "\(lines)")
+        #expect(lines.contains("  Laps  0  → laps"), "\(lines)")
+        #expect(lines.last == "actions: stop (Stop), lap (Lap)", "\(lines)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("tabctl page escapes a plugin's control characters and says when a page was cut (PAGE-2)")
+    func escapedAndCut() throws {
+        let daemon = try IsolationTests.faultyTabDaemon("BAD_PAGE", isolated: false)
+        let result = try tabctl(daemon.bus, "page", "faulty-tab")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+        #expect(result.output.hasSuffix("(cut to its bounds)\n"), "\(result.output.suffix(300))")
+        #expect(daemon.stop() == 0)
+    }
+}
+
