@@ -27,7 +27,8 @@ class MediaTab: TabContent {
         let lines = section.groups.map { "\($0.title) (\($0.entries.count))" }
         // Each group's row leads to its page: the pages the tab can reach (PAGE-1).
         let rows = section.groups.map { PageRow(id: $0.page, title: $0.title, detail: "\($0.entries.count)", page: $0.page) }
-        return PageContent(title: section.title, body: lines.isEmpty ? "Empty" : lines.joined(separator: "\n"), rows: rows)
+        return PageContent(title: MediaWords.title(section.title, locale), body: lines.isEmpty ? "Empty" : lines.joined(separator: "\n"),
+                           rows: rows)
     }
 }
 

@@ -148,6 +148,7 @@ struct PageLocaleTests {
         #expect(PageTests.list(stopwatch, "actions").first?["label"] as? String == "Starten")
         #expect(notes["title"] as? String == "Notizen")
         #expect(PageTests.list(notes, "actions").first?["label"] as? String == "Notiz hinzufügen")
+        #expect(try PageTests.page(bus, "artists")["title"] as? String == "Künstler", "a media section's page, titled as its tab")
         #expect(try ContentTests.contentRevision(bus, "stopwatch") > before)
         #expect(try ContentTests.contentRevision(bus, "notes") > notesBefore)
         try busctlSet(bus, "Locale", "s", "ja")
