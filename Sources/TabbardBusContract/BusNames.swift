@@ -20,6 +20,8 @@ public enum BusNames {
     public static let controllerInterface = "org.tabbard.TabBar1"
     /// The tab interface.
     public static let tabInterface = "org.tabbard.TabBar1.Tab"
+    /// The content interface of each tab object: `ContentRevision` and `PageChanged` (PAGE-4).
+    public static let contentInterface = "org.tabbard.TabBar1.Content"
     /// The bar interface, on the controller's bar and on every standalone bar.
     public static let barInterface = "org.tabbard.TabBar1.Bar"
     /// The interface of an item of a standalone bar (SBAR-2).

@@ -85,8 +85,12 @@ public enum TabPropertyName: String, ItemLookPropertyName {
     case page = "Page"
     case depth = "Depth"
     case actions = "Actions"
-    case contentRevision = "ContentRevision"
     case accessibilityLabel = "AccessibilityLabel"
+}
+
+/// The properties of `org.tabbard.TabBar1.Content` (PAGE-4).
+public enum ContentPropertyName: String, CaseIterable, Sendable {
+    case contentRevision = "ContentRevision"
 }
 
 /// The properties of `org.tabbard.TabBar1.Bar`, on the controller's bar and on every standalone bar.

@@ -16,3 +16,8 @@ public enum BarSignalName: String, CaseIterable, Sendable {
     case willEndCustomizingItems = "WillEndCustomizingItems"
     case didEndCustomizingItems = "DidEndCustomizingItems"
 }
+
+/// The signals of `org.tabbard.TabBar1.Content` (PAGE-4).
+public enum ContentSignalName: String, CaseIterable, Sendable {
+    case pageChanged = "PageChanged"
+}

@@ -49,13 +49,20 @@ struct SignalTests {
             BusCall("Activate", .string("alarm"), .string("add")),
             BusCall(path: Names.tab("alarm"), interface: Names.properties, "Get", .string(Names.tabInterface), .string("BadgeValue")),
         ]))
-        let alarm = groups[0].compactMap { event -> [String: Any]? in
-            guard case .signal(Names.tab("alarm"), _, "PropertiesChanged", let arguments) = event else { return nil }
-            return arguments.dropFirst().first as? [String: Any]
+        func changes(of interface: String) -> [[String: Any]] {
+            groups[0].compactMap { event -> [String: Any]? in
+                guard case .signal(Names.tab("alarm"), _, "PropertiesChanged", let arguments) = event,
+                      arguments.first as? String == interface else { return nil }
+                return arguments.dropFirst().first as? [String: Any]
+            }
         }
+        let alarm = changes(of: Names.tabInterface)
         #expect(alarm.count == 1, "\(groups)")
         let keys = Set(alarm.first.map { Array($0.keys) } ?? [])
-        #expect(keys.isSuperset(of: ["Actions", "BadgeValue", "ContentRevision"]), "\(alarm)")
+        #expect(keys.isSuperset(of: ["Actions", "BadgeValue"]) && !keys.contains("ContentRevision"), "\(alarm)")
+        // PAGE-4: the content's revision on its own interface, once, before the reply too.
+        let content = changes(of: Names.contentInterface)
+        #expect(content.count == 1 && content.first?.keys.contains("ContentRevision") == true, "\(groups)")
         #expect(groups[1].compactMap(\.member).isEmpty, "changes after the reply: \(groups[1])")
         guard case .reply(_, let values) = groups[1].last else { Issue.record("no reply to Get: \(groups)"); return }
         #expect(values.first as? String == "2")

@@ -9,7 +9,7 @@ import Testing
 @Suite("The bus contract against the interface files")
 struct InterfaceFileTests {
     static let interfaces = [
-        BusNames.controllerInterface, BusNames.tabInterface, BusNames.barInterface, BusNames.itemInterface,
+        BusNames.controllerInterface, BusNames.tabInterface, BusNames.contentInterface, BusNames.barInterface, BusNames.itemInterface,
         BusNames.viewInterface,
     ]
 
@@ -22,6 +22,7 @@ struct InterfaceFileTests {
     @Test("each interface's properties are exactly its enum's cases", arguments: [
         (BusNames.controllerInterface, names(ControllerPropertyName.self)),
         (BusNames.tabInterface, names(TabPropertyName.self)),
+        (BusNames.contentInterface, names(ContentPropertyName.self)),
         (BusNames.barInterface, names(BarPropertyName.self)),
         (BusNames.itemInterface, names(ItemPropertyName.self)),
         (BusNames.viewInterface, names(ViewPropertyName.self)),
@@ -35,6 +36,7 @@ struct InterfaceFileTests {
     @Test("each interface's methods are exactly its enum's cases", arguments: [
         (InterfaceFile.tabBar, BusNames.controllerInterface, names(ControllerMethodName.self)),
         (InterfaceFile.tabBar, BusNames.tabInterface, []),
+        (InterfaceFile.tabBar, BusNames.contentInterface, []),
         (InterfaceFile.tabBar, BusNames.barInterface, names(BarMethodName.self)),
         (InterfaceFile.tabBar, BusNames.itemInterface, names(ItemMethodName.self)),
         (InterfaceFile.tabBar, BusNames.viewInterface, names(ViewMethodName.self)),
@@ -49,6 +51,7 @@ struct InterfaceFileTests {
     @Test("each interface's signals are exactly its enum's cases", arguments: [
         (InterfaceFile.tabBar, BusNames.controllerInterface, names(ControllerSignalName.self)),
         (InterfaceFile.tabBar, BusNames.tabInterface, []),
+        (InterfaceFile.tabBar, BusNames.contentInterface, names(ContentSignalName.self)),
         (InterfaceFile.tabBar, BusNames.barInterface, names(BarSignalName.self)),
         (InterfaceFile.tabBar, BusNames.itemInterface, []),
         (InterfaceFile.tabBar, BusNames.viewInterface, []),

@@ -11,6 +11,8 @@ public enum Names {
     public static let bar = BusNames.bar.rawValue
     /// The interface of each tab object.
     public static let tabInterface = BusNames.tabInterface
+    /// The content interface of each tab object (PAGE-4).
+    public static let contentInterface = BusNames.contentInterface
     /// The interface of every bar object.
     public static let barInterface = BusNames.barInterface
     /// The interface of each item of a standalone bar.

@@ -23,6 +23,20 @@ struct FollowTests {
         #expect(try follow.waitForExit() == 0)
     }
 
+    @Test("PAGE-4: follow prints the selected tab's PageChanged with its page, revision, title and rows")
+    func followShowsPageChanged() throws {
+        let daemon = try DaemonProcess()
+        #expect(try tabctl(daemon.bus, "select", "notes").status == 0)
+        let follow = try RunningTabctl(daemon.bus, "follow")
+        #expect(try follow.nextLine().hasPrefix("state "))
+        #expect(try tabctl(daemon.bus, "activate", "notes", "add").status == 0)
+        let line = try follow.line(startingWith: "PageChanged ")
+        print("follow: \(line)")
+        #expect(line == "PageChanged tab notes page=main revision=1 title=Notes rows=1")
+        follow.send(SIGINT)
+        #expect(try follow.waitForExit() == 0)
+    }
+
     @Test("follow --json prints one JSON object per line with an event name")
     func jsonLines() throws {
         let daemon = try DaemonProcess()

@@ -211,6 +211,9 @@ extension TabController {
     /// The navigation stack of catalog tab `id`, root first (NAV-1); empty when unknown. O(depth).
     public func stack(of id: String) -> [String] { runtime(of: id)?.stack ?? [] }
 
+    /// The `ContentRevision` of catalog tab `id`; 0 when unknown.
+    public func contentRevision(of id: String) -> UInt64 { runtime(of: id)?.contentRevision ?? 0 }
+
     /// The actions catalog tab `id` accepts now; empty when unknown.
     public func actions(of id: String) -> [String] { runtime(of: id)?.actions ?? [] }
 

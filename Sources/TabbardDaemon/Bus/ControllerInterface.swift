@@ -140,6 +140,17 @@ struct ControllerInterface {
                     } }
                 }
             },
+            // PAGE-1: the same render as GetContent, with rows and labelled actions.
+            method("GetPage", [Argument("tab_id", "s")], [Argument("page", "a{sv}")], unprivileged: true) {
+                [unowned service] call in
+                let id = try call.decode(String.self)
+                guard service.answersLater(id) else { return try call.reply(service.page(of: id)) }
+                return try call.deferReply { reply in
+                    try service.page(of: id) { Self.answer(reply, $0) { (page: PageDocument) throws(DBusError) in
+                        try reply.reply(page)
+                    } }
+                }
+            },
             method("Activate", [Argument("tab_id", "s"), Argument("action", "s")]) { [unowned service] call in
                 let (id, action) = try call.decode(String.self, String.self)
                 guard service.answersLater(id) else {

@@ -25,6 +25,7 @@ enum InterfaceDocs {
         "Navigate": "Pushes a page onto a tab's navigation stack; the plugin renders it (NAV-2). Errors: NoSuchTab, InvalidArgument (unknown page, deeper than 32), PluginFailed.",
         "Back": "Pops one page from a tab's navigation stack (NAV-2). Errors: NoSuchTab, InvalidArgument (already at the root).",
         "PopToRoot": "Pops a tab's navigation stack to its root page (NAV-2). Errors: NoSuchTab.",
+        "GetPage": "A tab's top page as a renderer draws it (PAGE-1): an a{sv} with page (s, its id), revision (t, the ContentRevision it belongs to), title (s), text (s, GetContent's body), rows (aa{sv}: id, title, and optionally detail, icon, page to navigate to, action to activate, clock (xxd) with clock_format), actions (aa{sv}: id, label, optionally icon; exactly the tab's Actions) and truncated (b). At most 1,000 rows and 64 KiB: a longer page is cut, rows from the end first, then text (PAGE-2). Errors: NoSuchTab, PluginFailed.",
         "GetContent": "The content of a tab's top page as its plugin renders it: the page's title (its name is the tab's Page property), MIME type and body. Errors: NoSuchTab, PluginFailed.",
         "Activate": "Forwards one of the tab's Actions to its plugin. Errors: NoSuchTab, InvalidArgument (not in Actions), PluginFailed.",
         "SetOrientation": "Rotates the controller to portrait, portrait-upside-down, landscape-left or landscape-right (ORI-3). Errors: NotSupported (not in SupportedOrientations), InvalidArgument (not an orientation).",
@@ -80,6 +81,12 @@ enum InterfaceDocs {
         "InstanceId": "32 lowercase hexadecimal digits, random at each start: a client that sees another one starts over (SYNC-1).",
     ]
     /// `org.tabbard.TabBar1.Tab`: the interface's own text under the key "", members by name.
+    static let content: [String: String] = [
+        "": "A tab's content (PAGE-4), apart from its bar item: a client that draws only the bar never hears it.",
+        "ContentRevision": "Increases when the plugin says the tab's content changed, and for every tab when Locale changes; does not move Revision. Announced only on this interface.",
+        "PageChanged": "The selected tab's content changed: its page, as GetPage returns it. At most one per tab per 50 ms, and the last change is always sent; a selection or a navigation is no content change (SelectedTab and Page announce them).",
+    ]
+
     static let tab: [String: String] = [
         "": "One catalog tab: its bar item, badge, placement in the controller, navigation stack and content. Every catalog tab has an object, in Tabs or not.",
         "Id": "The tab's stable id (ID-1).",
@@ -107,7 +114,6 @@ enum InterfaceDocs {
         "Page": "The top page of its navigation stack (NAV-1).",
         "Depth": "The navigation stack's height, 1 at the root page (NAV-1).",
         "Actions": "What Activate accepts for this tab now.",
-        "ContentRevision": "Increases when the plugin says the tab's content changed; does not move Revision.",
         "AccessibilityLabel": "What a screen reader says for the item, e.g. Selected, Audiobooks, four of seven (A11Y-1).",
     ]
     /// `org.tabbard.TabBar1.Bar`: the interface's own text under the key "", members by name.

@@ -1,5 +1,6 @@
 import DBus
 import DaemonBase
+import Loop
 import TabModel
 import TabbardBusContract
 
@@ -27,13 +28,16 @@ final class TabBarObjects {
     private var tabPaths: [String: DBus.ObjectPath] = [:]
     /// The batch being announced, nil between batches (SYNC-2).
     private(set) var batch: AnnouncedBatch?
+    /// `PageChanged` of the selected tab (PAGE-4).
+    private let pagePush: PagePush
 
     /// The objects of a daemon on `connection`. On the system instance, mutations are allowed
     /// only from root and the admin group from here on: checked for every call from the
     /// caller's user id, before any handler runs (dbus-api.md, Access).
-    init(connection: Connection, access: AccessPolicy, version: String, log: Log) {
+    init(connection: Connection, loop: EventLoop, access: AccessPolicy, version: String, log: Log) {
         identity = DaemonIdentity(version: version)
         self.connection = connection
+        pagePush = PagePush(connection: connection, loop: loop, log: log)
         self.access = access
         self.log = log
         guard access.enforced else { return }
@@ -76,7 +80,8 @@ final class TabBarObjects {
     func exportTab(_ id: String, of service: TabBarService, announced: Bool = true) {
         do {
             let path = try DBus.ObjectPath(BusNames.tabPath(id))
-            try connection.export(path, interfaces: [Self.heard(TabInterface.table(id, service), by: service)], announced: announced)
+            try connection.export(path, interfaces: [Self.heard(TabInterface.table(id, service), by: service),
+                                                     Self.heard(ContentInterface.table(id, service), by: service)], announced: announced)
             tabPaths[id] = path
         } catch {
             log.error("cannot export tab \(id): \(error)")
@@ -85,6 +90,7 @@ final class TabBarObjects {
 
     /// Takes a departed tab's object off the bus (`InterfacesRemoved`).
     func unexportTab(_ id: String) {
+        pagePush.forget(id)
         if let path = tabPaths.removeValue(forKey: id) { connection.unexport(path) }
     }
 
@@ -209,7 +215,10 @@ final class TabBarObjects {
         batch?.controllerChanges += controllerChanges
         for change in events.tabProperties {
             guard let path = tabPaths[change.tab] else { continue }
-            changed(path, BusNames.tabInterface, change.properties.map(\.tablePosition), sending: eachAtOnce)
+            // PAGE-4: ContentRevision is announced on .Content only, so a client of the bar alone is never woken by it.
+            let positions = change.properties.compactMap(TabInterface.position(of:))
+            if !positions.isEmpty { changed(path, BusNames.tabInterface, positions, sending: eachAtOnce) }
+            if change.properties.contains(.contentRevision) { changed(path, BusNames.contentInterface, [0], sending: eachAtOnce) }
         }
         // BAR-1: the controller's bar mirrors what it shows of the controller.
         let barChanges = events.barProperties.map(\.barMirror.tablePosition)
@@ -260,6 +269,13 @@ final class TabBarObjects {
         for change in viewChanges {
             changed(change.path, BusNames.viewInterface, change.properties.map(\.tablePosition), sending: sending)
         }
+    }
+
+    /// PAGE-4: the content of tab `id`, which is selected, changed; `render` makes its page when
+    /// it goes out.
+    func pageChanged(_ id: String, render: @escaping PagePush.Render) {
+        guard let path = tabPaths[id] else { return }
+        pagePush.changed(id, path: path, render: render)
     }
 
     /// Sends the property changes noted so far, before objects leave the bus.

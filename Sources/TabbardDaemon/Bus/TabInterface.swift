@@ -17,8 +17,16 @@ enum TabInterface {
         }
     }
 
-    /// `TabProperty.allCases`, made once: a synthesized `allCases` is built anew on every access.
-    private static let tabProperties = TabProperty.allCases
+    /// `TabProperty.allCases` but `ContentRevision`, which is on `.Content` (PAGE-4), made once:
+    /// a synthesized `allCases` is built anew on every access.
+    static let tabProperties = TabProperty.allCases.filter { $0 != .contentRevision }
+
+    /// Where `property` sits in the table; nil for `ContentRevision`, which is not in it.
+    static func position(of property: TabProperty) -> Int? {
+        let position = property.tablePosition
+        let moved = TabProperty.contentRevision.tablePosition
+        return position == moved ? nil : position > moved ? position - 1 : position
+    }
 
     // Never changed after it is made: every tab's table shares it.
     /// Every property in `TabProperty.allCases` order. Read through each tab's own reader

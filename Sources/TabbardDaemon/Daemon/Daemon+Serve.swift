@@ -109,7 +109,7 @@ extension Daemon {
         let service = TabBarService(
             model: model,
             objects: TabBarObjects(
-                connection: connection,
+                connection: connection, loop: loop,
                 access: AccessPolicy(enforced: setup.options.instance == .system, adminGroup: setup.configuration.adminGroup),
                 version: version, log: log),
             plugins: plugins,

@@ -56,6 +56,7 @@ extension TabBarService: RequestPipeline {
     func announce(_ events: TabEvents, eachAtOnce: Bool) {
         // VIEW-5: a batch that changed nothing changed no view.
         objects.announce(events, views: events.isEmpty ? [] : refreshViews(), eachAtOnce: eachAtOnce)
+        pushPage(events)
     }
 
     func retire(_ events: TabEvents) {
@@ -67,6 +68,7 @@ extension TabBarService: RequestPipeline {
         }
         retireBarObjects(events.standaloneBars)
         if let released = events.releasedDelegate { gate.release(released) }
+        if events.controllerProperties.contains(.locale) { localeChanged() }
         if events.controllerProperties.contains(.delegate) {
             gate.delegateChanged(to: model.read { $0.delegate }, model: self)
         }

@@ -9,6 +9,7 @@ extension TabBarService {
     /// Creates the plugin instance of tab `id`, replays its navigation stack to it and reads
     /// its live actions; a tab in a helper has them read once its helper is ready.
     func startPlugin(for id: String) {
+        plugins.setLocale(model.read { $0.locale })  // PAGE-5: told before its first render.
         let started = plugins.start(id, stack: model.read { $0.stack(of: id) })
         if started && !plugins.isIsolated(id) { refreshActions(of: id) }
     }

@@ -47,6 +47,10 @@ package final class PluginTabs: @unchecked Sendable {
     private var retiring: [IsolatedPlugin] = []
     /// The tab shown as last told to the plugins; nil for the More list or no tab.
     private var shown: String?
+    /// The pages, by plugin and page name, whose cut was logged (PAGE-2).
+    private var cutPages: Set<[String]> = []
+    /// The controller's locale as the plugins were told it (PAGE-5).
+    private var locale = ""
 
     /// The tabs of the plugins `host` has loaded, driven on `loop`.
     package init(host: PluginHost, loop: EventLoop, log: Log) {
@@ -110,6 +114,7 @@ package final class PluginTabs: @unchecked Sendable {
         }
         instances[id] = tab
         stacks[id] = Array(stack.prefix(1))
+        if !locale.isEmpty { tab.setLocale(locale) }
         sync(id, to: stack)
         return true
     }
@@ -124,7 +129,14 @@ package final class PluginTabs: @unchecked Sendable {
         isolatedTabs[id] = plugin
         stacks[id] = stack
         for call in PluginReplay.calls(for: [(id, stack)], shown: nil) { helper.send(call) }
+        if !locale.isEmpty { helper.send(.locale(tabID: id, locale: locale)) }
         return true
+    }
+
+    /// Tells the helper of `plugin` the locale again, for each of its tabs (PAGE-5).
+    private func tellLocale(toHelperOf plugin: String) {
+        guard !locale.isEmpty, let helper = isolated[plugin] else { return }
+        for id in tabs(of: plugin) where isolatedTabs[id] != nil { helper.send(.locale(tabID: id, locale: locale)) }
     }
 
     /// Starts the helper of isolated `plugin`; nil when the host cannot make one.
@@ -132,7 +144,11 @@ package final class PluginTabs: @unchecked Sendable {
         guard let process = host.helper(for: plugin) else { return nil }
         let current = { [unowned self] in replayed(plugin) }
         let helper = IsolatedPlugin(helper: process, current: current) { [unowned self] news in
-            guard case .tab(let event) = news else { return queue(news) }
+            guard case .tab(let event) = news else {
+                // A helper that came back lost its instances' locale with them (PAGE-5).
+                if case .helperReturned = news { tellLocale(toHelperOf: plugin) }
+                return queue(news)
+            }
             // The link takes events for the tabs it created only; one destroyed since, or moved
             // to another plugin by a reload, is no longer this plugin's: dropped.
             guard isolatedTabs[event.tabID] == plugin, let event = screen.event(event) else { return }
@@ -273,6 +289,32 @@ package final class PluginTabs: @unchecked Sendable {
         } catch {
             throw .pluginFailed("\(error)")
         }
+    }
+
+    /// PAGE-5: tells every instance, in the daemon or in a helper, the controller's `locale`
+    /// (a POSIX name, or "" for the default language), and each one started later.
+    package func setLocale(_ locale: String) {
+        guard locale != self.locale else { return }
+        self.locale = locale
+        for tab in instances.values { tab.setLocale(locale) }
+        for (id, plugin) in isolatedTabs { isolated[plugin]?.send(.locale(tabID: id, locale: locale)) }
+    }
+
+    /// PAGE-5: every started tab's content changed with the locale, as if its plugin had said
+    /// so; applied after the request that changed the locale, as its plugins' news are.
+    package func queueLocaleContentChanges() {
+        for id in catalog.map(\.id) {
+            guard let plugin = plugin(of: id) else { continue }
+            queued.append(.tab(PluginTabEvent(plugin: plugin, tabID: id, change: .contentChanged)))
+        }
+    }
+
+    /// PAGE-2: the page `page` of tab `id` was cut to its bounds (`why`); logged once per
+    /// plugin and page, since a page that is too long stays so at every render.
+    package func pageCut(_ id: String, page: String, why: String) {
+        guard let plugin = plugin(of: id), cutPages.insert([plugin, page]).inserted else { return }
+        log.warning("plugin \(plugin): page \(OffendingValue.quoted(page)) of tab \(OffendingValue.quoted(id)) is over its bounds (\(why)); "
+            + "its last rows, then its text, are left out (said once for this plugin and page)")
     }
 
     /// Forwards `action` to the plugin of tab `id`.

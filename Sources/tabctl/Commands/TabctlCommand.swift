@@ -43,7 +43,7 @@ enum CommandTable {
         SelectCommand.self, TapCommand.self, MoreCommand.self,
         TabsCommand.self, CustomizeCommand.self, CustomizableCommand.self,
         BadgeCommand.self, EnableCommand.self, DisableCommand.self,
-        NavigateCommand.self, BackCommand.self, RootCommand.self, ActivateCommand.self,
+        NavigateCommand.self, BackCommand.self, RootCommand.self, ActivateCommand.self, PageCommand.self,
         AppearanceCommand.self, OrientationCommand.self,
         FollowCommand.self, DelegateCommand.self,
         BarCommand.self,

@@ -39,6 +39,7 @@ final class EventFollower {
         // Subscribed before the state is read, so nothing that happens after it is missed.
         try session.subscribe(.fromDaemon(interface: BusNames.controllerInterface), onSignal)
         try session.subscribe(.fromDaemon(interface: BusNames.barInterface), onSignal)
+        try session.subscribe(.fromDaemon(interface: BusNames.contentInterface), onSignal)  // PageChanged (PAGE-4)
         try session.subscribe(.fromDaemon(interface: BusNames.propertiesInterface, member: "PropertiesChanged"), onSignal)
         try session.subscribe(.fromDaemon(interface: BusNames.objectManagerInterface), onSignal)
         try session.watchDaemon(left: { [lines] in

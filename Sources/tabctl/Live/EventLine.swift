@@ -73,6 +73,8 @@ struct EventLine {
             return barSignal(member, path: message.path ?? "", arguments)
         case (BusNames.propertiesInterface, "PropertiesChanged"):
             return propertiesChanged(path: message.path ?? "", arguments)
+        case (BusNames.contentInterface, ContentSignalName.pageChanged.rawValue):
+            return pageChanged(path: message.path ?? "", arguments)
         case (BusNames.objectManagerInterface, "InterfacesAdded"), (BusNames.objectManagerInterface, "InterfacesRemoved"):
             guard let path = arguments.first?.string else { return nil }
             let object = FollowedObject(path: path)
@@ -119,6 +121,30 @@ struct EventLine {
             index == 0 ? ValueText.compact(pair.1) : "\(pair.0)=\(ValueText.compact(pair.1))"
         }
         return ([member] + (bar.map { [ValueText.word($0)] } ?? []) + words).joined(separator: " ")
+    }
+
+    /// `PageChanged tab stopwatch page=main revision=3 title=Stopwatch rows=2` (PAGE-4); with
+    /// `--json`, the whole page.
+    private func pageChanged(path: String, _ arguments: [DBusValue]) -> String? {
+        guard let page = arguments.first, case .dictionary(_, _, let entries) = page else { return nil }
+        let object = FollowedObject(path: path)
+        if json {
+            return JSONWriter.object { writer in
+                writer.member("event", "PageChanged")
+                writer.member("object", object.kind)
+                for (key, name) in object.names { writer.member(key, name) }
+                writer.key("page")
+                writer.value(page)
+            }
+        }
+        let field = { (key: String) in entries[.string(key)]?.unwrapped }
+        var rows = 0
+        if case .array(_, let items)? = field("rows") { rows = items.count }
+        var words = ["PageChanged", object.kind] + object.names.map { ValueText.word($0.1) }
+        for key in ["page", "revision", "title"] {
+            if let value = field(key) { words.append("\(key)=\(ValueText.compact(value))") }
+        }
+        return (words + ["rows=\(rows)"]).joined(separator: " ")
     }
 
     /// `PropertiesChanged controller SelectedItem=alarm`, `PropertiesChanged tab alarm Selected=true`,

@@ -173,7 +173,9 @@ def describe():
         compare("view " + path, get_all(path, SERVICE + ".View"), described)
     compare(ROOT, get_all(ROOT, SERVICE), state)
     for tab in catalog:
-        compare(tab.get("Id"), get_all(tab_path(tab.get("Id", "")), SERVICE + ".Tab"), tab)
+        # A tab's ContentRevision is on .Content (PAGE-4); Describe has it with the rest.
+        path = tab_path(tab.get("Id", ""))
+        compare(tab.get("Id"), dict(get_all(path, SERVICE + ".Tab"), **get_all(path, SERVICE + ".Content")), tab)
     items = 0
     for bar in bars:
         defined = bar.pop("items", [])
@@ -215,7 +217,7 @@ def introspect():
                              (SERVICE, "AvailableTabs"))
     objects = {ROOT: [SERVICE], ROOT + "/bar": [SERVICE + ".Bar"]}
     for tab in tabs:
-        objects[tab_path(tab)] = [SERVICE + ".Tab"]
+        objects[tab_path(tab)] = [SERVICE + ".Content", SERVICE + ".Tab"]
     for bar in bus.call_blocking(SERVICE, ROOT, "org.freedesktop.DBus.Properties", "Get", "ss", (SERVICE, "Bars")):
         objects[bar_path(bar)] = [SERVICE + ".Bar"]
         for item in bus.call_blocking(SERVICE, bar_path(bar), "org.freedesktop.DBus.Properties", "Get", "ss",

@@ -45,7 +45,8 @@ struct WireTests {
     func modelPropertyNames() {
         let controller = Set(ControllerPropertyName.allCases.map(\.rawValue))
         for property in ControllerProperty.allCases { #expect(controller.contains(property.rawValue), "\(property)") }
-        let tab = Set(TabPropertyName.allCases.map(\.rawValue))
+        // PAGE-4: ContentRevision is announced on the tab object's .Content interface.
+        let tab = Set(TabPropertyName.allCases.map(\.rawValue) + ContentPropertyName.allCases.map(\.rawValue))
         for property in TabProperty.allCases { #expect(tab.contains(property.rawValue), "\(property)") }
         let bar = Set(BarPropertyName.allCases.map(\.rawValue))
         for property in BarProperty.allCases { #expect(bar.contains(property.rawValue), "\(property)") }
