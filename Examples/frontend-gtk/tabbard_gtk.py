@@ -6,8 +6,9 @@ API alone; `mirror.py` keeps the daemon's state in sync.
     tabbard_gtk.py [--address ADDRESS] [--dump-file PATH]
 
 Without --address it uses the session bus. With --dump-file it writes, after every redraw,
-the widgets it built as JSON (items, titles, icon names, badges, selection, page); SIGUSR1
-writes that dump at once (to standard output without --dump-file)."""
+the widgets it built as JSON (items, titles, icon names, badges, selection, page) and how
+many redraws it made; SIGUSR1 writes that dump at once (to standard output without
+--dump-file)."""
 import argparse
 import json
 import os
@@ -45,6 +46,7 @@ class Frontend:
                                                   Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
         self.theme = Gtk.IconTheme.get_for_display(Gdk.Display.get_default())
         self.redraw_source = None
+        self.redraws = 0        # redraws so far, in the dump: one per batch the daemon closed
         self.clocks = []        # (label, clock, format) of the page's clocks
         self.ticking = None     # the timer that redraws running clocks, only while one runs
         self.built = {}         # what the dump reports, filled while building
@@ -128,7 +130,7 @@ class Frontend:
                          interface=NAME + ".Bar")
 
     def redraw(self):
-        self.redraw_source = None
+        self.redraw_source, self.redraws = None, self.redraws + 1
         state = self.mirror.state
         self.built = {"status": "waiting" if state is None else "ready", "bar": [], "bars": []}
         self.clocks = []
@@ -397,7 +399,7 @@ class Frontend:
                 return [plain(v) for v in value]
             return value
         dump = plain(self.built)
-        dump["last_tap"], dump["calls"] = self.last_tap, dict(self.mirror.calls)
+        dump["last_tap"], dump["calls"], dump["redraws"] = self.last_tap, dict(self.mirror.calls), self.redraws
         return dump
 
     def write_dump(self, path):
