@@ -83,9 +83,13 @@ def main():
         start([bin_dir + "/tabbard", "--address", address, "--plugin-dir", plugins, "--state-dir", work + "/state"])
         wait_for(lambda: subprocess.run([bin_dir + "/tabctl", "--address", address, "get", "Version"],
                                         capture_output=True).returncode == 0, "tabbard's start")
-        start(["/usr/bin/python3", HERE + "/tabbard_gtk.py", "--address", address, "--dump-file", work + "/dump.json"],
-              env=environment)
-        wait_for(lambda: dump().get("status") == "ready", "the frontend's start")
+        def frontend(language):
+            """The frontend in `language`: its view's locale (VIEW-1)."""
+            start(["/usr/bin/python3", HERE + "/tabbard_gtk.py", "--address", address, "--dump-file", work + "/dump.json"],
+                  env=dict(environment, LANG=language, LC_ALL="", LC_MESSAGES=""))
+            wait_for(lambda: dump().get("status") == "ready", "the frontend's start")
+            return processes[-1]
+        english = frontend("C.UTF-8")
 
         tabctl("badge", "alarm", "3")
         tabctl("badge", "notes", "--dot")
@@ -104,7 +108,9 @@ def main():
         wait_for(lambda: not state()["Customizing"], "the end of the customization session")
         tabctl("select", "stopwatch")
         tabctl("activate", "stopwatch", "start")
-        picture("stopwatch", settle=2.4)
+        picture("stopwatch", settle=1.6)
+        tabctl("activate", "stopwatch", "lap")
+        picture("stopwatch", settle=1.2)
         tabctl("bar", "modes", "create")
         tabctl("bar", "modes", "define", "map", "Map", "map")
         tabctl("bar", "modes", "define", "transit", "Transit")
@@ -113,7 +119,14 @@ def main():
         tabctl("bar", "modes", "tap", "transit")
         tabctl("bar", "modes", "badge", "saved", "2")
         picture("standalone-bar")
-        busctl("set-property", "org.tabbard.TabBar1", "/org/tabbard/TabBar1", "org.tabbard.TabBar1", "Locale", "s", "fr_FR")
+        # French: a second frontend whose user speaks it; its view is French, the controller not.
+        english.terminate()
+        english.wait()
+        os.remove(work + "/dump.json")
+        frontend("fr_FR.UTF-8")
+        if not dump().get("view"):  # a daemon without views: the controller's own language
+            busctl("set-property", "org.tabbard.TabBar1", "/org/tabbard/TabBar1", "org.tabbard.TabBar1", "Locale", "s",
+                   "fr_FR")
         picture("french")
     finally:
         for process in reversed(processes):
