@@ -313,12 +313,14 @@ class Frontend:
         if row.get("icon") and self.theme.has_icon(row["icon"]):
             line.append(Gtk.Image.new_from_icon_name(row["icon"]))
         line.append(Gtk.Label(label=row.get("title", ""), xalign=0, hexpand=True))
-        value = Gtk.Label(label=row.get("detail", ""))
-        line.append(value)
-        if "clock" in row:
-            value.add_css_class("clock")
-            self.clocks.append((value, row["clock"], row.get("clock_format", "duration")))
-            self.show_clock(value, row["clock"], row.get("clock_format", "duration"))
+        detail = Gtk.Label(label=row.get("detail", ""))
+        line.append(detail)
+        reading = Gtk.Label()
+        if "clock" in row:  # beside the detail, which names the place of a time of day
+            reading.add_css_class("clock")
+            line.append(reading)
+            self.clocks.append((reading, row["clock"], row.get("clock_format", "duration")))
+            self.show_clock(reading, row["clock"], row.get("clock_format", "duration"))
         widget = line
         if row.get("page") or row.get("action"):
             widget = Gtk.Button(child=line)
@@ -326,7 +328,8 @@ class Frontend:
                 widget.connect("clicked", lambda _: self.user("Navigate", ("(ss)", (tab_id, row["page"]))))
             else:
                 widget.connect("clicked", lambda _: self.user("Activate", ("(ss)", (tab_id, row["action"]))))
-        dump.append({"id": row.get("id", ""), "title": row.get("title", ""), "detail": value.get_text(),
+        dump.append({"id": row.get("id", ""), "title": row.get("title", ""), "detail": detail.get_text(),
+                     "clock": reading.get_text(),
                      "page": row.get("page", ""), "action": row.get("action", ""), "widget": widget})
         return widget
 
