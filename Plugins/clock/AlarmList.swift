@@ -45,11 +45,23 @@ final class AlarmList: TabContent {
     }
 
     func render(page: String) -> PageContent {
-        let lines = alarms.map { alarm in
+        var lines: [String] = []
+        var rows: [PageRow] = []
+        for alarm in alarms {
             let time = "\(ClockFormat.twoDigits(alarm.minutesAfterMidnight / 60)):\(ClockFormat.twoDigits(alarm.minutesAfterMidnight % 60))"
-            return "\(alarm.number). \(time)  \(alarm.isEnabled ? "on" : "off")"
+            lines.append("\(alarm.number). \(time)  \(alarm.isEnabled ? "on" : "off")")
+            // Activating an alarm's row turns it on or off.
+            rows.append(PageRow(id: "alarm-\(alarm.number)", title: time, detail: ClockWords.say(alarm.isEnabled ? "On" : "Off", locale),
+                                icon: "alarm-symbolic", action: alarm.isEnabled ? "disable-\(alarm.number)" : "enable-\(alarm.number)"))
         }
-        return PageContent(title: "Alarms", body: lines.isEmpty ? "No alarms" : lines.joined(separator: "\n"))
+        let labels = actions.map { action -> ActionLabel in
+            guard action != "add" else { return ActionLabel(action: action, label: ClockWords.say("Add alarm", locale), icon: "list-add-symbolic") }
+            let enabling = action.hasPrefix("enable-")
+            let number = String(action.dropFirst(enabling ? 7 : 8))
+            return ActionLabel(action: action, label: ClockWords.say(enabling ? "Turn on alarm %" : "Turn off alarm %", locale, number))
+        }
+        return PageContent(title: ClockWords.say("Alarms", locale), body: lines.isEmpty ? "No alarms" : lines.joined(separator: "\n"),
+                           rows: rows, actionLabels: labels)
     }
 
     private func updateBadge() {

@@ -2,7 +2,8 @@ import Synchronization
 import TabbardPluginKit
 
 /// The `timer` tab: start a countdown of a few fixed lengths, or cancel it. While it runs
-/// the badge shows the minutes left (rounded up) and the content ticks if the tab is shown.
+/// the badge shows the minutes left (rounded up); the page shows it as a live clock counting
+/// down (PAGE-3), and changes only when the countdown starts, is cancelled or ends.
 final class CountdownTimer: TabContent {
     static let id = "timer"
 
@@ -35,10 +36,20 @@ final class CountdownTimer: TabContent {
     }
 
     func render(page: String) -> PageContent {
-        if let remaining = countdown.remaining {
-            return PageContent(title: "Timer", body: "\(ClockFormat.remaining(remaining)) left")
+        let labels = actions.map { action in
+            ActionLabel(action: action, label: action == "cancel" ? ClockWords.say("Cancel", locale)
+                        : ClockWords.say("Start % min", locale, String(action.dropFirst(6).dropLast())))
         }
-        return PageContent(title: "Timer", body: countdown.finished ? "Done" : "Not running")
+        let title = ClockWords.say("Timer", locale)
+        if let remaining = countdown.remaining {
+            // PAGE-3: counting down; a frontend extrapolates it, so the page changes only at the end.
+            let row = PageRow(id: "remaining", title: ClockWords.say("Remaining", locale),
+                              clock: PageClock(value: Stopwatch.microseconds(remaining), rate: -1))
+            return PageContent(title: title, body: "\(ClockFormat.remaining(remaining)) left", rows: [row], actionLabels: labels)
+        }
+        let state = countdown.finished ? "Done" : "Not running"
+        let row = PageRow(id: "remaining", title: ClockWords.say(state, locale), clock: PageClock(value: 0, rate: 0))
+        return PageContent(title: title, body: state, rows: [row], actionLabels: labels)
     }
 
     func didAppear() { countdown.setVisible(true) }
@@ -102,19 +113,19 @@ final class Countdown: Sendable {
 
     /// Runs on the ticker's thread (and once on start): badge, content, and the end.
     private func tick() {
-        let (minutes, visible, ended) = state.withLock { state -> (Int?, Bool, Bool) in
-            guard let deadline = state.deadline else { return (nil, false, false) }
+        let (minutes, ended) = state.withLock { state -> (Int?, Bool) in
+            guard let deadline = state.deadline else { return (nil, false) }
             let left = ClockFormat.wholeSecondsRoundedUp(deadline - MonotonicClock.now())
             if left == 0 {
                 state.deadline = nil
                 state.finished = true
                 state.shownMinutes = nil
-                return (nil, true, true)
+                return (nil, true)
             }
             let minutes = (left + 59) / 60
             let changed = minutes != state.shownMinutes
             state.shownMinutes = minutes
-            return (changed ? minutes : nil, state.visible, false)
+            return (changed ? minutes : nil, false)
         }
         if ended {
             ticker.stop()
@@ -124,7 +135,6 @@ final class Countdown: Sendable {
             return
         }
         if let minutes { host.badge = "\(minutes)" }
-        if visible { host.contentChanged() }
     }
 }
 

@@ -1,7 +1,8 @@
 import TabbardPluginKit
 
-/// The `stopwatch` tab: start, stop, lap, reset; the root page shows the reading, the
-/// `laps` page every lap. It ticks (ten times a second) only while shown and running.
+/// The `stopwatch` tab: start, stop, lap, reset; the root page shows the reading as a live
+/// clock (PAGE-3), the `laps` page every lap. It never ticks: a frontend extrapolates the
+/// reading, and the page changes only when the stopwatch starts, stops, laps or resets.
 final class Stopwatch: TabContent {
     static let id = "stopwatch"
 
@@ -12,12 +13,9 @@ final class Stopwatch: TabContent {
     private var accumulated = Duration.zero
     /// Split times, oldest first.
     private(set) var laps: [Duration] = []
-    private var isVisible = false
-    private let ticker: Ticker
 
     init(host: TabHost) {
         self.host = host
-        self.ticker = Ticker(every: .milliseconds(100), label: "clock.stopwatch") { [host] in host.contentChanged() }
     }
 
     /// The reading now.
@@ -47,34 +45,33 @@ final class Stopwatch: TabContent {
         default:
             return false
         }
-        updateTicking()
         contentChanged()
         return true
     }
 
     func render(page: String) -> PageContent {
+        let actionLabels = actions.map { ActionLabel(action: $0, label: ClockWords.say($0.prefix(1).uppercased() + $0.dropFirst(), locale)) }
         if page == "laps" {
+            let rows = laps.enumerated().map { lap in
+                PageRow(id: "lap-\(lap.offset + 1)", title: ClockWords.say("Lap %", locale, "\(lap.offset + 1)"),
+                        detail: ClockFormat.elapsed(lap.element),
+                        clock: PageClock(value: Self.microseconds(lap.element), rate: 0))
+            }
             let lines = laps.enumerated().map { "Lap \($0.offset + 1)  \(ClockFormat.elapsed($0.element))" }
-            return PageContent(title: "Laps", body: lines.isEmpty ? "No laps" : lines.joined(separator: "\n"))
+            return PageContent(title: ClockWords.say("Laps", locale), body: lines.isEmpty ? "No laps" : lines.joined(separator: "\n"),
+                               rows: rows, actionLabels: actionLabels)
         }
-        var body = ClockFormat.elapsed(elapsed)
+        let reading = elapsed
+        var body = ClockFormat.elapsed(reading)
         if !laps.isEmpty { body += "\nLaps: \(laps.count), last \(ClockFormat.elapsed(laps[laps.count - 1]))" }
-        return PageContent(title: "Stopwatch", body: body)
+        var rows = [PageRow(id: "elapsed", title: ClockWords.say("Elapsed", locale),
+                            clock: PageClock(value: Self.microseconds(reading), rate: runningSince == nil ? 0 : 1))]
+        rows.append(PageRow(id: "laps", title: ClockWords.say("Laps", locale), detail: "\(laps.count)", page: "laps"))
+        return PageContent(title: ClockWords.say("Stopwatch", locale), body: body, rows: rows, actionLabels: actionLabels)
     }
 
-    func didAppear() {
-        isVisible = true
-        updateTicking()
-    }
-
-    func didDisappear() {
-        isVisible = false
-        updateTicking()
-    }
-
-    func close() { ticker.stop() }
-
-    private func updateTicking() {
-        if isVisible && runningSince != nil { ticker.start() } else { ticker.stop() }
+    /// `duration` in whole microseconds.
+    static func microseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
     }
 }

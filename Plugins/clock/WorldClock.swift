@@ -1,6 +1,7 @@
 import TabbardPluginKit
 
-/// The `world-clock` tab: the time in a list of cities, which actions add and remove.
+/// The `world-clock` tab: the time in a list of cities, which actions add and remove. Each
+/// city's row is a live time-of-day clock (PAGE-3), so the tab never ticks.
 ///
 /// Cities keep a fixed offset from UTC (no time-zone database, no daylight saving): the
 /// plugin stays free of Foundation and of files, and the offset is printed next to the time.
@@ -24,12 +25,9 @@ final class WorldClock: TabContent {
     let host: TabHost
     /// Slugs of the cities shown, in the order they were added.
     private(set) var cities = ["cupertino", "london", "tokyo"]
-    private let ticker: Ticker
 
     init(host: TabHost) {
         self.host = host
-        // The handler captures only the host, which is safe from the ticker's thread.
-        self.ticker = Ticker(every: .seconds(1), label: "clock.world-clock") { [host] in host.contentChanged() }
     }
 
     var actions: [String] {
@@ -55,16 +53,27 @@ final class WorldClock: TabContent {
 
     func render(page: String) -> PageContent {
         let now = ClockFormat.secondsSinceMidnightUTC()
-        let lines = cities.compactMap { slug -> String? in
-            guard let city = Self.knownCities.first(where: { $0.slug == slug }) else { return nil }
+        let at = PageClock.now()
+        var lines: [String] = []
+        var rows: [PageRow] = []
+        for slug in cities {
+            guard let city = Self.knownCities.first(where: { $0.slug == slug }) else { continue }
             let hours = city.offsetMinutes / 60, minutes = abs(city.offsetMinutes % 60)
             let offset = "UTC" + (city.offsetMinutes < 0 ? "-" : "+") + "\(abs(hours))" + (minutes == 0 ? "" : ":\(ClockFormat.twoDigits(minutes))")
-            return "\(city.name)  \(ClockFormat.timeOfDay(seconds: now + city.offsetMinutes * 60))  \(offset)"
+            lines.append("\(city.name)  \(ClockFormat.timeOfDay(seconds: now + city.offsetMinutes * 60))  \(offset)")
+            // PAGE-3: the time of day there, running; the offsets are fixed, so it never jumps.
+            let local = ((at / 1_000_000 % 86_400 + Int64(city.offsetMinutes) * 60) % 86_400 + 86_400) % 86_400
+            rows.append(PageRow(id: slug, title: city.name, detail: offset,
+                                clock: PageClock(value: local * 1_000_000 + at % 1_000_000, at: at, rate: 1, format: .timeOfDay)))
         }
-        return PageContent(title: "World Clock", body: lines.isEmpty ? "No cities" : lines.joined(separator: "\n"))
+        let labels = actions.map { action in
+            let adding = action.hasPrefix("add-")
+            let slug = String(action.dropFirst(adding ? 4 : 7))
+            let name = Self.knownCities.first { $0.slug == slug }?.name ?? slug
+            return ActionLabel(action: action, label: ClockWords.say(adding ? "Add %" : "Remove %", locale, name),
+                               icon: adding ? "list-add-symbolic" : "list-remove-symbolic")
+        }
+        return PageContent(title: ClockWords.say("World Clock", locale), body: lines.isEmpty ? "No cities" : lines.joined(separator: "\n"),
+                           rows: rows, actionLabels: labels)
     }
-
-    func didAppear() { ticker.start() }
-    func didDisappear() { ticker.stop() }
-    func close() { ticker.stop() }
 }

@@ -21,10 +21,13 @@ class MediaTab: TabContent {
 
     func render(page: String) -> PageContent {
         if let group = section.groups.first(where: { $0.page == page }) {
-            return PageContent(title: group.title, body: group.entries.joined(separator: "\n"))
+            let rows = group.entries.enumerated().map { PageRow(id: "\($0.offset + 1)", title: $0.element) }
+            return PageContent(title: group.title, body: group.entries.joined(separator: "\n"), rows: rows)
         }
-        let rows = section.groups.map { "\($0.title) (\($0.entries.count))" }
-        return PageContent(title: section.title, body: rows.isEmpty ? "Empty" : rows.joined(separator: "\n"))
+        let lines = section.groups.map { "\($0.title) (\($0.entries.count))" }
+        // Each group's row leads to its page: the pages the tab can reach (PAGE-1).
+        let rows = section.groups.map { PageRow(id: $0.page, title: $0.title, detail: "\($0.entries.count)", page: $0.page) }
+        return PageContent(title: section.title, body: lines.isEmpty ? "Empty" : lines.joined(separator: "\n"), rows: rows)
     }
 }
 

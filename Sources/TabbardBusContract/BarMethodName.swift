@@ -19,3 +19,9 @@ public enum ItemMethodName: String, CaseIterable, Sendable {
     case setBadge = "SetBadge"
     case clearBadge = "ClearBadge"
 }
+
+/// The methods of `org.tabbard.TabBar1.View` (VIEW-1, VIEW-3).
+public enum ViewMethodName: String, CaseIterable, Sendable {
+    case tap = "Tap"
+    case close = "Close"
+}

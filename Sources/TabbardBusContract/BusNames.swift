@@ -14,6 +14,8 @@ public enum BusNames {
     public static let tabs: DBus.ObjectPath = "/org/tabbard/TabBar1/tab"
     /// The parent of the standalone bars' objects (SBAR-1).
     public static let bars: DBus.ObjectPath = "/org/tabbard/TabBar1/bars"
+    /// The parent of the views' objects, `<views>/<n>` (VIEW-1).
+    public static let views: DBus.ObjectPath = "/org/tabbard/TabBar1/view"
     /// The controller interface.
     public static let controllerInterface = "org.tabbard.TabBar1"
     /// The tab interface.
@@ -22,6 +24,8 @@ public enum BusNames {
     public static let barInterface = "org.tabbard.TabBar1.Bar"
     /// The interface of an item of a standalone bar (SBAR-2).
     public static let itemInterface = "org.tabbard.TabBar1.Item"
+    /// The interface of a view (VIEW-1..5).
+    public static let viewInterface = "org.tabbard.TabBar1.View"
     /// The interface a delegate implements.
     public static let delegateInterface = "org.tabbard.TabBar1.Delegate"
     /// The prefix of tabbard's own error names.
@@ -52,6 +56,12 @@ public enum BusNames {
         barPath(bar).appending(escaping: "item").appending(escaping: id)
     }
 
+    /// The object path of view `number`: `…/view/<n>`, `n` in decimal (VIEW-1).
+    public static func viewPath(_ number: UInt64) -> DBus.ObjectPath {
+        // Decimal digits are a valid path element as they are.
+        (try? DBus.ObjectPath("\(views.rawValue)/\(number)")) ?? views
+    }
+
     // MARK: - Paths read back
 
     /// The tab id a tab object's path stands for: the escaping undone
@@ -63,6 +73,14 @@ public enum BusNames {
     /// The bar name a standalone bar's path stands for; nil for any other path.
     public static func barName(fromPath path: String) -> String? {
         (try? DBus.ObjectPath(path))?.element(below: bars)
+    }
+
+    /// The number of the view a view's path stands for (`…/view/3` → 3); nil for any other path.
+    public static func viewNumber(fromPath path: String) -> UInt64? {
+        guard path.hasPrefix(views.rawValue + "/") else { return nil }
+        let digits = path.dropFirst(views.rawValue.count + 1)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return UInt64(digits)
     }
 
     /// The bar name and item id an item's path stands for; nil for any other path.

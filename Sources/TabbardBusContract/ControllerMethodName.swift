@@ -31,4 +31,5 @@ public enum ControllerMethodName: String, CaseIterable, Sendable {
     case describe = "Describe"
     case createBar = "CreateBar"
     case removeBar = "RemoveBar"
+    case openView = "OpenView"
 }

@@ -129,3 +129,22 @@ public enum ItemPropertyName: String, ItemLookPropertyName {
     case selected = "Selected"
     case accessibilityLabel = "AccessibilityLabel"
 }
+
+/// The properties of `org.tabbard.TabBar1.View`, on each open view (VIEW-2).
+public enum ViewPropertyName: String, PropertyName {
+    case items = "Items"
+    case visibleTabs = "VisibleTabs"
+    case moreTabs = "MoreTabs"
+    case hiddenTabs = "HiddenTabs"
+    case showsMore = "ShowsMore"
+    case selectedItem = "SelectedItem"
+    case showingMore = "ShowingMore"
+    case titles = "Titles"
+    case accessibilityLabels = "AccessibilityLabels"
+    case moreTitle = "MoreTitle"
+    case moreAccessibilityLabel = "MoreAccessibilityLabel"
+    case maxVisible = "MaxVisible"
+    case layout = "Layout"
+    case orientation = "Orientation"
+    case locale = "Locale"
+}

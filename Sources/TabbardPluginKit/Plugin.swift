@@ -54,7 +54,9 @@ public struct Plugin {
             back: { TabInstance.from($0)?.content.back() },
             render: TabInstance.render,
             actions: TabInstance.actions,
-            activate: TabInstance.activate
+            activate: TabInstance.activate,
+            render_page: TabInstance.renderPage,
+            set_locale: TabInstance.setLocale
         ))
         return UnsafeRawPointer(table)
     }

@@ -44,6 +44,10 @@ public protocol TabContent: AnyObject {
 
     /// The host is destroying the tab: stop every thread that could still call the host.
     func close()
+
+    /// The controller's locale changed to `locale` (PAGE-5; also told once after `init`): the
+    /// host renders the page again afterwards, so there is no need to call `contentChanged()`.
+    func localeChanged(to locale: String)
 }
 
 extension TabContent {
@@ -69,6 +73,8 @@ extension TabContent {
     public func didDisappear() {}
     /// Nothing to do.
     public func close() {}
+    /// Nothing to do: `locale` says it when rendering.
+    public func localeChanged(to locale: String) {}
 }
 
 // MARK: - Talking to the host from a tab
@@ -91,6 +97,9 @@ extension TabContent {
         get { host.isEnabled }
         set { host.isEnabled = newValue }
     }
+
+    /// The controller's locale (PAGE-5): render titles, rows and action labels in it.
+    public var locale: String { host.locale }
 
     /// Tells the host the content changed, so that it renders it again when asked.
     public func contentChanged() { host.contentChanged() }

@@ -21,6 +21,14 @@ public final class TabHost: Sendable {
         var badge: String?
         var badgeColor = ""
         var isEnabled = true
+        var locale = ""
+    }
+
+    /// The controller's locale as the host last told it (PAGE-5): a POSIX name such as
+    /// `fr_FR`, or `""` for the default language. Set by the host only.
+    public internal(set) var locale: String {
+        get { state.withLock { $0.locale } }
+        set { state.withLock { $0.locale = newValue } }
     }
 
     init(tabID: String, host: UnsafePointer<tabbard_host>, tab: OpaquePointer?) {

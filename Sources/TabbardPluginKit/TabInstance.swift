@@ -51,6 +51,20 @@ final class TabInstance {
         return true
     }
 
+    static let renderPage: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tabbard_page>?) -> Bool = { pointer, page, out in
+        guard let instance = from(pointer), let page, let out else { return false }
+        PageBlock.fill(out, with: instance.content.render(page: String(cString: page)))
+        return true
+    }
+
+    static let setLocale: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { pointer, locale in
+        guard let instance = from(pointer), let locale else { return }
+        let name = String(cString: locale)
+        guard instance.host.locale != name else { return }
+        instance.host.locale = name
+        instance.content.localeChanged(to: name)
+    }
+
     static let actions: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<tabbard_actions>?) -> Bool = { pointer, out in
         guard let instance = from(pointer), let out else { return false }
         let block = CStringBlock(instance.content.actions)

@@ -10,9 +10,10 @@ import Testing
 struct InterfaceFileTests {
     static let interfaces = [
         BusNames.controllerInterface, BusNames.tabInterface, BusNames.barInterface, BusNames.itemInterface,
+        BusNames.viewInterface,
     ]
 
-    @Test("the interfaces are the files' own: the daemon's four, and the delegate's in its file")
+    @Test("the interfaces are the files' own: the daemon's five, and the delegate's in its file")
     func interfaces() throws {
         #expect(try InterfaceFile(path: InterfaceFile.tabBar).interfaces == Self.interfaces)
         #expect(try InterfaceFile(path: InterfaceFile.delegate).interfaces == [BusNames.delegateInterface])
@@ -23,6 +24,7 @@ struct InterfaceFileTests {
         (BusNames.tabInterface, names(TabPropertyName.self)),
         (BusNames.barInterface, names(BarPropertyName.self)),
         (BusNames.itemInterface, names(ItemPropertyName.self)),
+        (BusNames.viewInterface, names(ViewPropertyName.self)),
     ])
     func properties(interface: String, names: [String]) throws {
         let file = try InterfaceFile(path: InterfaceFile.tabBar)
@@ -35,6 +37,7 @@ struct InterfaceFileTests {
         (InterfaceFile.tabBar, BusNames.tabInterface, []),
         (InterfaceFile.tabBar, BusNames.barInterface, names(BarMethodName.self)),
         (InterfaceFile.tabBar, BusNames.itemInterface, names(ItemMethodName.self)),
+        (InterfaceFile.tabBar, BusNames.viewInterface, names(ViewMethodName.self)),
         (InterfaceFile.delegate, BusNames.delegateInterface, names(DelegateMethodName.self)),
     ])
     func methods(file path: String, interface: String, names: [String]) throws {
@@ -48,6 +51,7 @@ struct InterfaceFileTests {
         (InterfaceFile.tabBar, BusNames.tabInterface, []),
         (InterfaceFile.tabBar, BusNames.barInterface, names(BarSignalName.self)),
         (InterfaceFile.tabBar, BusNames.itemInterface, []),
+        (InterfaceFile.tabBar, BusNames.viewInterface, []),
         (InterfaceFile.delegate, BusNames.delegateInterface, []),
     ])
     func signals(file path: String, interface: String, names: [String]) throws {

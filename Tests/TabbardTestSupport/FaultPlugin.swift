@@ -28,7 +28,9 @@ import Foundation
 /// of body or a 40 MB title); a plugin that tries to change a daemon's state directory
 /// (`INTRUDE_STATE_DIR="<dir>"`: see `fault_intrude`, whose outcomes render returns as its body);
 /// a plugin that tries to reach a bus (`BUS_INTRUDE="<script>"`: see `fault_bus_intrude`, whose
-/// outcomes and the script's output render returns as its body).
+/// outcomes and the script's output render returns as its body); a structured page over every
+/// bound of PAGE-2 (`BAD_PAGE`: 2,000 rows, control characters in a row's title and page, an
+/// action label not UTF-8); a table as a plugin built against the 1.0 header has it (`ABI_1_0`).
 public enum FaultPlugin {
     /// A plugin with one tab, `<name>-tab`, whose faults `-D` switches choose.
     public static let source = #"""
@@ -291,6 +293,35 @@ public enum FaultPlugin {
     #endif
         return true;
     }
+    #ifdef BAD_PAGE
+    /* A structured page over every bound: 2,000 rows of 120 bytes of detail, the first with
+       an escape sequence in its title and a C1 CSI in its page, and a label not UTF-8. */
+    static struct tabbard_page_row fault_rows[2000];
+    static char fault_row_ids[2000][8];
+    static const struct tabbard_action_label fault_labels[] = {{"poke", "Po\xff\xfeke \x1b[2J", "media-playback-start-symbolic"}};
+    static bool fault_render_page(void *instance, const char *page, struct tabbard_page *out) {
+        (void)instance; (void)page;
+        static const char *detail;
+        if (detail == NULL) detail = fault_text(120);
+        for (int index = 0; index < 2000; index++) {
+            snprintf(fault_row_ids[index], sizeof fault_row_ids[index], "r%d", index);
+            fault_rows[index] = (struct tabbard_page_row){.id = fault_row_ids[index], .title = "row", .detail = detail};
+        }
+        fault_rows[0].title = "row \x1b[2J zero";
+        fault_rows[1].page = "pa\xc2\x9bge";
+        fault_rows[2].clock_format = TABBARD_CLOCK_DURATION;
+        fault_rows[2].clock_rate = 1;
+        fault_rows[2].clock_value = 5000000;
+        fault_rows[2].clock_at = 1700000000000000;
+        out->title = "Fault";
+        out->text = "fault";
+        out->rows = fault_rows;
+        out->row_count = 2000;
+        out->action_labels = fault_labels;
+        out->action_label_count = 1;
+        return true;
+    }
+    #endif
     #ifdef HUGE_VALUES
     static const char *const fault_action_names[] = {"poke", "huge-body", "huge-title"};
     #else
@@ -422,9 +453,15 @@ public enum FaultPlugin {
         return strcmp(action, "poke") == 0;
     }
     static const struct tabbard_plugin fault_table = {
+    #ifdef ABI_1_0
+        /* A plugin built against the 1.0 header: the host reads no field past its table. */
+        .struct_size = TABBARD_PLUGIN_SIZE_1_0,
+        .abi_minor = 0,
+    #else
         .struct_size = sizeof(struct tabbard_plugin),
-        .abi_major = TABBARD_PLUGIN_ABI_MAJOR,
         .abi_minor = TABBARD_PLUGIN_ABI_MINOR,
+    #endif
+        .abi_major = TABBARD_PLUGIN_ABI_MAJOR,
         .name = PLUGIN_NAME,
     #ifdef CONTROLS_IN_ACTIVATE
         .version = "0.1" FAULT_CONTROLS,
@@ -436,6 +473,9 @@ public enum FaultPlugin {
         .render = fault_render,
         .actions = fault_actions,
         .activate = fault_activate,
+    #ifdef BAD_PAGE
+        .render_page = fault_render_page,
+    #endif
     #if defined(HANG_IN_DID_APPEAR) || defined(BADGE_IN_DID_APPEAR)
         .did_appear = fault_did_appear,
     #endif

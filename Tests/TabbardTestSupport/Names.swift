@@ -15,6 +15,8 @@ public enum Names {
     public static let barInterface = BusNames.barInterface
     /// The interface of each item of a standalone bar.
     public static let itemInterface = BusNames.itemInterface
+    /// The interface of each view (VIEW-1).
+    public static let viewInterface = BusNames.viewInterface
     /// The standard properties interface.
     public static let properties = BusNames.propertiesInterface
     /// The prefix of tabbard's own error names.
@@ -28,4 +30,7 @@ public enum Names {
 
     /// The object path of an item of a standalone bar.
     public static func item(_ id: String, bar name: String) -> String { BusNames.itemPath(id, bar: name).rawValue }
+
+    /// The object path of view `number` (`…/view/3`).
+    public static func view(_ number: UInt64) -> String { BusNames.viewPath(number).rawValue }
 }

@@ -94,7 +94,7 @@ struct BarCommandLineTests {
         #expect(throws: UsageError(message: "bar modes divider needs RIGHT_STATE", command: "bar modes divider")) {
             try parse("bar modes divider divider normal")
         }
-        #expect(throws: UsageError(message: "show takes --follow and --bar NAME, not 'modes'", command: "show")) {
+        #expect(throws: UsageError(message: "show takes --follow, --bar NAME and --view SETTINGS, not 'modes'", command: "show")) {
             try parse("show modes")
         }
         #expect(BarCommand.usage(["modes", "tap"]) == "bar modes tap ID")

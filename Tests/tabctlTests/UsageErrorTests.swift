@@ -7,9 +7,9 @@ import Testing
 struct UsageErrorTests {
     @Test("each usage error names what is missing or wrong, and the command whose usage follows", arguments: [
         ("show --bar", "show needs NAME", "show"),
-        ("show modes", "show takes --follow and --bar NAME, not 'modes'", "show"),
+        ("show modes", "show takes --follow, --bar NAME and --view SETTINGS, not 'modes'", "show"),
         ("show --", "show needs option", "show"),
-        ("show -- --follow", "show takes --follow and --bar NAME, not '--follow'", "show"),
+        ("show -- --follow", "show takes --follow, --bar NAME and --view SETTINGS, not '--follow'", "show"),
         ("list x", "unexpected 'x' after list", "list"),
         ("get", "get needs PROPERTY", "get"),
         ("get SelectedTab x", "unexpected 'x' after get", "get"),
@@ -49,7 +49,7 @@ struct UsageErrorTests {
         ("appearance bar-style black x", "unexpected 'x' after appearance", "appearance"),
         ("orientation", "orientation needs ORIENTATION", "orientation"),
         ("orientation a b", "unexpected 'b' after orientation", "orientation"),
-        ("follow x", "unexpected 'x' after follow", "follow"),
+        ("follow x", "follow takes --view SETTINGS, not 'x'", "follow"),
         ("delegate --exec", "delegate needs CMD", "delegate"),
         ("delegate x", "delegate takes --deny, --allow-only and --exec, not 'x'", "delegate"),
         ("delegate --", "delegate needs rule", "delegate"),

@@ -14,7 +14,8 @@ extension Connection {
     /// `SD_BUS_VTABLE_UNPRIVILEGED` members); a refused call is answered
     /// `org.freedesktop.DBus.Error.AccessDenied` without reaching its handler. The standard
     /// interfaces mark what only reads (`Properties.Get` and `GetAll`, `Introspect`, `Peer`,
-    /// `GetManagedObjects`), so `Properties.Set` is asked. A call that names no interface is
+    /// `GetManagedObjects`), so `Properties.Set` is asked, unless the property it writes
+    /// opens its `Set` to all (`Property.unprivilegedSetter`). A call that names no interface is
     /// judged by the member it would reach (the first of the object's interfaces that has it),
     /// so that leaving the interface out neither opens nor closes a member; a call that
     /// reaches nothing is asked.
@@ -52,7 +53,8 @@ extension Connection {
     func dispatch(_ message: OpaquePointer, as uid: UInt32) {
         guard let path = dbus_message_get_path(message), let member = dbus_message_get_member(message) else { return }
         let interface = dbus_message_get_interface(message)
-        if objects.reachesUnprivileged(path: path, interface: interface, member: member) {
+        if objects.reachesUnprivileged(path: path, interface: interface, member: member)
+            || objects.setsUnprivilegedProperty(message, path: path, interface: interface, member: member) {
             objects.dispatch(message)
             return
         }

@@ -226,6 +226,23 @@ final class ObjectTable {
         return interface.interface.methods[index].unprivileged
     }
 
+    /// Whether `message`, a `Properties.Set` (named so, or reaching it without an interface),
+    /// writes a property whose `Set` is open to every caller (`Property.unprivilegedSetter`),
+    /// judged by the interface and property its arguments name. Anything else is not.
+    func setsUnprivilegedProperty(
+        _ message: OpaquePointer, path: UnsafePointer<CChar>, interface interfaceName: UnsafePointer<CChar>?,
+        member: UnsafePointer<CChar>
+    ) -> Bool {
+        guard strcmp(member, "Set") == 0, interfaceName.map({ strcmp($0, StandardInterfaces.properties) == 0 }) ?? true,
+              let object = objects.lookup(path) else { return false }
+        // Without an interface, an interface of the object's own with a `Set` comes first.
+        if interfaceName == nil, object.interfaces.contains(where: { $0.methods.lookup(member) != nil }) { return false }
+        var reader = MessageReader(message: message, owner: nil, longestString: MethodCall.longestString)
+        guard let target = try? reader.read(String.self), let name = try? reader.read(String.self),
+              let interface = object.byName.lookup(target), let index = interface.properties.lookup(name) else { return false }
+        return interface.interface.properties[index].unprivilegedSetter
+    }
+
     /// A call without an interface: the first interface that has the member wins.
     private func findMethod(_ member: UnsafePointer<CChar>, in object: ExportedObject) -> Interface.Method? {
         for interface in object.interfaces + standard.interfaces(for: object) {

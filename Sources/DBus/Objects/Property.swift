@@ -43,12 +43,17 @@ extension Interface {
         public var getter: Getter
         /// Applies a new value; nil for read-only properties.
         public var setter: Setter?
+        /// Whether any caller may `Set` it, unasked: the setter itself decides who may (as
+        /// `Method.unprivileged`). Every other `Set` is put to the connection's `authorizer`.
+        public var unprivilegedSetter: Bool
 
-        /// A property from raw accessors. `setter` nil means read-only.
+        /// A property from raw accessors. `setter` nil means read-only; `unprivilegedSetter`
+        /// opens its `Set` to every caller whatever the authorizer says.
         public init(
             _ name: String, signature: String, emitsChanged: EmitsChanged = .true, doc: String? = nil,
-            annotations: [Annotation] = [], getter: @escaping Getter, setter: Setter? = nil
+            annotations: [Annotation] = [], getter: @escaping Getter, setter: Setter? = nil, unprivilegedSetter: Bool = false
         ) {
+            self.unprivilegedSetter = unprivilegedSetter
             self.name = name
             self.signature = signature
             self.access = setter == nil ? .read : .readwrite

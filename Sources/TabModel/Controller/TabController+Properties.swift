@@ -101,7 +101,7 @@ extension TabController {
     /// borrowed or not, a definition or a state was copied for each call, a retain of every
     /// string and collection in it, and a request reads the tabs it involves twice and the
     /// properties it announces once more.
-    private struct TabReading {
+    struct TabReading {
         let definition: UnsafePointer<TabDefinition>
         let state: UnsafePointer<TabRuntime>
         /// The tab's index in `Tabs`, nil when it is not there.
@@ -111,13 +111,13 @@ extension TabController {
     }
 
     /// Lends `body` the reading of catalog tab `id`; nil when the catalog has no such tab.
-    private func reading<Answer>(_ id: String, _ body: (TabReading) -> Answer) -> Answer? {
+    func reading<Answer>(_ id: String, _ body: (TabReading) -> Answer) -> Answer? {
         guard let position = catalogPosition[id] else { return nil }
         return reading(at: position, body)
     }
 
     /// Lends `body` the reading of the catalog tab at `position` of the catalog.
-    private func reading<Answer>(at position: Int, _ body: (TabReading) -> Answer) -> Answer {
+    func reading<Answer>(at position: Int, _ body: (TabReading) -> Answer) -> Answer {
         catalog.withUnsafeBufferPointer { definitions in
             runtime.withUnsafeBufferPointer { states in
                 let definition = definitions.baseAddress! + position
@@ -192,11 +192,7 @@ extension TabController {
     /// MORE-6: the More item's A11Y-1 label, the last bar position, selected while
     /// `SelectedItem` is `@more`; empty while there is no More item. O(1).
     var moreAccessibilityLabel: String {
-        guard showsMore else { return "" }
-        let count = barTabCount + 1
-        return AccessibilityPhrasing(language: localeChain.language)
-            .label(title: MoreItem.title(language: localeChain.language), selected: selectedItem == TabIdentifier.more,
-                   position: count, count: count)
+        moreAccessibilityLabel(under: settings, partition: partition, selectedItem: selectedItem)
     }
 
     // MARK: Per-tab reads
@@ -215,6 +211,9 @@ extension TabController {
     /// The navigation stack of catalog tab `id`, root first (NAV-1); empty when unknown. O(depth).
     public func stack(of id: String) -> [String] { runtime(of: id)?.stack ?? [] }
 
+    /// The `ContentRevision` of catalog tab `id`; 0 when unknown.
+    public func contentRevision(of id: String) -> UInt64 { runtime(of: id)?.contentRevision ?? 0 }
+
     /// The actions catalog tab `id` accepts now; empty when unknown.
     public func actions(of id: String) -> [String] { runtime(of: id)?.actions ?? [] }
 
@@ -226,9 +225,7 @@ extension TabController {
     /// The title of the catalog tab with the definition at `definition` and the state at
     /// `state` (ITEM-2/3, L10N-1); both are read in place, as `TabReading` says why.
     private func title(of definition: UnsafePointer<TabDefinition>, state: UnsafePointer<TabRuntime>) -> String {
-        if let systemItem = definition.pointee.systemItem { return systemItem.title(language: localeChain.language) } // ITEM-3
-        if let title = state.pointee.title { return title }
-        return localeChain.pick(definition.pointee.localizedTitles) ?? definition.pointee.title // L10N-1, ITEM-2
+        Self.title(of: definition, state: state, in: localeChain)
     }
 
     /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.
@@ -241,11 +238,7 @@ extension TabController {
     /// What the A11Y-1 label of tab `id` is made from, without making it.
     private func accessibilityLabelInputs(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
                                           state: UnsafePointer<TabRuntime>) -> AccessibilityLabelInputs {
-        let title = title(of: definition, state: state)
-        guard let index = position, placement(ofIndex: index) == .bar else { return AccessibilityLabelInputs(title: title, place: nil) }
-        let place = AccessibilityLabelInputs.BarPlace(position: index + 1, count: barTabCount + (showsMore ? 1 : 0),
-                                                      selected: selectedTab == id && !showsMoreList,
-                                                      phrasing: AccessibilityPhrasing(language: localeChain.language))
-        return AccessibilityLabelInputs(title: title, place: place)
+        accessibilityLabelInputs(of: id, at: position, definition: definition, state: state,
+                                 under: settings, partition: partition, showingMore: showsMoreList)
     }
 }

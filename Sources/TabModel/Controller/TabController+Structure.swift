@@ -3,38 +3,29 @@
 extension TabController {
     // MARK: Partition
 
+    /// The partition of `Tabs` under the controller's own settings. O(1).
+    var partition: TabPartition { partition(under: settings) }
+
     /// How many tabs sit on the bar (the More item not counted). O(1).
-    public var barTabCount: Int {
-        switch layout {
-        case .bottom: tabs.count <= maxVisible ? tabs.count : maxVisible - 1 // MORE-1
-        case .top: min(tabs.count, maxVisible) // TOP-1
-        }
-    }
+    public var barTabCount: Int { partition.barTabCount }
 
     /// Whether the bar shows the More item (MORE-1; never in layout `top`, TOP-1). O(1).
-    public var showsMore: Bool { layout == .bottom && tabs.count > maxVisible }
+    public var showsMore: Bool { partition.showsMore }
 
     /// Bar items in order, `@more` last when shown (the bar's `Items`). O(bar).
-    public var barItems: [String] {
-        var items = Array(tabs.prefix(barTabCount))
-        if showsMore { items.append(TabIdentifier.more) }
-        return items
-    }
+    public var barItems: [String] { partition.items(of: tabs) }
 
     /// Tabs on the bar (`VisibleTabs`). O(bar).
-    public var visibleTabs: [String] { Array(tabs.prefix(barTabCount)) }
+    public var visibleTabs: [String] { partition.visibleTabs(of: tabs) }
 
     /// Tabs in the More list (`MoreTabs`). O(tabs).
-    public var moreTabs: [String] { layout == .bottom ? Array(tabs.dropFirst(barTabCount)) : [] }
+    public var moreTabs: [String] { partition.moreTabs(of: tabs) }
 
     /// Tabs hidden by layout `top` (`HiddenTabs`). O(tabs).
-    public var hiddenTabs: [String] { layout == .top ? Array(tabs.dropFirst(barTabCount)) : [] }
+    public var hiddenTabs: [String] { partition.hiddenTabs(of: tabs) }
 
     /// Where the tab at `index` of `Tabs` is. O(1).
-    func placement(ofIndex index: Int) -> Placement {
-        if index < barTabCount { return .bar }
-        return layout == .bottom ? .more : .hidden
-    }
+    func placement(ofIndex index: Int) -> Placement { partition.placement(ofIndex: index) }
 
     /// Where a tab is (`Placement`), `.none` when not in `Tabs`. O(1).
     public func placement(of id: String) -> Placement {
@@ -60,16 +51,19 @@ extension TabController {
 
     /// `SelectedItem`: the highlighted bar item, `@more` while More (or a tab in it) is shown,
     /// empty when nothing is selected (SEL-4/5). O(1).
-    public var selectedItem: String {
-        Self.selectedItem(showing: selectedTab, moreList: showsMoreList, placedAt: selectedTab.map { placement(of: $0) } ?? Placement.none)
-    }
+    public var selectedItem: String { selectedItem(under: partition, showingMore: showsMoreList) }
 
     /// `SelectedItem` when `tab` is shown, placed at `placement` (`.none` outside `Tabs`), or the
-    /// More list when `moreList`. O(1).
+    /// More list when `moreList`; empty for a tab hidden in the presentation (VIEW-3: a view
+    /// may hide the controller's selected tab). O(1).
     static func selectedItem(showing tab: String?, moreList: Bool, placedAt placement: Placement) -> String {
         if moreList { return TabIdentifier.more }
         guard let tab else { return "" }
-        return placement == .more ? TabIdentifier.more : tab
+        switch placement {
+        case .more: return TabIdentifier.more
+        case .hidden: return ""
+        case .bar, .none: return tab
+        }
     }
 
     /// `SelectedIndex`: the shown tab's index, -1 for the More list or nothing (MORE-3). O(1).

@@ -27,10 +27,19 @@ public struct TabController: Equatable, Sendable {
     var tabPosition: [String: Int]
     /// The customizable subset of `tabs` (CUST-1), unordered.
     public internal(set) var customizableSet: Set<String>
+    /// MaxVisible, Layout, Orientation and Locale: what the controller's own presentation is
+    /// computed with, by the function every view's is computed with (VIEW-2).
+    public internal(set) var settings: PresentationSettings
     /// MORE-1.
-    public internal(set) var maxVisible: Int
+    public internal(set) var maxVisible: Int {
+        get { settings.maxVisible }
+        set { settings.maxVisible = newValue }
+    }
     /// Bottom or top.
-    public internal(set) var layout: TabLayout
+    public internal(set) var layout: TabLayout {
+        get { settings.layout }
+        set { settings.layout = newValue }
+    }
     /// ORI-2, cached: recomputed whenever `tabs` or the catalog changes.
     public internal(set) var supportedOrientations: [Orientation]
 
@@ -56,13 +65,17 @@ public struct TabController: Equatable, Sendable {
     /// copy of the controller would otherwise retain each of its strings.
     private var sharedAppearance: SharedValue<Appearance>
     /// ORI-3.
-    public internal(set) var orientation: Orientation
+    public internal(set) var orientation: Orientation {
+        get { settings.orientation }
+        set { settings.orientation = newValue }
+    }
     /// The active locale (L10N-1).
     public internal(set) var locale: String {
-        didSet { localeChain = LocaleChain(locale) }
+        get { settings.locale }
+        set { settings.locale = newValue }
     }
     /// `locale` parsed once, for per-tab title lookups.
-    var localeChain: LocaleChain
+    var localeChain: LocaleChain { settings.localeChain }
     /// The registered delegate.
     public internal(set) var delegate: DelegateRegistration?
     /// How long a tap waits for the delegate.
@@ -99,17 +112,14 @@ public struct TabController: Equatable, Sendable {
         tabs = []
         tabPosition = [:]
         customizableSet = []
-        maxVisible = configuration.maxVisible
-        layout = configuration.layout
+        settings = PresentationSettings(maxVisible: configuration.maxVisible, layout: configuration.layout,
+                                        orientation: .portrait, locale: configuration.locale)
         supportedOrientations = Orientation.allCases
         selectedTab = nil
         showsMoreList = false
         moreResumeTab = nil
         session = nil
         sharedAppearance = SharedValue(configuration.appearance.normalized)
-        orientation = .portrait
-        locale = configuration.locale
-        localeChain = LocaleChain(configuration.locale)
         delegate = nil
         delegateTimeoutMs = configuration.delegateTimeoutMs
         delegateTimeoutPolicy = configuration.delegateTimeoutPolicy

@@ -19,7 +19,7 @@ struct ControllerInterface {
     /// The interface, documented from the interface file.
     var table: Interface {
         Interface(BusNames.controllerInterface, doc: InterfaceDocs.controller[""],
-                  methods: selection + structure + customization + items + content + settings + delegate + standaloneBars,
+                  methods: selection + structure + customization + items + content + settings + delegate + standaloneBars + views,
                   signals: signals, properties: properties)
     }
 
@@ -140,6 +140,17 @@ struct ControllerInterface {
                     } }
                 }
             },
+            // PAGE-1: the same render as GetContent, with rows and labelled actions.
+            method("GetPage", [Argument("tab_id", "s")], [Argument("page", "a{sv}")], unprivileged: true) {
+                [unowned service] call in
+                let id = try call.decode(String.self)
+                guard service.answersLater(id) else { return try call.reply(service.page(of: id)) }
+                return try call.deferReply { reply in
+                    try service.page(of: id) { Self.answer(reply, $0) { (page: PageDocument) throws(DBusError) in
+                        try reply.reply(page)
+                    } }
+                }
+            },
             method("Activate", [Argument("tab_id", "s"), Argument("action", "s")]) { [unowned service] call in
                 let (id, action) = try call.decode(String.self, String.self)
                 guard service.answersLater(id) else {
@@ -177,7 +188,8 @@ struct ControllerInterface {
             },
             change("Reset") { (controller: inout TabController, _) throws(TabError) in controller.reset() },
             method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned service, identity] call in
-                try call.reply(DescribeDocument.json(of: service.controller, identity: identity))
+                try call.reply(DescribeDocument.json(of: service.controller, identity: identity,
+                                                     views: service.views.numbers.compactMap { service.views[$0] }))
             },
         ]
     }
@@ -210,6 +222,18 @@ struct ControllerInterface {
             },
             change("RemoveBar", ("name", String.self)) { (controller: inout TabController, _, name) throws(TabError) in
                 try controller.removeBar(name)
+            },
+        ]
+    }
+
+    // MARK: - Views (VIEW-1)
+
+    private var views: [Interface.Method] {
+        [
+            // Open to every caller (VIEW-4); answers the view's object, on the bus by the reply.
+            method("OpenView", [Argument("settings", "a{sv}")], [Argument("view", "o")], unprivileged: true) { [unowned service] call in
+                let settings = try call.decode([String: Variant].self)
+                return try call.reply(try service.openView(settings, by: call.sender))
             },
         ]
     }

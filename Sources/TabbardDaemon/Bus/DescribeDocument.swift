@@ -5,13 +5,15 @@ import TabModel
 /// `Describe`'s answer: the controller's properties under their API names, `Version`, `Bars`
 /// and `InstanceId` (SYNC-1); `catalog`, every catalog tab with its properties, in catalog order; and `bars`, every
 /// standalone bar with its properties and `items`, the properties of each item it defines, in
-/// definition order (SBAR-1). One JSON object with stable keys, meant for jq.
+/// definition order (SBAR-1); and `views`, every open view in opening order with its `path`,
+/// its opener (`owner`), the `settings` it set itself and its properties (VIEW-1). One JSON
+/// object with stable keys, meant for jq.
 struct DescribeDocument {
     /// The JSON document of `controller` in a daemon of `identity`, ready to be sent as an `s`.
     /// O(tabs × properties). The caller hands over one copy of the model for the whole document:
     /// reading a struct stored in a class copies it on every access, which at 10,000 tabs would
     /// dominate the cost.
-    static func json(of controller: TabController, identity: DaemonIdentity) -> JSONWriter {
+    static func json(of controller: TabController, identity: DaemonIdentity, views: [OpenView] = []) -> JSONWriter {
         var document = DescribeDocument(json: JSONWriter(capacity: 512 + controller.catalog.count * 700))
         document.json.beginObject()
         for property in ControllerProperty.allCases {
@@ -30,8 +32,35 @@ struct DescribeDocument {
         document.json.endArray()
         document.json.key("bars")
         bars(of: controller, into: &document.json)
+        document.json.key("views")
+        Self.views(views, into: &document.json)
         document.json.endObject()
         return document.json
+    }
+
+    /// The `views` array: per view its path, owner, own settings and properties. O(views × tabs).
+    private static func views(_ views: [OpenView], into json: inout JSONWriter) {
+        json.beginArray()
+        for view in views {
+            json.beginObject()
+            json.key("path")
+            json.string(view.path.rawValue)
+            json.key("owner")
+            json.string(view.owner)
+            json.key("settings")
+            json.beginObject()
+            for (key, value) in view.settings.entries {
+                json.key(key.rawValue)
+                json.property(value)
+            }
+            json.endObject()
+            for property in PresentationProperty.allCases {
+                json.key(property.rawValue)
+                json.property(view.presented.value(of: property))
+            }
+            json.endObject()
+        }
+        json.endArray()
     }
 
     private static let tabProperties = TabProperty.allCases

@@ -35,6 +35,7 @@ enum InterfaceDocs {
         "Describe": "The whole state as one JSON object: the controller's properties under their D-Bus names plus catalog, an array with every catalog tab's properties, and bars, an array with every standalone bar's properties and its items (the properties of each defined item, in definition order); a tab's IconPixmaps by their sizes only. Stable keys, meant for jq.",
         "CreateBar": "Creates an empty standalone bar, whose appearance starts from the configuration's [appearance] table, and answers its object, announced with InterfacesAdded (SBAR-1, SBAR-6). Errors: InvalidArgument (a malformed name, a name in use, a 65th bar), StateNotSaved.",
         "RemoveBar": "Removes a standalone bar and its items, announced with InterfacesRemoved (SBAR-1). Errors: NoSuchBar, Busy (its customization session is open), StateNotSaved.",
+        "OpenView": "Opens a view: the shared model presented with the caller's own settings, max_visible (u, 2 to 64), layout, orientation and locale (s); an omitted one follows the controller's. Answers the view's object, announced with InterfacesAdded; the view closes with Close or when the caller's connection leaves the bus, and is never saved (VIEW-1). Open to every caller. Errors: InvalidArgument naming the key (a value of another type or out of range, an unknown key; more than 8 views on the connection, 16 of a user on the system instance other than root and the admin group, 256 in all), NotSupported (an orientation some tab does not support).",
         "DidSelect": "A tap was allowed and its item selected: a tab id or @more. Emitted on every allowed tap, also when the item was already selected; never on programmatic selection (TAP-1,2, SEL-1).",
         "WillBeginCustomizing": "A customization session is opening, with all tabs in order (CUST-3).",
         "WillEndCustomizing": "A customization session is ending; the new order is already applied; changed says whether it differs from the order at begin (CUST-3).",
@@ -168,5 +169,26 @@ enum InterfaceDocs {
         "Index": "The item's position among the bar's Items, or -1 when it is not on the bar.",
         "Selected": "Whether the item is the bar's SelectedItem (SBAR-4).",
         "AccessibilityLabel": "What a screen reader says for the item: its title, whether it is selected and its position among the bar's items, e.g. Selected, Timer, two of three; an item not on the bar, its title alone (SBAR-7, A11Y-1).",
+    ]
+    /// `org.tabbard.TabBar1.View`: the interface's own text under the key "", members by name.
+    static let view: [String: String] = [
+        "": "One frontend's presentation of the shared model (VIEW-1..5): the controller's Tabs and selection with the view's own MaxVisible, Layout, Orientation and Locale, by the controller's rules. Anyone may read it; only the connection that opened it may set its settings, close it or tap @more on it (AccessDenied). Views are outside Revision: a view's PropertiesChanged comes in the batch that changed it, before the controller's.",
+        "Tap": "A user tap on the view: @more shows the view's More list (ShowingMore), asks no delegate, emits no DidSelect and changes nothing shared, for the opener only; a tab is judged on the view's presentation, then decided as the controller's Tap (delegate, TAP rules, DidSelect), and ends ShowingMore when it selects (VIEW-3). Errors: NotReachable (hidden in the view), NoMore, Busy, AccessDenied, and the controller's Tap errors.",
+        "Close": "Closes the view, announced with InterfacesRemoved (VIEW-1). Errors: AccessDenied (not the opener).",
+        "Items": "The view's bar items in order, @more last when shown.",
+        "VisibleTabs": "The tabs on the view's bar (MORE-1, TOP-1).",
+        "MoreTabs": "The tabs in the view's More list (layout bottom).",
+        "HiddenTabs": "The tabs beyond the view's MaxVisible in layout top, unreachable through it (TOP-1).",
+        "ShowsMore": "Whether the view's bar shows the More item.",
+        "SelectedItem": "@more while the view shows its More list; otherwise the controller's SelectedTab when it is on the view's bar, @more when it is in the view's More list, empty when it is hidden in the view or nothing is selected (VIEW-3).",
+        "ShowingMore": "Whether the view shows its More list: set by Tap('@more'), ended when the view's More item goes away or its Tap selects a tab (VIEW-3).",
+        "Titles": "Each of the controller's Tabs with its title in the view's locale (L10N-1).",
+        "AccessibilityLabels": "Each of the controller's Tabs with its A11Y-1 label on the view's bar; a tab in the view's More list or hidden in it by its title alone.",
+        "MoreTitle": "The More item's title in the view's locale; always set (MORE-6).",
+        "MoreAccessibilityLabel": "What a screen reader says for the view's More item, Selected first while the view's SelectedItem is @more; empty without a More item (MORE-6, A11Y-1).",
+        "MaxVisible": "The view's MaxVisible, 2 to 64; the controller's while not set. Set 0 to follow the controller's again. Errors on Set: InvalidArgument, AccessDenied (not the opener).",
+        "Layout": "bottom or top; the controller's while not set. Set empty to follow the controller's again. Errors on Set: InvalidArgument, AccessDenied.",
+        "Orientation": "The view's orientation; the controller's while not set. One the tabs no longer support becomes the first supported one (ORI-4). Set empty to follow the controller's again. Errors on Set: NotSupported (outside SupportedOrientations), InvalidArgument, AccessDenied.",
+        "Locale": "The view's locale (L10N-1); the controller's while not set. Set empty to follow the controller's again. Errors on Set: InvalidArgument, AccessDenied.",
     ]
 }

@@ -21,6 +21,8 @@ final class TabBarObjects {
         didSet { connection.rankCallersAgain() }
     }
     private let log: Log
+    /// Connections leaving the bus, for the views (`watchDepartures`).
+    private var departures: SignalSubscription?
     /// The object path of every exported tab object, by tab id.
     private var tabPaths: [String: DBus.ObjectPath] = [:]
 
@@ -106,6 +108,41 @@ final class TabBarObjects {
         connection.unexport(BusNames.itemPath(item.item, bar: item.bar))
     }
 
+    /// Exports the object of `view`, announced with `InterfacesAdded` at once (VIEW-1).
+    func exportView(_ view: OpenView, of service: TabBarService) {
+        export(view.path, Self.heard(ViewInterface.table(view.number, service), by: service), "view \(view.number)", announced: true)
+    }
+
+    /// Takes a closed view's object off the bus (`InterfacesRemoved`), after what was noted
+    /// of it is sent.
+    func unexportView(_ view: OpenView) {
+        connection.flushPropertyChanges()
+        connection.unexport(view.path)
+    }
+
+    /// Calls `left` with the unique name of each connection that leaves the bus, from now on
+    /// (VIEW-1: a view closes with its opener's connection). One subscription for every
+    /// opener, made before any view can be opened, so that no departure goes unseen.
+    func watchDepartures(_ left: @escaping (_ name: String) -> Void) {
+        let rule = MatchRule(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                             interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        do {
+            departures = try connection.subscribe(rule) { message in
+                guard let (name, _, newOwner) = try? message.decode(String.self, String.self, String.self),
+                      newOwner.isEmpty, name.hasPrefix(":") else { return }
+                left(name)
+            }
+        } catch {
+            log.warning("cannot follow connections leaving the bus; views close only with Close: \(error)")
+        }
+    }
+
+    /// The Unix user of the caller `name`, as the connection learned it before dispatching
+    /// its call (system instance); nil when not asked.
+    func uid(of name: String) -> UInt32? {
+        connection.cachedUnixUser(of: name)
+    }
+
     /// `interface` with every call and property write it answers told to the session watch
     /// of `service` (CUST-8: any of them from a session's owner keeps the session open).
     private static func heard(_ interface: Interface, by service: TabBarService) -> Interface {
@@ -144,7 +181,11 @@ final class TabBarObjects {
     /// the next is made: this sends it before the other objects are looked up. Only for a
     /// request that notes nothing more before its reply (`RequestPipeline.carryOut`), so that each
     /// object is still announced once per request.
-    func announce(_ events: TabEvents, eachAtOnce: Bool = false) {
+    ///
+    /// The views whose presentation the request changed (`views`) are announced first, before
+    /// the controller's own change (VIEW-5).
+    func announce(_ events: TabEvents, views: [TabBarService.ViewChange] = [], eachAtOnce: Bool = false) {
+        announce(viewChanges: views, sending: eachAtOnce)
         let bars = events.standaloneBars
         // By position in the interface tables, which list each property enum in order: no
         // name is built or looked up for an announcement.
@@ -185,6 +226,13 @@ final class TabBarObjects {
             } catch {
                 log.warning("cannot emit \(signal.kind.member) of bar \(signal.bar): \(error)")
             }
+        }
+    }
+
+    /// Notes each view's changed properties (VIEW-5); `sending` sends each at once.
+    func announce(viewChanges: [TabBarService.ViewChange], sending: Bool = false) {
+        for change in viewChanges {
+            changed(change.path, BusNames.viewInterface, change.properties.map(\.tablePosition), sending: sending)
         }
     }
 

@@ -54,7 +54,8 @@ extension TabBarService: RequestPipeline {
     }
 
     func announce(_ events: TabEvents, eachAtOnce: Bool) {
-        objects.announce(events, eachAtOnce: eachAtOnce)
+        // VIEW-5: a batch that changed nothing changed no view.
+        objects.announce(events, views: events.isEmpty ? [] : refreshViews(), eachAtOnce: eachAtOnce)
     }
 
     func retire(_ events: TabEvents) {

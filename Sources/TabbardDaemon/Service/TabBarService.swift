@@ -28,6 +28,8 @@ public final class TabBarService: @unchecked Sendable {
     let persistence: Persistence?
     /// Where log lines go.
     let log: Log
+    /// The open views (VIEW-1): not part of the model, never saved.
+    let views = OpenViews()
 
     /// A service over a started controller and its helpers. Call `start()` next, then own the
     /// name.
@@ -49,6 +51,7 @@ public final class TabBarService: @unchecked Sendable {
     /// tells the shown tab it appears.
     func start() throws(DBusError) {
         try objects.export(self)
+        objects.watchDepartures { [unowned self] name in openerLeft(name) }
         // A helper that came back (or became ready) was told its tabs' state: their actions next.
         plugins.onHelperReturned = { [unowned self] plugin in
             for id in plugins.tabs(of: plugin) where plugins.isIsolated(id) { refreshActions(of: id) }

@@ -141,7 +141,7 @@ extension PluginLinkCall {
     var tabID: String {
         switch self {
         case .create(let id), .destroy(let id), .notice(let id, _), .navigate(let id, _), .render(let id, _), .actions(let id),
-             .activate(let id, _):
+             .activate(let id, _), .locale(let id, _):
             id
         }
     }

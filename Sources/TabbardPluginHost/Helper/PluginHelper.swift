@@ -100,6 +100,9 @@ package enum PluginHelper {
                 }
             case .activate(let id, let action):
                 return .done(tabs[id]?.activate(action) ?? false)
+            case .locale(let id, let locale):
+                tabs[id]?.setLocale(locale)
+                return .done(tabs[id] != nil)
             }
         }
 

@@ -319,6 +319,7 @@ extension PluginLinkCall {
         case .render: "render"
         case .actions: "actions"
         case .activate: "activate"
+        case .locale: "set_locale"
         }
     }
 }

@@ -9,8 +9,17 @@ import TabModel
 /// helper that sends it.
 extension PluginLinkMessage {
     /// The most bytes of payload a frame may declare: the largest reply (a page with a 1 MiB
-    /// body, its title and MIME type) and its framing, with room to spare.
-    static let maximumPayload = (1 << 20) + 8192
+    /// body, its title and MIME type, 1,000 rows and 1,024 action labels, each field at its
+    /// limit) and its framing, with room to spare.
+    static let maximumPayload = (1 << 20) + PluginContent.maximumRows * rowLimit + Int(PluginTab.maximumActions) * labelLimit + 8192
+
+    /// The most bytes one row takes on the link: its six strings at their limits with their
+    /// lengths, its clock, and the count of fields.
+    static let rowLimit = [PluginText.Field.rowID, .title, .detail, .iconName, .page, .action].reduce(0) { $0 + 4 + $1.limit } + 21
+    /// The most bytes one action label takes on the link.
+    static let labelLimit = [PluginText.Field.action, .label, .iconName].reduce(0) { $0 + 4 + $1.limit }
+    /// A locale name, as the controller's `Locale` is bounded.
+    static let localeLimit = 255
 
     /// The frame of this message: its length, then its payload.
     var frame: [UInt8] {
@@ -27,6 +36,7 @@ extension PluginLinkMessage {
             case .render(let tab, let page): payload.byte(CallKind.render); payload.text(tab); payload.text(page)
             case .actions(let tab): payload.byte(CallKind.actions); payload.text(tab)
             case .activate(let tab, let action): payload.byte(CallKind.activate); payload.text(tab); payload.text(action)
+            case .locale(let tab, let locale): payload.byte(CallKind.locale); payload.text(tab); payload.text(locale)
             }
         case .ready(let name, let version, let abi):
             payload.byte(Kind.ready)
@@ -44,6 +54,7 @@ extension PluginLinkMessage {
                 payload.text(content.title)
                 payload.text(content.mimeType)
                 payload.text(content.body)
+                payload.page(content)
             case .actions(let names):
                 payload.byte(ReplyKind.actions)
                 payload.integer(UInt32(names.count))
@@ -101,6 +112,7 @@ extension PluginLinkMessage {
             case CallKind.render: call = .render(tabID: tab, page: try reader.text("page", limit: PluginText.Field.page.limit))
             case CallKind.actions: call = .actions(tabID: tab)
             case CallKind.activate: call = .activate(tabID: tab, action: try reader.text("action", limit: PluginText.Field.action.limit))
+            case CallKind.locale: call = .locale(tabID: tab, locale: try reader.text("locale", limit: Self.localeLimit))
             default: throw .malformed("unknown call \(kind)")
             }
             self = .call(serial: serial, call)
@@ -117,7 +129,9 @@ extension PluginLinkMessage {
                 let title = try reader.text("title", limit: PluginText.Field.title.limit)
                 let mimeType = try reader.text("MIME type", limit: PluginText.Field.mimeType.limit)
                 let body = try reader.text("body", limit: PluginText.Field.body.limit)
-                self = .reply(serial: serial, .content(PluginContent(title: title, mimeType: mimeType, body: body)))
+                var content = PluginContent(title: title, mimeType: mimeType, body: body)
+                try reader.page(into: &content)
+                self = .reply(serial: serial, .content(content))
             case ReplyKind.actions:
                 let count = try reader.integer("action count")
                 guard count <= PluginTab.maximumActions else { throw .malformed("\(count) actions, more than \(PluginTab.maximumActions)") }
@@ -168,7 +182,7 @@ extension PluginLinkMessage {
 
     private enum CallKind {
         static let create: UInt8 = 1, destroy: UInt8 = 2, notice: UInt8 = 3, navigate: UInt8 = 4, render: UInt8 = 5,
-                   actions: UInt8 = 6, activate: UInt8 = 7
+                   actions: UInt8 = 6, activate: UInt8 = 7, locale: UInt8 = 8
     }
 
     private enum ReplyKind {
@@ -210,6 +224,80 @@ private struct LinkWriter {
     mutating func text(_ value: String) {
         integer(UInt32(value.utf8.count))
         bytes.append(contentsOf: value.utf8)
+    }
+}
+
+extension LinkWriter {
+    /// The structured part of a page (PAGE-1): whether its rows were cut, its rows, each with
+    /// its clock (a format byte 0 for none), then its action labels.
+    mutating func page(_ content: PluginContent) {
+        byte(content.rowsCut ? 1 : 0)
+        integer(UInt32(content.rows.count))
+        for row in content.rows {
+            for field in [row.id, row.title, row.detail, row.icon, row.page, row.action] { text(field) }
+            switch row.clock?.format {
+            case nil: byte(0)
+            case .duration?: byte(1)
+            case .timeOfDay?: byte(2)
+            }
+            integer(UInt32(bitPattern: row.clock?.rate ?? 0))
+            long(row.clock?.value ?? 0)
+            long(row.clock?.at ?? 0)
+        }
+        integer(UInt32(content.actionLabels.count))
+        for label in content.actionLabels {
+            text(label.action)
+            text(label.label)
+            text(label.icon)
+        }
+    }
+
+    /// A 64-bit integer, little-endian.
+    mutating func long(_ value: Int64) {
+        integer(UInt32(truncatingIfNeeded: value))
+        integer(UInt32(truncatingIfNeeded: value >> 32))
+    }
+}
+
+extension LinkReader {
+    /// The structured part of a page, each count and field within its limit.
+    mutating func page(into content: inout PluginContent) throws(PluginLinkError) {
+        content.rowsCut = try flag("rows cut")
+        let count = Int(try integer("row count"))
+        guard count <= PluginContent.maximumRows else { throw .malformed("\(count) rows, more than \(PluginContent.maximumRows)") }
+        for _ in 0..<count {
+            var row = PluginPageRow(id: try text("row id", limit: PluginText.Field.rowID.limit),
+                                    title: try text("row title", limit: PluginText.Field.title.limit))
+            row.detail = try text("row detail", limit: PluginText.Field.detail.limit)
+            row.icon = try text("row icon", limit: PluginText.Field.iconName.limit)
+            row.page = try text("row page", limit: PluginText.Field.page.limit)
+            row.action = try text("row action", limit: PluginText.Field.action.limit)
+            let format = try byte("clock format")
+            let rate = Int32(bitPattern: try integer("clock rate"))
+            let value = try long("clock value")
+            let at = try long("clock time")
+            switch format {
+            case 0: row.clock = nil
+            case 1: row.clock = PluginClock(value: value, at: at, rate: rate, format: .duration)
+            case 2: row.clock = PluginClock(value: value, at: at, rate: rate, format: .timeOfDay)
+            default: throw .malformed("unknown clock format \(format)")
+            }
+            content.rows.append(row)
+        }
+        let labels = try integer("action label count")
+        guard labels <= PluginTab.maximumActions else { throw .malformed("\(labels) action labels, more than \(PluginTab.maximumActions)") }
+        for _ in 0..<labels {
+            content.actionLabels.append(PluginActionLabel(action: try text("labelled action", limit: PluginText.Field.action.limit),
+                                                          label: try text("action label", limit: PluginText.Field.label.limit),
+                                                          icon: try text("action icon", limit: PluginText.Field.iconName.limit)))
+        }
+    }
+
+    /// A 64-bit integer, little-endian.
+    mutating func long(_ field: String) throws(PluginLinkError) -> Int64 {
+        let low = UInt64(try integer(field))
+        let high = UInt64(try integer(field))
+        return Int64(bitPattern: low | high << 32)
     }
 }
 

@@ -33,6 +33,8 @@ enum PluginLinkCall: Sendable, Equatable {
     case actions(tabID: String)
     /// Performs an action; answered `done(true)` when the plugin performed it.
     case activate(tabID: String, action: String)
+    /// Tells the tab the controller's locale (PAGE-5); answered `done(true)`.
+    case locale(tabID: String, locale: String)
 }
 
 /// The calls without an argument, in UIKit's vocabulary.

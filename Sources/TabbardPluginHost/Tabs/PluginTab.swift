@@ -1,20 +1,34 @@
 import Glibc
 import TabbardPluginABI
 
-/// A rendered page as the daemon publishes it (`GetContent`).
+/// A rendered page as the daemon publishes it (`GetContent`, and `GetPage` with its rows and
+/// action labels, PAGE-1); a plugin of ABI 1.0 or 1.1 gives text alone.
 public struct PluginContent: Sendable, Equatable {
     /// The page's title.
     public var title: String
     /// The body's MIME type.
     public var mimeType: String
-    /// The body text.
+    /// The body text: the page's `text`.
     public var body: String
+    /// The page's rows, at most `maximumRows`.
+    public var rows: [PluginPageRow]
+    /// The labels of the tab's actions the plugin named.
+    public var actionLabels: [PluginActionLabel]
+    /// Whether the plugin gave more than `maximumRows` rows, of which the last were left (PAGE-2).
+    public var rowsCut: Bool
+
+    /// The most rows a page keeps (PAGE-2).
+    public static let maximumRows = 1000
 
     /// A page with these parts.
-    public init(title: String, mimeType: String, body: String) {
+    public init(title: String, mimeType: String, body: String, rows: [PluginPageRow] = [],
+                actionLabels: [PluginActionLabel] = [], rowsCut: Bool = false) {
         self.title = title
         self.mimeType = mimeType
         self.body = body
+        self.rows = rows
+        self.actionLabels = actionLabels
+        self.rowsCut = rowsCut
     }
 }
 
@@ -52,11 +66,11 @@ public final class PluginTab {
     /// The plugin's name.
     public var plugin: String { module.name }
 
-    private let module: PluginModule
-    private let instance: UnsafeMutableRawPointer
+    let module: PluginModule
+    let instance: UnsafeMutableRawPointer
     /// The instance's `struct tabbard_tab *`, live until destroy returns.
     private let handle: OpaquePointer
-    private var destroyed = false
+    private(set) var destroyed = false
 
     init(declaration: PluginTabDeclaration, module: PluginModule, instance: UnsafeMutableRawPointer, handle: OpaquePointer) {
         self.declaration = declaration
@@ -110,6 +124,7 @@ public final class PluginTab {
     /// The content of `page`, copied out of the plugin. Text over its limit (docs/plugins.md,
     /// Limits) is a failure, logged, never published.
     public func render(page: String) throws(PluginCallError) -> PluginContent {
+        if module.table.render_page != nil { return try renderPage(page) }
         guard !destroyed, let render = module.table.render else { throw failure("render") }
         let rendered = module.timed("render", tab: id) {
             page.withCString { pageText -> Result<PluginContent, PluginCallError> in
@@ -176,12 +191,12 @@ public final class PluginTab {
         module.timed(function, tab: id) { pointer(instance) }
     }
 
-    private func failure(_ function: String) -> PluginCallError {
+    func failure(_ function: String) -> PluginCallError {
         PluginCallError(plugin: plugin, tabID: id, function: function)
     }
 
     /// The failure of a call that returned text the host refuses, logged.
-    private func refused(_ function: String, _ refusal: PluginText.Refusal) -> PluginCallError {
+    func refused(_ function: String, _ refusal: PluginText.Refusal) -> PluginCallError {
         let error = PluginCallError(plugin: plugin, tabID: id, function: function, reason: "returned \(refusal)")
         module.log.warning("\(error); refused")
         return error
@@ -189,7 +204,7 @@ public final class PluginTab {
 
     /// Plugin text for `field` as a Swift string, nil for NULL; invalid UTF-8 is repaired, since
     /// D-Bus needs valid text.
-    private static func text(_ pointer: UnsafePointer<CChar>?, _ field: PluginText.Field) throws(PluginText.Refusal) -> String? {
+    static func text(_ pointer: UnsafePointer<CChar>?, _ field: PluginText.Field) throws(PluginText.Refusal) -> String? {
         guard pointer != nil else { return nil }
         return try PluginText.read(pointer, for: field, repairing: true)
     }

@@ -44,6 +44,8 @@ package final class PluginTabs: @unchecked Sendable {
     private var retiring: [IsolatedPlugin] = []
     /// The tab shown as last told to the plugins; nil for the More list or no tab.
     private var shown: String?
+    /// The pages, by plugin and page name, whose cut was logged (PAGE-2).
+    private var cutPages: Set<[String]> = []
 
     /// The tabs of the plugins `host` has loaded, driven on `loop`.
     package init(host: PluginHost, loop: EventLoop, log: Log) {
@@ -280,6 +282,14 @@ package final class PluginTabs: @unchecked Sendable {
         } catch {
             throw .pluginFailed("\(error)")
         }
+    }
+
+    /// PAGE-2: the page `page` of tab `id` was cut to its bounds (`why`); logged once per
+    /// plugin and page, since a page that is too long stays so at every render.
+    package func pageCut(_ id: String, page: String, why: String) {
+        guard let plugin = plugin(of: id), cutPages.insert([plugin, page]).inserted else { return }
+        log.warning("plugin \(plugin): page \(OffendingValue.quoted(page)) of tab \(OffendingValue.quoted(id)) is over its bounds (\(why)); "
+            + "its last rows, then its text, are left out (said once for this plugin and page)")
     }
 
     /// Forwards `action` to the plugin of tab `id`.

@@ -16,6 +16,9 @@ enum PluginText {
         case body
         case logLine = "log line"
         case iconName = "icon name"
+        case rowID = "row id"
+        case detail = "row detail"
+        case label = "action label"
 
         /// The field with its article: "a title", "an action name".
         var named: String { "\(rawValue.hasPrefix("a") || rawValue.hasPrefix("i") ? "an" : "a") \(rawValue)" }
@@ -33,7 +36,7 @@ enum PluginText {
         /// Whether the field names something the plugin and the daemon must agree on (a page,
         /// an action): text with a control character is refused there, since a name with one
         /// replaced is another name. Elsewhere control characters are replaced.
-        var isName: Bool { self == .page || self == .action || self == .iconName }
+        var isName: Bool { self == .page || self == .action || self == .iconName || self == .rowID }
 
         /// The most bytes taken.
         var limit: Int {
@@ -47,6 +50,9 @@ enum PluginText {
             case .body: 1 << 20
             case .logLine: 4096
             case .iconName: IconName.maximumBytes  // ICON-2
+            case .rowID: PageName.maximumLength
+            case .detail: 512
+            case .label: ItemTitle.maximumBytes
             }
         }
     }

@@ -51,11 +51,32 @@ final class PluginTextScreen {
 
     /// A page `plugin` rendered for `tab`, with the control characters of its title and MIME
     /// type replaced, and those of its body but line breaks and tabs.
+    /// A row's title and detail and a label get theirs replaced; a row or a label that names
+    /// a page, an action, an icon or itself with a control character is left out, since a name
+    /// with one replaced is another name (PAGE-2).
     func content(_ content: PluginContent, plugin: String, tab: String) -> PluginContent {
         // None of the three is a name: never refused.
-        PluginContent(title: text(content.title, .title, plugin: plugin, tab: tab) ?? "",
-                      mimeType: text(content.mimeType, .mimeType, plugin: plugin, tab: tab) ?? "",
-                      body: text(content.body, .body, plugin: plugin, tab: tab) ?? "")
+        var screened = PluginContent(title: text(content.title, .title, plugin: plugin, tab: tab) ?? "",
+                                     mimeType: text(content.mimeType, .mimeType, plugin: plugin, tab: tab) ?? "",
+                                     body: text(content.body, .body, plugin: plugin, tab: tab) ?? "")
+        screened.rowsCut = content.rowsCut
+        screened.rows = content.rows.compactMap { row in
+            guard let id = text(row.id, .rowID, plugin: plugin, tab: tab),
+                  let page = text(row.page, .page, plugin: plugin, tab: tab),
+                  let action = text(row.action, .action, plugin: plugin, tab: tab),
+                  let icon = text(row.icon, .iconName, plugin: plugin, tab: tab)
+            else { return nil }
+            return PluginPageRow(id: id, title: text(row.title, .title, plugin: plugin, tab: tab) ?? "",
+                                 detail: text(row.detail, .detail, plugin: plugin, tab: tab) ?? "",
+                                 icon: icon, page: page, action: action, clock: row.clock)
+        }
+        screened.actionLabels = content.actionLabels.compactMap { label in
+            guard let action = text(label.action, .action, plugin: plugin, tab: tab),
+                  let icon = text(label.icon, .iconName, plugin: plugin, tab: tab)
+            else { return nil }
+            return PluginActionLabel(action: action, label: text(label.label, .label, plugin: plugin, tab: tab) ?? "", icon: icon)
+        }
+        return screened
     }
 
     /// The actions of `tab`, or the refusal of the whole list when a name has a control

@@ -2,13 +2,20 @@ import DBus
 
 // The commands that keep running until interrupted.
 
-/// `follow`: the state, then one line per event.
-struct FollowCommand: CommandWithoutOperands, Equatable {
+/// `follow [--view SETTINGS]`: the state, then one line per event; with `--view`, through a
+/// view of its own opened with `SETTINGS`, whose state and changes are printed too.
+struct FollowCommand: TabctlCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "follow", summary: "print the state, then one line per event, until interrupted",
-                                  examples: ["tabctl follow | grep --line-buffered DidSelect"], staysRunning: true)
+                                  examples: ["tabctl follow | grep --line-buffered DidSelect",
+                                             "tabctl follow --view max_visible=3,locale=fr_FR"], staysRunning: true)
+    static var syntax: Syntax<Self> {
+        .options(.sequence(.literal("--view"), .operand("SETTINGS") { $0.view = $1 }), unknown: "option")
+    }
+    /// The settings of a view to follow (`max_visible=3`); nil for none.
+    var view: String?
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        try EventFollower(client: try context.client(), json: context.json).run()
+        try EventFollower(client: try context.client(), json: context.json, view: view).run()
     }
 }
 

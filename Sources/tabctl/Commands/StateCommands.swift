@@ -4,23 +4,38 @@ import TabbardBusContract
 
 // The whole state: drawn, listed, one property, as JSON, or back to the configuration.
 
-/// `show [--follow] [--bar NAME]`: draws the bar and the shown tab's content, or the
-/// standalone bar `NAME`; with `--follow`, again after every change.
+/// `show [--follow] [--bar NAME] [--view SETTINGS]`: draws the bar and the shown tab's
+/// content, or the standalone bar `NAME`, or the bar through a view of its own opened with
+/// `SETTINGS` and closed again; with `--follow`, again after every change.
 struct ShowCommand: TabctlCommand, Equatable {
     static let spec = CommandSpec(of: Self.self, name: "show",
-                                  summary: "draw the bar and the selected tab's content, or a standalone bar",
-                                  examples: ["tabctl show", "tabctl bar modes create && tabctl show --bar modes"])
+                                  summary: "draw the bar and the selected tab's content, a standalone bar, or the bar through a view",
+                                  examples: ["tabctl show", "tabctl bar modes create && tabctl show --bar modes",
+                                             "tabctl show --view max_visible=3,locale=fr_FR"])
     static var syntax: Syntax<Self> {
         .options(.literal("--follow") { $0.follow = true },
-                 .sequence(.literal("--bar"), .operand("NAME", live: .barNames) { $0.bar = $1 }), unknown: "option")
+                 .sequence(.literal("--bar"), .operand("NAME", live: .barNames) { $0.bar = $1 }),
+                 .sequence(.literal("--view"), .operand("SETTINGS") { $0.view = $1 }), unknown: "option")
     }
     /// Redraw on every change until interrupted.
     var follow = false
     /// The standalone bar to draw; nil for the controller's.
     var bar: String?
+    /// The settings of a view to draw through (`max_visible=3,locale=fr_FR`); nil for none.
+    var view: String?
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let client = try context.client()
+        if let view {
+            guard bar == nil, !follow else {
+                throw CommandFailure(.usage, "show --view draws the controller's bar once; it takes neither --bar nor --follow (follow --view follows one)")
+            }
+            let opened = try OpenedView(view, on: client)
+            let picture = try BarPicture.fetch(from: client, through: opened)
+            try opened.close()
+            picture.print(in: context)
+            return .success
+        }
         let source = bar.map { BarPicture.Source.standalone(StandaloneBar(client: client, name: $0)) } ?? .controller(client)
         if follow { return try LiveBar(client: client, json: context.json, source: source).run() }
         try source.fetch().print(in: context)

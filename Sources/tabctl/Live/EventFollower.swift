@@ -7,11 +7,23 @@ import TabbardBusContract
 final class EventFollower {
     private let client: TabBarClient
     private let lines: EventLine
+    /// The settings of the view to follow, nil for none (`follow --view`).
+    private let view: String?
 
-    /// A follower printing text, or JSON lines with `json`.
-    init(client: TabBarClient, json: Bool) {
+    /// A follower printing text, or JSON lines with `json`; through a view of its own opened
+    /// with `view`, when given.
+    init(client: TabBarClient, json: Bool, view: String? = nil) {
         self.client = client
         lines = EventLine(json: json)
+        self.view = view
+    }
+
+    /// Opens the view to follow, if any, and prints its state (again when the daemon comes
+    /// back: a view ends with the daemon, VIEW-1).
+    private func openView(_ print: (String) -> Void) throws(CommandFailure) {
+        guard let view else { return }
+        let opened = try OpenedView(view, on: client)
+        print(lines.viewState(opened.path, try opened.properties()))
     }
 
     /// Follows until interrupted; fails at once (status 2) when the daemon is not there to start with.
@@ -31,15 +43,17 @@ final class EventFollower {
         try session.subscribe(.fromDaemon(interface: BusNames.objectManagerInterface), onSignal)
         try session.watchDaemon(left: { [lines] in
             print(lines.daemonLeft())
-        }, back: { [client, lines] owner in
+        }, back: { [client, lines, unowned self] owner in
             print(lines.daemonBack(owner))
             do throws(CommandFailure) {
                 print(lines.state(try client.controllerProperties()))
+                try self.openView(print)
             } catch {
                 StandardStream.error.line("tabctl: \(error.message)")
             }
         })
         print(lines.state(try client.controllerProperties()))
+        try openView(print)
         return session.run()
     }
 }

@@ -29,6 +29,23 @@ struct EventLine {
         return (["state"] + pairs).joined(separator: " ")
     }
 
+    /// The state of view `path` (VIEW-2): `view 1 Items=[…] …`, or its properties as JSON.
+    func viewState(_ path: String, _ view: PropertyValues) -> String {
+        let number = BusNames.viewNumber(fromPath: path).map(String.init) ?? path
+        if json {
+            return JSONWriter.object { writer in
+                writer.member("event", "view")
+                writer.member("view", number)
+                writer.key("properties")
+                writer.properties(view)
+            }
+        }
+        let pairs = ViewPropertyName.allCases.compactMap { property in
+            view.values[property.rawValue].map { "\(property.rawValue)=\(ValueText.compact($0))" }
+        }
+        return (["view", number] + pairs).joined(separator: " ")
+    }
+
     /// The daemon left the bus.
     func daemonLeft() -> String {
         json ? JSONWriter.object { $0.member("event", "daemonLeft") }

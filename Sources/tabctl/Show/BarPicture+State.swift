@@ -84,10 +84,33 @@ extension BarPicture {
     /// cannot give is drawn as a note in the content area; an unreachable daemon still fails
     /// the command.
     static func fetch(from client: TabBarClient) throws(CommandFailure) -> BarPicture {
-        let state = try TabBarState.fetch(from: client)
+        try picture(of: try TabBarState.fetch(from: client), showing: true, from: client)
+    }
+
+    /// The picture of the daemon's state through `view` (VIEW-2): the view's bar, selection,
+    /// titles, More title and layout in place of the controller's; the content of the shown
+    /// tab unless the view shows its More list.
+    static func fetch(from client: TabBarClient, through view: OpenedView) throws(CommandFailure) -> BarPicture {
+        var state = try TabBarState.fetch(from: client)
+        let presented = try view.properties()
+        let overlaid: [any PropertyName] = [ControllerPropertyName.visibleTabs, ControllerPropertyName.moreTabs,
+                                            ControllerPropertyName.showsMore, ControllerPropertyName.selectedItem,
+                                            ControllerPropertyName.moreTitle, ControllerPropertyName.layout]
+        for name in overlaid { state.controller.values[name.rawValue] = presented.values[name.rawValue] }
+        if case .dictionary(_, _, let titles)? = presented.values[ViewPropertyName.titles.rawValue] {
+            for (id, title) in titles {
+                guard let id = id.string, let title = title.unwrapped.string else { continue }
+                state.tabs[id]?.values[TabPropertyName.title.rawValue] = .string(title)
+            }
+        }
+        return try picture(of: state, showing: !presented.bool(ViewPropertyName.showingMore), from: client)
+    }
+
+    /// The picture of `state`, with the shown tab's content from `client` when `showing`.
+    private static func picture(of state: TabBarState, showing: Bool, from client: TabBarClient) throws(CommandFailure) -> BarPicture {
         let shown = state.controller.string(ControllerPropertyName.selectedTab)
         var page: (title: String, body: String)?
-        if !shown.isEmpty {
+        if showing, !shown.isEmpty {
             do {
                 let (title, _, body) = try client.decode(try client.call(.getContent, shown),
                                                          as: String.self, String.self, String.self)

@@ -11,8 +11,8 @@ events:     the same calls, one after another's reply, on a main loop that also 
             once, without waiting for the replies before it.
 flood:      sends ARG taps of "alarm" at once and waits (10 s at most) for the Busy answers to
             stop coming; prints {"busy": count, "other": [names of other errors or "reply"]}.
-describe:   compares Describe with GetAll of the controller, of every tab, and of every standalone
-            bar and item; prints {"tabs": count, "bars": count, "items": count, "problems": [...]}.
+describe:   opens a view, then compares Describe with GetAll of the controller, of every tab, of
+            every standalone bar and item, and of the view; prints {"tabs": count, "bars": count, "items": count, "problems": [...]}.
 introspect: compares the Introspect output of every object with the interface file ARG;
             prints {"objects": [paths], "problems": [...]}.
 
@@ -44,10 +44,16 @@ def plain(value):
 
 
 def arguments(call):
-    """The call's JSON arguments, typed by its signature (a variant given as [signature, value])."""
+    """The call's JSON arguments, typed by its signature (a variant given as [signature, value], an
+    a{sv} as {"settings": [[key, signature, value], ...]})."""
     values = []
+    kinds = {"s": dbus.String, "u": dbus.UInt32, "i": dbus.Int32, "b": dbus.Boolean}
     for value in call["args"]:
-        if isinstance(value, dict) and "variant" in value:
+        if isinstance(value, dict) and "settings" in value:
+            # An a{sv}: [key, signature, value] each.
+            values.append(dbus.Dictionary({key: kinds[signature](inner, variant_level=1) for key, signature, inner in value["settings"]},
+                                          signature="sv"))
+        elif isinstance(value, dict) and "variant" in value:
             signature, inner = value["variant"]
             kind = {"s": dbus.String, "u": dbus.UInt32, "i": dbus.Int32, "b": dbus.Boolean}.get(signature)
             if kind is not None:
@@ -188,6 +194,9 @@ def item_path(bar, item):
 
 def describe():
     bus = dbus.bus.BusConnection(address)
+    # A view of this connection's, open while Describe is read (VIEW-1).
+    view = bus.call_blocking(SERVICE, ROOT, SERVICE, "OpenView", "a{sv}",
+                             [dbus.Dictionary({"max_visible": dbus.UInt32(3, variant_level=1)}, signature="sv")])
     state = json.loads(bus.call_blocking(SERVICE, ROOT, SERVICE, "Describe", "", ()))
     problems = []
 
@@ -204,6 +213,15 @@ def describe():
 
     catalog = state.pop("catalog", [])
     bars = state.pop("bars", [])
+    views = state.pop("views", [])
+    if [v.get("path") for v in views] != [str(view)] or views[0].get("owner") != bus.get_unique_name() \
+            or views[0].get("settings") != {"max_visible": 3}:
+        problems.append("views: %r, not this connection's view %s with max_visible 3" % (views, view))
+    for described in views:
+        path = described.pop("path", "")
+        described.pop("owner", None)
+        described.pop("settings", None)
+        compare("view " + path, get_all(path, SERVICE + ".View"), described)
     compare(ROOT, get_all(ROOT, SERVICE), state)
     for tab in catalog:
         compare(tab.get("Id"), get_all(tab_path(tab.get("Id", "")), SERVICE + ".Tab"), tab)

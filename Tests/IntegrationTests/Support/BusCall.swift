@@ -11,6 +11,8 @@ enum Argument: Sendable {
     case strings([String])
     /// A variant, as `Properties.Set` takes.
     indirect case variant(Argument)
+    /// An `a{sv}` of settings, as `OpenView` takes, in key order.
+    indirect case settings([(String, Argument)])
 
     /// The D-Bus signature.
     var signature: String {
@@ -22,6 +24,7 @@ enum Argument: Sendable {
         case .path: "o"
         case .strings: "as"
         case .variant: "v"
+        case .settings: "a{sv}"
         }
     }
 
@@ -35,6 +38,7 @@ enum Argument: Sendable {
         case .path(let value): "objectpath \(quoted(value))"
         case .strings(let values): "@as [" + values.map(quoted).joined(separator: ", ") + "]"
         case .variant(let inner): "<\(inner.gvariant)>"
+        case .settings(let entries): "@a{sv} {" + entries.map { "\(quoted($0.0)): <\($0.1.gvariant)>" }.joined(separator: ", ") + "}"
         }
     }
 
@@ -47,6 +51,7 @@ enum Argument: Sendable {
         case .bool(let value): value
         case .strings(let values): values
         case .variant(let inner): ["variant": [inner.signature, inner.json]]
+        case .settings(let entries): ["settings": entries.map { [$0.0, $0.1.signature, $0.1.json] }]
         }
     }
 

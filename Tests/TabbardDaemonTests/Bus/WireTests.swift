@@ -49,6 +49,8 @@ struct WireTests {
         for property in TabProperty.allCases { #expect(tab.contains(property.rawValue), "\(property)") }
         let bar = Set(BarPropertyName.allCases.map(\.rawValue))
         for property in BarProperty.allCases { #expect(bar.contains(property.rawValue), "\(property)") }
+        // VIEW-2: a view's properties are exactly the presentation's, in the table's order.
+        #expect(PresentationProperty.allCases.map(\.rawValue) == ViewPropertyName.allCases.map(\.rawValue))
     }
 
     @Test("the error names the daemon sends, the model's and its own, are exactly the contract's")

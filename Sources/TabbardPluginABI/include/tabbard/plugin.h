@@ -1,5 +1,5 @@
 /*
- * tabbard/plugin.h: the plugin ABI of tabbard, version 1 (minor 1).
+ * tabbard/plugin.h: the plugin ABI of tabbard, version 1 (minor 2).
  *
  * This header is the whole contract between the tabbard daemon (the host) and a plugin (a
  * shared library that offers tabs). Nothing else is shared: no Swift type, no C++ type, no
@@ -69,7 +69,7 @@ extern "C" {
 /** The ABI major version this header describes; it is also in the entry symbol's name. */
 #define TABBARD_PLUGIN_ABI_MAJOR 1
 /** The ABI minor version this header describes. */
-#define TABBARD_PLUGIN_ABI_MINOR 1
+#define TABBARD_PLUGIN_ABI_MINOR 2
 /** The name of the one symbol a plugin exports. */
 #define TABBARD_PLUGIN_ENTRY_SYMBOL "tabbard_plugin_entry_v1"
 /**
@@ -226,6 +226,93 @@ struct tabbard_actions {
     void *release_data;
 };
 
+/** Since 1.2. How a row's live value reads (struct tabbard_page_row's clock). */
+enum tabbard_clock_format {
+    /** The row has no clock. */
+    TABBARD_CLOCK_NONE = 0,
+    /** A duration (a stopwatch, a timer). */
+    TABBARD_CLOCK_DURATION = 1,
+    /** A time of day: microseconds since midnight where the row's `detail` says. */
+    TABBARD_CLOCK_TIME_OF_DAY = 2,
+};
+
+/**
+ * Since 1.2. One row of a structured page (struct tabbard_page). Every string is owned by the
+ * plugin as in struct tabbard_content; NULL reads as "" (absent, for the optional ones).
+ */
+struct tabbard_page_row {
+    /** The row's id, unique within the page (at most 255 bytes, no control character). */
+    const char *id;
+    /** The row's title, localized (at most 256 bytes). */
+    const char *title;
+    /** Optional: a second line, localized (at most 1024 bytes). */
+    const char *detail;
+    /** Optional: an icon name of the freedesktop Icon Naming Specification (as set_icon_name). */
+    const char *icon;
+    /** Optional: the page activating the row navigates to (one navigate() accepts). */
+    const char *page;
+    /** Optional: the action activating the row performs (one of actions()). */
+    const char *action;
+    /**
+     * A live value a frontend extrapolates without asking again: TABBARD_CLOCK_NONE, or the
+     * format of `clock_value` microseconds, valid at `clock_at` (CLOCK_REALTIME, microseconds),
+     * moving at `clock_rate` (1 running, -1 counting down, 0 stopped).
+     */
+    int32_t clock_format;
+    /** The clock's rate: 1, -1 or 0. */
+    int32_t clock_rate;
+    /** The clock's value in microseconds at `clock_at`. */
+    int64_t clock_value;
+    /** When `clock_value` held, CLOCK_REALTIME in microseconds. */
+    int64_t clock_at;
+};
+
+/**
+ * Since 1.2. The label of one action, localized, for frontends to show on a button. The
+ * actions themselves are still those actions() gives; a label for a name it does not give is
+ * ignored, and an action without a label is shown by its name.
+ */
+struct tabbard_action_label {
+    /** The action's name, as actions() gives it. */
+    const char *action;
+    /** Its label, localized (at most 256 bytes). */
+    const char *label;
+    /** Optional: an icon name (as set_icon_name). */
+    const char *icon;
+};
+
+/**
+ * Since 1.2. A structured page: what render() gives, plus rows and action labels. The host
+ * zero-fills it, sets `struct_size` to its own sizeof(struct tabbard_page) and passes it to
+ * render_page(); the plugin fills it and must not write past `struct_size`. The limits of
+ * struct tabbard_content apply to title, mime_type and text; a page of more than 1,000 rows,
+ * or of more than 64 KiB as published, is cut (rows from the end, then text) and logged.
+ * Ownership as struct tabbard_content: everything the page points to is the plugin's until
+ * the host calls `release`.
+ */
+struct tabbard_page {
+    /** sizeof(struct tabbard_page) as the host was compiled. Set by the host. */
+    uint32_t struct_size;
+    /** The page's title, localized. NULL reads as "". */
+    const char *title;
+    /** The text's MIME type. NULL reads as "text/plain". */
+    const char *mime_type;
+    /** The page as plain text: what GetContent returns as body. NULL reads as "". */
+    const char *text;
+    /** `row_count` rows; may be NULL when `row_count` is 0. */
+    const struct tabbard_page_row *rows;
+    /** The number of rows. */
+    uint32_t row_count;
+    /** `action_label_count` labels; may be NULL when `action_label_count` is 0. */
+    const struct tabbard_action_label *action_labels;
+    /** The number of labels. */
+    uint32_t action_label_count;
+    /** Called by the host once it has copied the page; may be NULL. */
+    void (*release)(struct tabbard_page *page);
+    /** Free for the plugin's use in `release`. */
+    void *release_data;
+};
+
 /**
  * The plugin's table, returned by the entry point. Every function receives the `instance`
  * pointer that create() returned (owned by the plugin; the host never dereferences it).
@@ -291,11 +378,35 @@ struct tabbard_plugin {
      * Returns whether it was performed. NULL: no action is ever performed.
      */
     bool (*activate)(void *instance, const char *action);
+
+    /* ---- Since 1.2: a host of minor 2 or later calls these when they are not NULL. ---- */
+
+    /**
+     * Optional. Renders `page` (owned by the caller) as a structured page into `page_out`
+     * (zero-filled by the host, with its struct_size set; see struct tabbard_page). Returns
+     * false on failure. When set, the host calls it instead of render(), which must still be
+     * there for hosts of minor 0 and 1.
+     */
+    bool (*render_page)(void *instance, const char *page, struct tabbard_page *page_out);
+    /**
+     * Optional. The controller's locale (a POSIX locale name such as "fr_FR", or "" for the
+     * default language), told right after create() and again whenever it changes. Titles,
+     * rows and action labels are rendered in it; the host renders the page again after a
+     * change, so the plugin need not call content_changed(). Owned by the caller.
+     */
+    void (*set_locale)(void *instance, const char *locale);
 };
 
 /** The size of the 1.0 table: the smallest struct_size the host accepts. */
 #define TABBARD_PLUGIN_SIZE_1_0 \
     (offsetof(struct tabbard_plugin, activate) + sizeof(((struct tabbard_plugin *)0)->activate))
+
+/** The size of the 1.1 table: minor 1 appended no function to it. */
+#define TABBARD_PLUGIN_SIZE_1_1 TABBARD_PLUGIN_SIZE_1_0
+
+/** Whether `plugin` (a table of struct_size bytes) has `field`. */
+#define TABBARD_PLUGIN_HAS(plugin, field) \
+    (offsetof(struct tabbard_plugin, field) + sizeof(((struct tabbard_plugin *)0)->field) <= (plugin)->struct_size)
 
 /** The type of the entry point. */
 typedef const struct tabbard_plugin *(*tabbard_plugin_entry_fn)(
