@@ -348,12 +348,14 @@ class Frontend:
 
     def tick(self):
         running = [(label, clock, form) for label, clock, form in self.clocks if clock[2] != 0]
-        # Calls made while a running clock is shown: PAGE-3 makes them none.
-        now, calls = time.monotonic(), sum(self.mirror.calls.values())
+        # Calls the daemon's changes caused while a running clock was shown (the user's own
+        # clicks aside): PAGE-3 and PAGE-4 make them none.
+        now, calls = time.monotonic(), self.mirror.caused["content"] + self.mirror.caused["other"]
         if self.running[2] is not None:
             self.running[0] += now - self.running[2][0]
             self.running[1] += calls - self.running[2][1]
         self.running[2] = (now, calls) if running else None
+        self.dump_due = True
         for label, clock, form in running:
             self.show_clock(label, clock, form)
         if not running:
