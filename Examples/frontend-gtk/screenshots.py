@@ -60,13 +60,18 @@ def main():
         shown, daemon = dump(), state()
         if shown.get("revision") != daemon["Revision"]:
             return False
-        return (daemon["SelectedItem"] == "@more" or daemon["Customizing"] or not daemon["SelectedTab"]
+        # The More list (the frontend's own with a view), the sheet, or the selected tab's page.
+        return ("more" in shown or daemon["Customizing"] or not daemon["SelectedTab"]
                 or shown.get("page", {}).get("title"))
 
     def click(widget):
         """Clicks a widget where the frontend's dump places it, as a user would."""
         subprocess.run(["xdotool", "search", "--name", "^tabbard$", "mousemove", "--window", "%1",
                         str(widget[0]), str(widget[1]), "click", "1"], env=environment, check=True)
+
+    def item(item_id):
+        """Where the frontend's bar shows `item_id`."""
+        return next(entry["at"] for entry in dump()["bar"] if entry["id"] == item_id)
 
     def picture(name, settle=0.0):
         wait_for(shows_daemon, "showing the daemon's state for " + name)
@@ -94,10 +99,11 @@ def main():
         tabctl("badge", "alarm", "3")
         tabctl("badge", "notes", "--dot")
         picture("bar-more-badge")
-        tabctl("tap", "@more")
+        # The More list is the frontend's own (its view's `Tap('@more')`): a click on its bar.
+        click(item("@more"))
+        wait_for(lambda: "more" in dump(), "the More list")
         picture("more-list")
         # A customization session belongs to the connection that began it: the frontend's Edit.
-        wait_for(lambda: "more" in dump(), "the More list")
         click(dump()["more"]["edit"])
         wait_for(lambda: state()["Customizing"], "the customization session")
         wait_for(lambda: "customizing" in dump(), "the customization sheet")
@@ -106,7 +112,8 @@ def main():
         picture("customizing")
         click(dump()["customizing"]["done"])
         wait_for(lambda: not state()["Customizing"], "the end of the customization session")
-        tabctl("select", "stopwatch")
+        click(item("stopwatch"))
+        wait_for(lambda: dump().get("page", {}).get("tab") == "stopwatch", "the stopwatch's page")
         tabctl("activate", "stopwatch", "start")
         picture("stopwatch", settle=1.6)
         tabctl("activate", "stopwatch", "lap")
