@@ -184,6 +184,13 @@ struct ReferenceFrontendTests {
             try display.click(window: "tabbard", at: at)
         }
 
+        /// Resizes the frontend's window to `width` pixels, as a user dragging its edge would.
+        func resize(width: Int) throws {
+            let result = try display.run(["/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--name", "^tabbard$",
+                                          "windowsize", "%1", "\(width)", "520"])
+            guard result.status == 0 else { throw TestFailure("xdotool windowsize \(width) failed: \(result.errors)") }
+        }
+
         /// Runs tabctl and requires it to succeed.
         func tabctl(_ arguments: String...) throws {
             let result = try runCommand([try PackagePaths.executable("tabctl"), "--address", daemon.bus.address] + arguments, timeout: 20)
@@ -346,6 +353,12 @@ struct ReferenceFrontendTests {
         #expect(controller["ShowsMore"] as? Bool == false && controller["MaxVisible"] as? Int == 5)
         #expect(properties["Locale"] as? String == "fr_FR" && controller["Locale"] as? String != "fr_FR")
         #expect(properties["MoreTitle"] as? String != controller["MoreTitle"] as? String, "\(properties)")
+        // Widened, the window holds five items: its view's MaxVisible follows (the user's resize).
+        try run.resize(width: 760)
+        try run.step("view-wide")
+        #expect(try viewProperties(run.daemon.bus, view)["MaxVisible"] as? Int == 5)
+        try run.resize(width: 480)
+        try run.step("view-narrow")
         try run.click(Self.barItem("@more"))
         try run.step("view-more")
         #expect(try viewProperties(run.daemon.bus, view)["SelectedItem"] as? String == "@more")
