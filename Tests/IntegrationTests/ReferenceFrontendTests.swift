@@ -232,7 +232,7 @@ struct ReferenceFrontendTests {
         try run.step("stopwatch")
         try run.tabctl("navigate", "stopwatch", "laps")
         try run.step("laps")
-        try run.click { ($0["page"] as? [String: Any]).flatMap { $0["back"] is [Int] ? ["at": $0["back"]!] : nil } }
+        try run.click(Self.backButton)
         try run.step("back")
         #expect(try describe(run.daemon.bus)["catalog"].flatMap { ($0 as? [[String: Any]])?.first { $0["Id"] as? String == "stopwatch" }?["Depth"] as? Int } == 1)
         try run.tabctl("badge", unselected, "3")
@@ -298,6 +298,11 @@ struct ReferenceFrontendTests {
         #expect(run.problems.isEmpty, "\(run.problems.joined(separator: "\n"))\nfrontend log:\n\(run.frontend.log)")
     }
 
+    /// The page's back button of the dump.
+    private static func backButton(_ dump: [String: Any]) -> [String: Any]? {
+        (dump["page"] as? [String: Any]).flatMap { $0["back"] is [Int] ? ["at": $0["back"]!] : nil }
+    }
+
     /// A tab of `Describe`'s catalog by id.
     private static func tab(_ state: [String: Any], _ id: String) -> [String: Any]? {
         (state["catalog"] as? [[String: Any]])?.first { $0["Id"] as? String == id }
@@ -330,7 +335,7 @@ struct ReferenceFrontendTests {
         try run.click(Self.pageWidget("rows", "page") { !$0.isEmpty })
         try run.step("row-navigated")
         #expect(Self.tab(try describe(run.daemon.bus), "stopwatch")?["Depth"] as? Int == 2)
-        try run.click { ($0["page"] as? [String: Any]).flatMap { $0["back"] is [Int] ? ["at": $0["back"]!] : nil } }
+        try run.click(Self.backButton)
         try run.step("back")
         #expect(Self.tab(try describe(run.daemon.bus), "stopwatch")?["Depth"] as? Int == 1)
         #expect(run.problems.isEmpty, "\(run.problems.joined(separator: "\n"))\nfrontend log:\n\(run.frontend.log)")
