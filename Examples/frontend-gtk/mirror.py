@@ -104,7 +104,7 @@ class Mirror:
     def signal(self, bus, sender, path, interface, member, parameters):
         args = parameters.unpack()
         if path.startswith(ROOT + "/view/") or (interface == OBJECT_MANAGER and args[0].startswith(ROOT + "/view/")):
-            return self.view_signal(path, member, args)  # views are outside Describe and Revision
+            return self.view_signal(path, member, args)  # a view is read by GetAll, outside Revision
         if self.syncing or self.state is None:
             return
         self.count_cause(path, member, args)
@@ -238,7 +238,7 @@ class Mirror:
         shown = dict(self.state)
         shown.update({key: value for key, value in (self.view or {}).items()
                       if key in ("Items", "VisibleTabs", "MoreTabs", "ShowsMore", "SelectedItem",
-                                 "MoreTitle", "Layout", "Titles") and value != ""})  # "": follows
+                                 "MoreTitle", "Layout", "Titles")})
         # SEL-4: the More list is shown, not a tab of it (a tab in More is shown inside More).
         shown["ShowingMore"] = (self.view or {}).get(
             "ShowingMore", shown["SelectedItem"] == "@more" and shown["SelectedTab"] not in shown["MoreTabs"])
@@ -246,7 +246,5 @@ class Mirror:
 
     def tap(self, item, on_reply):
         """A tap through the view where there is one (the delegate may veto: false)."""
-        if self.view_path and self.view is not None:
-            self.call("Tap", ("(s)", (item,)), on_reply, path=self.view_path, interface=VIEW)
-        else:
-            self.call("Tap", ("(s)", (item,)), on_reply)
+        through = self.view_path if self.view is not None else None
+        self.call("Tap", ("(s)", (item,)), on_reply, path=through or ROOT, interface=VIEW if through else NAME)
