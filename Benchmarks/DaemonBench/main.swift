@@ -1,7 +1,7 @@
 // `make bench` (daemon part): what tabbard's requests cost, measured by one raw-libdbus client
 // on one private bus: Select, Tap, SetBadge and GetAll at windows 1 and 32 beside a C libdbus
 // service doing the same message work (`bench-same-work-c`) and the C echo of the D-Bus
-// benchmark; the window-1 pairs again over more rounds; the same pairs while 100 connections
+// benchmark; the window-1 pairs again over more rounds; what views cost (VIEW-6); the same pairs while 100 connections
 // follow every PropertiesChanged; Tap with a delegate that answers at once; Select and Describe
 // with 10,000 tabs; start to READY=1; an idle daemon's wake-ups and memory; whether tabbard
 // links Foundation.
@@ -23,7 +23,7 @@ if arguments.count == 3 && arguments[1] == "serve-delegate" {
 checkCommandLine(usage: """
     usage: daemon-bench [--calls N] [--rounds N] [--window-one-rounds N] [--window-one-pairs N]
                         [--subscribers N] [--plugins DIR] [--installed ROOT]
-                        [--isolation-only | --window-one-only]
+                        [--isolation-only | --window-one-only | --views-only]
       Measures tabbard's requests against a C libdbus service doing the same message work, on a
       private bus; prints figures only (see docs/performance.md).
       --calls N               calls per run (default 10000; fan-out runs use a fifth)
@@ -39,9 +39,11 @@ checkCommandLine(usage: """
                               its plugins in ROOT/lib/tabbard/plugins), in the same rounds
       --isolation-only        only plugins in helper processes against plugins in the daemon
       --window-one-only       only the window-1 pairs of Select and SetBadge against the C service
+      --views-only            only what views cost (VIEW-6): Select with 16 views against none, an
+                              idle daemon with 16 views, 256 views of killed clients twice
     """, options: ["--calls", "--rounds", "--window-one-rounds", "--window-one-pairs", "--subscribers", "--plugins",
               "--installed"],
-    flags: ["--isolation-only", "--window-one-only"])
+    flags: ["--isolation-only", "--window-one-only", "--views-only"])
 let calls = option("--calls", default: 10_000)
 let rounds = option("--rounds", default: 5)
 let windowOneRounds = option("--window-one-rounds", default: 15)
@@ -65,7 +67,7 @@ let installed = installedRoot.isEmpty
 
 // Plugins in helper processes against plugins in the daemon (`--isolation-only`: this part alone).
 // (Not made at all for the window-1 pairs alone: each side starts a bus of its own.)
-let isolation = arguments.contains("--window-one-only")
+let isolation = arguments.contains("--window-one-only") || arguments.contains("--views-only")
     ? nil : IsolationBench(tabbard: binaries + "/tabbard", pluginDirectory: bundledPlugins, calls: calls, rounds: rounds)
 isolation?.measure()
 if let isolation, arguments.contains("--isolation-only") {
@@ -176,6 +178,16 @@ let sameBadge = badge.sent(to: sameWorkName, as: "C same work SetBadge(ss)")
 let getAll = Request(label: "GetAll controller", destination: service, path: controllerPath,
                      interface: "org.freedesktop.DBus.Properties", member: "GetAll", argumentSets: [["org.tabbard.TabBar1"]])
 let pairs = [(select, sameSelect), (badge, sameBadge)]
+
+// VIEW-6: what views cost, on this daemon (`--views-only`: this part alone).
+let views = arguments.contains("--window-one-only")
+    ? nil : ViewsBench(bus: bus, runner: runner, script: packageRoot + "/Benchmarks/ViewClients/view_clients.py", rounds: rounds)
+        .measure(daemon: daemon, select: select)
+if let views, arguments.contains("--views-only") {
+    ViewsBench.print(views)
+    bus.stop()
+    exit(0)
+}
 
 // The window-1 pairs alone, over more rounds: at window 1 a round's ratio swings most with
 // what else the machine does (0.76 to 1.33 over 5 rounds), and its median with it.
@@ -406,4 +418,5 @@ if let resident = installedIdleResident {
 let foundation = foundationLibraries(binaries + "/tabbard")
 print("ldd tabbard: " + (foundation.isEmpty ? "no libFoundation*, no ICU" : "loads " + foundation.joined(separator: ", ")))
 isolation?.print()
+views.map(ViewsBench.print)
 bus.stop()

@@ -12,7 +12,8 @@ connection) makes the warm-up calls, then instrumentation is turned on for the m
 instructions of the service's first thread (the loop thread: the request path) and of all its
 threads (with tabbard's state writer). Then `Describe` at 10,000 tabs, tabbard's alone (the C
 service has no such member): the grid plugin of `daemon-bench`, compiled here, gives the tabs;
-the calls are few, since each builds and sends a document of megabytes. Figures only.
+the calls are few, since each builds and sends a document of megabytes. `Select` is measured
+once more with 16 views open on another connection (4 widths, 2 locales; VIEW-6). Figures only.
 """
 
 import argparse
@@ -106,16 +107,31 @@ def remember_probes(tabbard_argv, address, tab):
         time.sleep(0.02)
 
 
-def measure(service_argv, name, member, argument_sets, address, scratch, warm_up, calls, check=None):
+# VIEW-6: the views open while `Select` is measured again: 4 widths, 2 locales, 16 in all.
+VIEWS = [{"max_visible": dbus.UInt32(width, variant_level=1), "locale": dbus.String(locale, variant_level=1)}
+         for width in (2, 3, 5, 8) for locale in ("fr_FR", "en_US")] * 2
+
+
+def open_views(address):
+    """Two connections holding the 16 `VIEWS` open, 8 each, the most one connection may (a
+    view lasts as long as its connection)."""
+    holders = [dbus.bus.BusConnection(address) for _ in range(2)]
+    for index, settings in enumerate(VIEWS):
+        holders[index % 2].call_blocking(TABBARD, PATH, TABBARD, "OpenView", "a{sv}", [dbus.Dictionary(settings, signature="sv")])
+    return holders
+
+
+def measure(service_argv, name, member, argument_sets, address, scratch, warm_up, calls, check=None, views=False):
     """Runs `service_argv` under callgrind and returns (loop thread, all threads) instructions
     per call of `member` over `calls` calls after `warm_up`. `check`, when given, is handed the
     last warm-up call's reply and says why the service under callgrind is not the one meant to
-    be measured, or None."""
-    prefix = os.path.join(scratch, f"callgrind.{name}.{member}")
+    be measured, or None. With `views`, another connection holds the 16 `VIEWS` open."""
+    prefix = os.path.join(scratch, f"callgrind.{name}.{member}{'.views' if views else ''}")
     with running(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
                   f"--callgrind-out-file={prefix}", "--"] + service_argv,
                  stop_within=60, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as service:
         wait_for_name(address, name, time.monotonic() + 120)
+        holders = open_views(address) if views else []
         connection = dbus.bus.BusConnection(address)
         method = connection.get_object(name, PATH, introspect=False).get_dbus_method(member, TABBARD)
         for call in range(warm_up):
@@ -128,6 +144,8 @@ def measure(service_argv, name, member, argument_sets, address, scratch, warm_up
             method(*argument_sets[call % 2], timeout=CALL_TIMEOUT)
         subprocess.run(["callgrind_control", "--instr=off", str(service.pid)], check=True, capture_output=True)
         connection.close()
+        for holder in holders:
+            holder.close()
     totals = thread_totals(prefix)
     return totals[0] / calls, sum(totals) / calls
 
@@ -174,6 +192,12 @@ def main():
             print(f"{member_label:14} {'C / tabbard':22} {theirs[0] / ours[0]:12.2f} {theirs[1] / ours[1]:12.2f}")
             # Context, not a target: libdbus's share of tabbard's way of building messages.
             print(f"{member_label:14} {'C, written as bytes':22} {parsed[0]:12,.0f} {parsed[1]:12,.0f}")
+            if member == "Select":
+                viewed = measure(tabbard, TABBARD, member, argument_sets, address, scratch, options.warm_up, options.calls,
+                                 views=True)
+                print(f"{member_label:14} {'tabbard, 16 views':22} {viewed[0]:12,.0f} {viewed[1]:12,.0f}")
+                print(f"{member_label:14} {'16 views / none':22} {viewed[0] / ours[0]:12.2f} {viewed[1] / ours[1]:12.2f}"
+                      "  (VIEW-6 target <= 1.5)")
 
         plugins = grid_plugins(os.path.join(scratch, "grid"), DESCRIBE_TABS)
         tabbard = [tabbard_binary, "--address", address, "--plugin-dir", plugins,

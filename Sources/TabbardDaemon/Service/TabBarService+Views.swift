@@ -126,10 +126,18 @@ extension TabBarService {
     func refreshViews() -> [ViewChange] {
         guard !views.isEmpty else { return [] }
         var changes: [ViewChange] = []
+        // Views with the same settings in effect present alike: each presentation is made once.
+        var made: [(settings: PresentationSettings, showingMore: Bool, presentation: Presentation)] = []
         for number in views.numbers {
             guard let view = views[number] else { continue }
             let now = reading { controller in
-                controller.presentation(with: view.settings.resolved(over: controller.settings), showingMore: view.showingMore)
+                let settings = view.settings.resolved(over: controller.settings)
+                if let same = made.first(where: { $0.showingMore == view.showingMore && $0.settings == settings }) {
+                    return same.presentation
+                }
+                let presentation = controller.presentation(with: settings, showingMore: view.showingMore)
+                made.append((settings, view.showingMore, presentation))
+                return presentation
             }
             let changed = now.changes(since: view.presented)
             guard !changed.isEmpty else { continue }
