@@ -313,9 +313,10 @@ struct ReferenceFrontendTests {
         { (($0["page"] as? [String: Any])?[key] as? [[String: Any]])?.first { matches($0[field] as? String ?? "") } }
     }
 
-    // The rows need GetPage (PAGE-1) and the running stopwatch's zero calls live clocks and
-    // PageChanged (PAGE-3,4); against a daemon without them the frontend falls back to
-    // GetContent, shows no rows, and calls about ten times a second while the stopwatch runs.
+    // The rows need GetPage (PAGE-1), and a running stopwatch that costs no call needs live
+    // clocks (PAGE-3) and PageChanged (PAGE-4): against a daemon without them the frontend falls
+    // back to GetContent's text, shows no rows and no clock, and calls about ten times a second
+    // while the stopwatch runs.
     @Test("issue 41, PAGE-1..4: an action by its button, a row that navigates, back, and a running stopwatch that costs no call")
     func drivesPages() throws {
         let run = try Run()
