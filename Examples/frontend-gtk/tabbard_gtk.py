@@ -452,8 +452,9 @@ class Frontend:
             return value
         dump = plain(self.built)
         dump["last_tap"], dump["calls"], dump["redraws"] = self.last_tap, dict(self.mirror.calls), self.redraws
-        dump["call_figures"] = dict(self.mirror.figures(), running_seconds=round(self.running[0], 1),
-                                    calls_while_running=self.running[1])
+        seconds, calls = self.running[:2]
+        dump["call_figures"] = dict(self.mirror.figures(), running_seconds=round(seconds, 1), calls_while_running=calls,
+                                    per_second_running=round(calls / seconds, 2) if seconds else None)
         return dump
 
     def write_dump(self, path):
