@@ -95,6 +95,8 @@ final class Countdown: Sendable {
         }
         ticker.start()
         tick()
+        // The page's clock starts counting down: a change of rate (PAGE-3).
+        host.contentChanged()
     }
 
     func cancel() {

@@ -22,6 +22,7 @@ public enum ControllerMethodName: String, CaseIterable, Sendable {
     case back = "Back"
     case popToRoot = "PopToRoot"
     case getContent = "GetContent"
+    case getPage = "GetPage"
     case activate = "Activate"
     case setOrientation = "SetOrientation"
     case setDividerImage = "SetDividerImage"

@@ -25,6 +25,7 @@ enum InterfaceDocs {
         "Navigate": "Pushes a page onto a tab's navigation stack; the plugin renders it (NAV-2). Errors: NoSuchTab, InvalidArgument (unknown page, deeper than 32), PluginFailed.",
         "Back": "Pops one page from a tab's navigation stack (NAV-2). Errors: NoSuchTab, InvalidArgument (already at the root).",
         "PopToRoot": "Pops a tab's navigation stack to its root page (NAV-2). Errors: NoSuchTab.",
+        "GetPage": "A tab's top page as a renderer draws it (PAGE-1): an a{sv} with page (s, its id), revision (t, the ContentRevision it belongs to), title (s), text (s, GetContent's body), rows (aa{sv}: id, title, and optionally detail, icon, page to navigate to, action to activate, clock (xxd) with clock_format), actions (aa{sv}: id, label, optionally icon; exactly the tab's Actions) and truncated (b). At most 1,000 rows and 64 KiB: a longer page is cut, rows from the end first, then text (PAGE-2). Errors: NoSuchTab, PluginFailed.",
         "GetContent": "The content of a tab's top page as its plugin renders it: the page's title (its name is the tab's Page property), MIME type and body. Errors: NoSuchTab, PluginFailed.",
         "Activate": "Forwards one of the tab's Actions to its plugin. Errors: NoSuchTab, InvalidArgument (not in Actions), PluginFailed.",
         "SetOrientation": "Rotates the controller to portrait, portrait-upside-down, landscape-left or landscape-right (ORI-3). Errors: NotSupported (not in SupportedOrientations), InvalidArgument (not an orientation).",

@@ -5,7 +5,9 @@ import TabbardPluginKit
 /// A Swift plugin for the isolation tests, with one tab, `swiftfault-tab`, whose actions are
 /// faults: `crash` (a Swift runtime trap), `abort`, `exit` (`exit(0)`), `hang` (never returns)
 /// and `flood` (a thread of its own sets the badge and title and says the content changed as
-/// fast as it can; the action waits for it, so only the flood can end it). The fault is chosen
+/// fast as it can; the action waits for it, so only the flood can end it); `tick` is no fault:
+/// a thread of its own says the content changed every 100 ms from then on, as live content
+/// that cannot be extrapolated would. The fault is chosen
 /// by the action: a plugin in a helper gets a clean environment, so no variable of the test's
 /// could reach it, and one build serves every fault.
 ///
@@ -48,8 +50,11 @@ final class FaultTab: TabContent {
 
     /// The faults, by action name.
     enum Fault: String, CaseIterable {
-        case crash, abort, exit, hang, flood
+        case crash, abort, exit, hang, flood, tick
     }
+
+    /// The `tick` thread's clock; started by the action, stopped with the tab.
+    private lazy var ticker = Ticker(every: .milliseconds(100), label: "swiftfault.tick") { [host] in host.contentChanged() }
 
     var actions: [String] { Fault.allCases.map(\.rawValue) }
 
@@ -79,8 +84,13 @@ final class FaultTab: TabContent {
             }
             finished.wait()
             return true
+        case .tick:
+            ticker.start()
+            return true
         }
     }
+
+    func close() { ticker.stop() }
 
     func render(page: String) -> PageContent {
         PageContent(title: "Fault", body: "stack: " + stack.joined(separator: "/"))

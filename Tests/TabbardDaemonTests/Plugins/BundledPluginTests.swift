@@ -59,29 +59,28 @@ struct BundledPluginTests {
         #expect(try stopwatch.render(page: "laps").body == "No laps")
     }
 
-    @Test("stopwatch: live content ticks only while the tab is visible")
-    func stopwatchTicksWhileVisible() async throws {
+    @Test("PAGE-3: a running stopwatch, shown or not, says no content change; its page's clock runs, and start and stop change it")
+    func stopwatchNeverTicks() async throws {
         let fixture = try Fixture()
         let stopwatch = try fixture.tab("stopwatch")
-        #expect(stopwatch.activate("start"))
-        let afterStart = fixture.events.contentChanges(for: "stopwatch")
-        // Running but not shown: no ticks.
-        try await Task.sleep(for: .milliseconds(350))
-        #expect(fixture.events.contentChanges(for: "stopwatch") == afterStart)
         stopwatch.willAppear()
         stopwatch.didAppear()
-        #expect(await fixture.events.wait { fixture.events.contentChanges(for: "stopwatch") >= afterStart + 2 })
-        stopwatch.willDisappear()
-        stopwatch.didDisappear()
-        // A tick already running may land; after that, silence.
-        try await Task.sleep(for: .milliseconds(150))
-        let afterHide = fixture.events.contentChanges(for: "stopwatch")
+        #expect(stopwatch.activate("start"))
+        let afterStart = fixture.events.contentChanges(for: "stopwatch")
+        #expect(afterStart == 1, "start changes the clock's rate")
+        let running = try stopwatch.render(page: "main").rows.first?.clock
+        #expect(running?.rate == 1 && running?.format == .duration, "\(String(describing: running))")
+        // Shown and running: silence, where it used to tick ten times a second.
         try await Task.sleep(for: .milliseconds(350))
-        #expect(fixture.events.contentChanges(for: "stopwatch") == afterHide)
+        #expect(fixture.events.contentChanges(for: "stopwatch") == afterStart)
+        #expect(stopwatch.activate("stop"))
+        #expect(fixture.events.contentChanges(for: "stopwatch") == afterStart + 1)
+        let stopped = try stopwatch.render(page: "main").rows.first?.clock
+        #expect(stopped?.rate == 0 && (stopped?.value ?? 0) >= 350_000, "\(String(describing: stopped))")
         stopwatch.destroy()
     }
 
-    @Test("world clock: cities are added and removed; it ticks only while shown")
+    @Test("world clock: cities are added and removed; PAGE-3: each city a running time-of-day clock, never a tick")
     func worldClock() async throws {
         let fixture = try Fixture()
         let clock = try fixture.tab("world-clock")
@@ -93,11 +92,13 @@ struct BundledPluginTests {
         #expect(!clock.activate("add-atlantis"))
         let lines = try clock.render(page: "main").body.split(separator: "\n")
         #expect(lines.count == 3 && lines[2].hasPrefix("Paris  ") && lines[2].hasSuffix("  UTC+1"))
+        let rows = try clock.render(page: "main").rows
+        #expect(rows.map(\.id) == ["cupertino", "tokyo", "paris"] && rows.last?.detail == "UTC+1")
+        #expect(rows.allSatisfy { $0.clock?.format == .timeOfDay && $0.clock?.rate == 1 && ($0.clock?.value ?? -1) < 86_400_000_000 })
         let before = fixture.events.contentChanges(for: "world-clock")
-        try await Task.sleep(for: .milliseconds(1200))
-        #expect(fixture.events.contentChanges(for: "world-clock") == before, "hidden: no tick")
         clock.didAppear()
-        #expect(await fixture.events.wait { fixture.events.contentChanges(for: "world-clock") > before })
+        try await Task.sleep(for: .milliseconds(1200))
+        #expect(fixture.events.contentChanges(for: "world-clock") == before, "shown: no tick")
         clock.didDisappear()
     }
 
@@ -131,7 +132,9 @@ struct BundledPluginTests {
             tab.destroy()
         }
         let playlists = try fixture.tab("playlists")
-        #expect(try playlists.render(page: "main") == PluginContent(title: "Playlists", mimeType: "text/plain", body: "Recently Added (3)\nTop 25 Most Played (3)"))
+        let root = try playlists.render(page: "main")
+        #expect(root.title == "Playlists" && root.body == "Recently Added (3)\nTop 25 Most Played (3)")
+        #expect(root.rows.map(\.page) == ["recently-added", "top-25"], "PAGE-1: the pages the tab can reach are its rows' pages")
         #expect(playlists.navigate(to: "recently-added"))
         #expect(!playlists.navigate(to: "unknown"))
         #expect(try playlists.render(page: "recently-added").body == "Blue in Green\nSo What\nNaima")
@@ -148,10 +151,13 @@ struct BundledPluginTests {
         let notes = try fixture.tab("notes")
         #expect(fixture.events.changes(for: "notes") == [.badge(nil)])
         #expect(try notes.actions() == ["add"])
-        #expect(try notes.render(page: "main") == PluginContent(title: "Notes", mimeType: "text/plain", body: "No notes"))
+        #expect(try notes.render(page: "main") == PluginContent(title: "Notes", mimeType: "text/plain", body: "No notes",
+                                                             actionLabels: [PluginActionLabel(action: "add", label: "Add note", icon: "list-add-symbolic"),
+                                                                            PluginActionLabel(action: "clear", label: "Clear notes", icon: "edit-clear-all-symbolic")]))
         #expect(notes.activate("add") && notes.activate("add"))
         #expect(try notes.actions() == ["add", "clear"])
         #expect(try notes.render(page: "main").body == "Note 1\nNote 2")
+        #expect(try notes.render(page: "main").rows == [PluginPageRow(id: "note-1", title: "Note 1"), PluginPageRow(id: "note-2", title: "Note 2")])
         #expect(fixture.events.changes(for: "notes") == [.badge(nil), .badge("1"), .contentChanged, .badge("2"), .contentChanged])
         #expect(notes.activate("clear"))
         #expect(!notes.activate("clear"), "nothing left to clear")
@@ -165,7 +171,6 @@ struct BundledPluginTests {
         let stopwatch = try fixture.tab("stopwatch")
         #expect(stopwatch.activate("start"))
         stopwatch.didAppear()
-        #expect(await fixture.events.wait { fixture.events.contentChanges(for: "stopwatch") >= 2 })
         stopwatch.destroy()
         let count = fixture.events.contentChanges(for: "stopwatch")
         try await Task.sleep(for: .milliseconds(300))

@@ -10,33 +10,33 @@ import Testing
 /// when it is back (docs/plugins.md, Isolation).
 @Suite("Isolated plugins across a helper's restart")
 struct IsolatedPluginTests {
-    @Test("the shown stopwatch ticks again after its helper was killed and came back; meanwhile content is unavailable")
+    @Test("the shown ticking tab ticks again after its helper was killed and came back; meanwhile content is unavailable")
     func replayAfterKill() throws {
-        let staged = try PackagePaths.requireStagedPlugins()
+        _ = try PackagePaths.requireStagedPlugins()
         let loop = try EventLoop()
-        let helper = try PluginHelperProcessTests.helper("\(staged)/clock.plugin", loop: loop)
+        let helper = try PluginHelperProcessTests.helper(PackagePaths.testPlugins + "/swiftfault.plugin", loop: loop)
         var ticks = 0
-        let plugin = IsolatedPlugin(helper: helper, current: { ([("stopwatch", ["main", "laps"])], "stopwatch") }) { event in
-            if event.tabID == "stopwatch" && event.change == .contentChanged { ticks += 1 }
+        let plugin = IsolatedPlugin(helper: helper, current: { ([("swiftfault-tab", ["main", "about"])], "swiftfault-tab") }) { event in
+            if event.tabID == "swiftfault-tab" && event.change == .contentChanged { ticks += 1 }
         }
         var returns = 0
-        var laps: Result<PluginContent, PluginCallError>?
+        var about: Result<PluginContent, PluginCallError>?
         var askedBeforeEnd: Result<PluginContent, PluginCallError>?
         var askedWhileDown: Result<PluginContent, PluginCallError>?
         var ticksAtKill = 0
         var watch: LoopTimer?
-        helper.onDown = { _ in plugin.content(of: "stopwatch", page: "main") { askedWhileDown = $0 } }
+        helper.onDown = { _ in plugin.content(of: "swiftfault-tab", page: "main") { askedWhileDown = $0 } }
         plugin.onReturn = {
             returns += 1
-            // Started only once it was told the tab appears: a stopwatch ticks only while shown.
-            plugin.perform(.activate(tabID: "stopwatch", action: "start"), of: "stopwatch") { _ in }
-            if returns == 1 { plugin.content(of: "stopwatch", page: "laps") { laps = $0 } }
+            // Its ticks start with the action, in each new helper.
+            plugin.perform(.activate(tabID: "swiftfault-tab", action: "tick"), of: "swiftfault-tab") { _ in }
+            if returns == 1 { plugin.content(of: "swiftfault-tab", page: "about") { about = $0 } }
             watch = try? loop.schedule(after: .milliseconds(500)) {
                 guard returns == 1 else { return loop.stop() }
                 ticksAtKill = ticks
                 _ = kill(helper.pid!, SIGKILL)
                 // Sent before the daemon saw the helper end: failed when it does.
-                plugin.content(of: "stopwatch", page: "main") { askedBeforeEnd = $0 }
+                plugin.content(of: "swiftfault-tab", page: "main") { askedBeforeEnd = $0 }
             }
         }
         plugin.start()
@@ -46,7 +46,7 @@ struct IsolatedPluginTests {
         watch?.cancel()
         try PluginHelperProcessTests.stop(helper, on: loop)
         #expect(returns == 2)
-        #expect(laps == .success(PluginContent(title: "Laps", mimeType: "text/plain", body: "No laps")))
+        #expect(about == .success(PluginContent(title: "Fault", mimeType: "text/plain", body: "stack: main/about")), "the stack replayed")
         #expect(ticksAtKill >= 2, "ticks before the kill: \(ticksAtKill)")
         #expect(ticks - ticksAtKill >= 2, "ticks after the return: \(ticks - ticksAtKill)")
         for (when, answer) in [("before the end was seen", askedBeforeEnd), ("while down", askedWhileDown)] {
@@ -54,7 +54,7 @@ struct IsolatedPluginTests {
                 Issue.record("content asked \(when) answered \(String(describing: answer))")
                 continue
             }
-            #expect(error.description.hasPrefix("plugin clock: render for tab stopwatch failed: the plugin is unavailable ("), "\(error)")
+            #expect(error.description.hasPrefix("plugin swiftfault: render for tab swiftfault-tab failed: the plugin is unavailable ("), "\(error)")
         }
     }
 }

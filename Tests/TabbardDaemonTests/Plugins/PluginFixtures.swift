@@ -14,6 +14,9 @@ enum PackagePaths {
     /// Where `make plugins` stages the bundled plugins.
     static let stagedPlugins = root + "/.build/plugins"
 
+    /// Where `make test-plugins` stages the test plugins (`swiftfault`).
+    static let testPlugins = root + "/.build/test-plugins"
+
     /// The ABI header's include directory.
     static let include = root + "/Sources/TabbardPluginABI/include"
 
@@ -145,11 +148,12 @@ enum FixturePlugin {
     #endif
 
     static const TABLE_TYPE fixture_table = {
-        V1(struct_size) = sizeof(TABLE_TYPE)
     #ifdef SMALL_TABLE
-            - 2 * sizeof(void *)
+        /* Two functions short of the smallest table the host takes. */
+        V1(struct_size) = TABBARD_PLUGIN_SIZE_1_0 - 2 * sizeof(void *),
+    #else
+        V1(struct_size) = sizeof(TABLE_TYPE),
     #endif
-        ,
         V1(abi_major) = ABI_MAJOR,
     #ifdef NEWER_MINOR
         V1(abi_minor) = TABBARD_PLUGIN_ABI_MINOR + 1,

@@ -100,12 +100,19 @@ struct PluginHelperTests {
         let started = try link.call(.activate(tabID: "stopwatch", action: "start"))
         #expect(started.reply == .done(true))
         #expect(started.events.contains(.event(tabID: "stopwatch", .contentChanged)))
-        // The running stopwatch ticks on its own thread while shown.
-        #expect(try link.receive(within: .seconds(3)) == .event(tabID: "stopwatch", .contentChanged))
         #expect(try link.call(.navigate(tabID: "stopwatch", page: "laps")).reply == .done(true))
         #expect(try link.call(.navigate(tabID: "stopwatch", page: "nowhere")).reply == .done(false))
-        #expect(try link.call(.render(tabID: "stopwatch", page: "laps")).reply == .content(PluginContent(title: "Laps", mimeType: "text/plain", body: "No laps")))
+        let laps = try link.call(.render(tabID: "stopwatch", page: "laps")).reply
+        #expect(laps == .content(PluginContent(title: "Laps", mimeType: "text/plain", body: "No laps",
+                                               actionLabels: [PluginActionLabel(action: "stop", label: "Stop"), PluginActionLabel(action: "lap", label: "Lap")])))
         #expect(try link.call(.activate(tabID: "stopwatch", action: "fly")).reply == .done(false))
+
+        // A plugin's own thread, unasked (a running stopwatch no longer ticks: PAGE-3).
+        let ticking = try HelperLink(manifest: PackagePaths.testPlugins + "/swiftfault.plugin")
+        #expect(try ticking.receive() == .ready(name: "swiftfault", version: "0.1", abi: .host))
+        #expect(try ticking.call(.create(tabID: "swiftfault-tab")).reply == .done(true))
+        #expect(try ticking.call(.activate(tabID: "swiftfault-tab", action: "tick")).reply == .done(true))
+        #expect(try ticking.receive(within: .seconds(3)) == .event(tabID: "swiftfault-tab", .contentChanged))
     }
 
     @Test("the helper ends with status 0 when the daemon closes the link, and 1 when it sends what is not a call")
