@@ -60,13 +60,18 @@ def main():
         shown, daemon = dump(), state()
         if shown.get("revision") != daemon["Revision"]:
             return False
-        return (daemon["SelectedItem"] == "@more" or daemon["Customizing"] or not daemon["SelectedTab"]
+        # The More list (the frontend's own with a view), the sheet, or the selected tab's page.
+        return ("more" in shown or daemon["Customizing"] or not daemon["SelectedTab"]
                 or shown.get("page", {}).get("title"))
 
     def click(widget):
         """Clicks a widget where the frontend's dump places it, as a user would."""
         subprocess.run(["xdotool", "search", "--name", "^tabbard$", "mousemove", "--window", "%1",
                         str(widget[0]), str(widget[1]), "click", "1"], env=environment, check=True)
+
+    def item(item_id):
+        """Where the frontend's bar shows `item_id`."""
+        return next(entry["at"] for entry in dump()["bar"] if entry["id"] == item_id)
 
     def picture(name, settle=0.0):
         wait_for(shows_daemon, "showing the daemon's state for " + name)
@@ -83,17 +88,22 @@ def main():
         start([bin_dir + "/tabbard", "--address", address, "--plugin-dir", plugins, "--state-dir", work + "/state"])
         wait_for(lambda: subprocess.run([bin_dir + "/tabctl", "--address", address, "get", "Version"],
                                         capture_output=True).returncode == 0, "tabbard's start")
-        start(["/usr/bin/python3", HERE + "/tabbard_gtk.py", "--address", address, "--dump-file", work + "/dump.json"],
-              env=environment)
-        wait_for(lambda: dump().get("status") == "ready", "the frontend's start")
+        def frontend(language):
+            """The frontend in `language`: its view's locale (VIEW-1)."""
+            start(["/usr/bin/python3", HERE + "/tabbard_gtk.py", "--address", address, "--dump-file", work + "/dump.json"],
+                  env=dict(environment, LANG=language, LC_ALL="", LC_MESSAGES=""))
+            wait_for(lambda: dump().get("status") == "ready", "the frontend's start")
+            return processes[-1]
+        english = frontend("C.UTF-8")
 
         tabctl("badge", "alarm", "3")
         tabctl("badge", "notes", "--dot")
         picture("bar-more-badge")
-        tabctl("tap", "@more")
+        # The More list is the frontend's own (its view's `Tap('@more')`): a click on its bar.
+        click(item("@more"))
+        wait_for(lambda: "more" in dump(), "the More list")
         picture("more-list")
         # A customization session belongs to the connection that began it: the frontend's Edit.
-        wait_for(lambda: "more" in dump(), "the More list")
         click(dump()["more"]["edit"])
         wait_for(lambda: state()["Customizing"], "the customization session")
         wait_for(lambda: "customizing" in dump(), "the customization sheet")
@@ -102,9 +112,12 @@ def main():
         picture("customizing")
         click(dump()["customizing"]["done"])
         wait_for(lambda: not state()["Customizing"], "the end of the customization session")
-        tabctl("select", "stopwatch")
+        click(item("stopwatch"))
+        wait_for(lambda: dump().get("page", {}).get("tab") == "stopwatch", "the stopwatch's page")
         tabctl("activate", "stopwatch", "start")
-        picture("stopwatch", settle=2.4)
+        picture("stopwatch", settle=1.6)
+        tabctl("activate", "stopwatch", "lap")
+        picture("stopwatch", settle=1.2)
         tabctl("bar", "modes", "create")
         tabctl("bar", "modes", "define", "map", "Map", "map")
         tabctl("bar", "modes", "define", "transit", "Transit")
@@ -113,7 +126,14 @@ def main():
         tabctl("bar", "modes", "tap", "transit")
         tabctl("bar", "modes", "badge", "saved", "2")
         picture("standalone-bar")
-        busctl("set-property", "org.tabbard.TabBar1", "/org/tabbard/TabBar1", "org.tabbard.TabBar1", "Locale", "s", "fr_FR")
+        # French: a second frontend whose user speaks it; its view is French, the controller not.
+        english.terminate()
+        english.wait()
+        os.remove(work + "/dump.json")
+        frontend("fr_FR.UTF-8")
+        if not dump().get("view"):  # a daemon without views: the controller's own language
+            busctl("set-property", "org.tabbard.TabBar1", "/org/tabbard/TabBar1", "org.tabbard.TabBar1", "Locale", "s",
+                   "fr_FR")
         picture("french")
     finally:
         for process in reversed(processes):

@@ -3,12 +3,13 @@
 list, the customization sheet and the standalone bars, drawn with GTK 4 from the public D-Bus
 API alone; `mirror.py` keeps the daemon's state in sync.
 
-    tabbard_gtk.py [--address ADDRESS] [--dump-file PATH]
+    tabbard_gtk.py [--address ADDRESS] [--dump-file PATH] [--width PIXELS]
 
 Without --address it uses the session bus. With --dump-file it writes, after every redraw,
-the widgets it built as JSON (items, titles, icon names, badges, selection, page) and how
-many redraws it made; SIGUSR1 writes that dump at once (to standard output without
---dump-file)."""
+the widgets it built as JSON (items, titles, icon names, badges, selection, page), how many
+redraws it made and the calls it made (per member, and per cause: start, a selection, a content
+change, a running clock); SIGUSR1 writes that dump at once (to standard output without
+--dump-file). --width sets the window's first width, which decides its view's `max_visible`."""
 import argparse
 import json
 import os
@@ -20,12 +21,12 @@ import gi
 gi.require_version("Gdk", "4.0")
 gi.require_version("Gtk", "4.0")
 gi.require_version("GdkPixbuf", "2.0")
-from gi.repository import Gdk, GdkPixbuf, Gio, GLib, Gtk  # noqa: E402
+from gi.repository import Gdk, GdkPixbuf, Gio, GLib, GObject, Gtk  # noqa: E402
 
 from mirror import NAME, ROOT, Mirror, escaped  # noqa: E402
 
-# The window's first size: five items and a standalone bar side by side.
-WIDTH, HEIGHT = 760, 520
+# The window's first size: five items and a standalone bar side by side; an item's width.
+WIDTH, HEIGHT, ITEM_WIDTH = 760, 520, 150
 
 
 # What a bar item shows of its tab: the bar is built again only when one of these changes.
@@ -38,9 +39,9 @@ class Frontend:
     standalone bars beside them, rebuilt from the mirror at each redraw; the bar itself only
     when what it shows changed, so that a click on it is never cut in two by a page's tick."""
 
-    def __init__(self, bus, dump_file):
+    def __init__(self, bus, dump_file, width=WIDTH):
         self.dump_file, self.dump_due, self.last_tap = dump_file, False, None
-        self.window = Gtk.Window(title="tabbard", default_width=WIDTH, default_height=HEIGHT)
+        self.window = Gtk.Window(title="tabbard", default_width=width, default_height=HEIGHT)
         self.css = Gtk.CssProvider()
         Gtk.StyleContext.add_provider_for_display(Gdk.Display.get_default(), self.css,
                                                   Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
@@ -52,9 +53,31 @@ class Frontend:
         self.built = {}         # what the dump reports, filled while building
         self.bar = None         # (what it shows, the bar, its dump entries), kept across redraws
         self.root = None        # (the window's box, the column of bar and body), kept likewise
-        self.mirror = Mirror(bus, self.schedule_redraw)
+        self.running = [0.0, 0, None]  # seconds a running clock was shown, calls meanwhile, last tick
+        self.mirror = Mirror(bus, self.schedule_redraw, self.view_settings)
+        # The view's MaxVisible follows the window's width (VIEW-1: the view is this frontend's).
+        self.window.connect("notify::default-width", lambda *_: self.mirror.set_view("MaxVisible", "u", self.fits()))
         self.window.connect("realize", lambda w: w.get_frame_clock().connect("after-paint", self.painted))
         self.window.present()
+
+    def fits(self):
+        """How many items the window's width holds: the view's `max_visible`."""
+        return max(2, min(64, self.window.get_default_size()[0] // ITEM_WIDTH))
+
+    def view_settings(self):
+        """VIEW-1: the width decides `max_visible`, the user's language `locale` (else the
+        controller's is followed)."""
+        settings = {"max_visible": GLib.Variant("u", self.fits())}
+        language = next((os.environ[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(k)), "")
+        language = language.split(".")[0].split("@")[0]  # fr_FR.UTF-8@euro: fr_FR
+        if language not in ("C", "POSIX", ""):
+            settings["locale"] = GLib.Variant("s", language)
+        return settings
+
+    def user(self, member, *args, **options):
+        """A call a click makes (`Activate`, `Navigate`, `Back` …), counted as the user's."""
+        self.mirror.cause = "user"
+        self.mirror.call(member, *args, **options)
 
     def schedule_redraw(self):
         # The mirror asks once per closed batch (SYNC-3); at idle, so that batches read
@@ -123,27 +146,28 @@ class Frontend:
         def answered(reply):
             self.last_tap = {"item": item, "selected": bool(reply[0])}
             self.schedule_redraw()
-        self.mirror.call("Tap", ("(s)", (item,)), answered)
+        self.mirror.cause = "user"
+        self.mirror.tap(item, answered)
 
     def tap_bar_item(self, bar, item):
-        self.mirror.call("Tap", ("(s)", (item,)), path=ROOT + "/bars/" + escaped(bar),
-                         interface=NAME + ".Bar")
+        self.user("Tap", ("(s)", (item,)), path=ROOT + "/bars/" + escaped(bar), interface=NAME + ".Bar")
 
     def redraw(self):
         self.redraw_source, self.redraws = None, self.redraws + 1
         state = self.mirror.state
-        self.built = {"status": "waiting" if state is None else "ready", "bar": [], "bars": []}
+        self.built = {"status": "ready" if self.mirror.ready() else "waiting", "bar": [], "bars": []}
         self.clocks = []
-        if state is None:
+        if not self.mirror.ready():
             self.bar, self.root = None, None
             self.window.set_child(Gtk.Label(label="waiting for tabbard…"))
             self.built["message"] = "waiting for tabbard…"
             return self.redrawn()
         self.style(state)
+        state = self.mirror.presented()  # the view's bar, or the controller's without views
         selected = state["SelectedItem"]
         shown = json.dumps([selected, state["ShowsMore"], state.get("MoreTitle"), state.get("MoreIconName")]
                            + [[tab_id] + [self.mirror.tab(tab_id).get(key) for key in ITEM_KEYS]
-                              for tab_id in state["VisibleTabs"]], default=str)
+                              for tab_id in state["VisibleTabs"]] + [state.get("Titles")], default=str)
         if self.root is None:
             self.root = (Gtk.Box(), Gtk.Box(orientation=Gtk.Orientation.VERTICAL, hexpand=True))
             self.root[0].append(self.root[1])
@@ -166,7 +190,8 @@ class Frontend:
             bar.add_css_class("tabbar")
             for tab_id in state["VisibleTabs"]:
                 tab = self.mirror.tab(tab_id)
-                bar.append(self.item_button(tab, tab_id, tab["Title"], tab_id == selected, self.tap, self.built["bar"]))
+                bar.append(self.item_button(tab, tab_id, self.title(state, tab_id), tab_id == selected, self.tap,
+                                            self.built["bar"]))
             if state["ShowsMore"]:
                 more = {"IconName": state.get("MoreIconName", "view-more-symbolic"), "Enabled": True}
                 bar.append(self.item_button(more, "@more", state.get("MoreTitle", "More"),
@@ -174,7 +199,7 @@ class Frontend:
             self.bar = (shown, bar, self.built["bar"])
         if state["Customizing"]:
             body = self.customization_sheet(state)
-        elif selected == "@more" and not state["SelectedTab"]:  # SEL-4,5: the list, not a tab in it
+        elif state["ShowingMore"]:  # SEL-4,5: the list, not a tab in it
             body = self.more_list(state)
         else:
             body = self.page_view(state)
@@ -190,13 +215,18 @@ class Frontend:
         if state["bars"]:
             window.append(Gtk.Separator(orientation=Gtk.Orientation.VERTICAL))
             window.append(self.standalone_bars(state))
-        self.built.update({"layout": state["Layout"], "selected_item": selected,
+        self.built.update({"layout": state["Layout"], "selected_item": selected, "view": self.mirror.view_path or None,
                            "revision": state["Revision"], "instance_id": self.mirror.instance})
         return self.redrawn()
+
+    def title(self, state, tab_id):
+        """A tab's title in the view's language (`Titles`), else the controller's."""
+        return (state.get("Titles") or {}).get(tab_id) or self.mirror.tab(tab_id)["Title"]
 
     def redrawn(self):
         if self.ticking is None and any(clock[2] != 0 for _, clock, _ in self.clocks):
             self.ticking = GLib.timeout_add(100, self.tick)  # tenths of a second, drawn locally
+            self.running[2] = None
         self.dump_due = True
         self.window.queue_draw()
         return GLib.SOURCE_REMOVE
@@ -257,7 +287,9 @@ class Frontend:
         box, header, body, title = self.area(content.get("title", ""))
         page["title"] = title.get_text()
         if tab["Depth"] > 1:
-            page["back"] = self.header_button(header, "‹ Back", lambda: self.mirror.call("Back", ("(s)", (tab_id,))), True)
+            page["back"] = self.header_button(header, "‹ Back", lambda: self.user("Back", ("(s)", (tab_id,))), True)
+        if tab["Depth"] > 2:  # NAV-2: more than one page up, the root is one click away
+            page["top"] = self.header_button(header, "« Top", lambda: self.user("PopToRoot", ("(s)", (tab_id,))), True)
         if content.get("text") and not content.get("rows"):
             text = Gtk.Label(label=content["text"], xalign=0, wrap=True)
             body.append(text)
@@ -269,7 +301,7 @@ class Frontend:
         strip = Gtk.FlowBox(selection_mode=Gtk.SelectionMode.NONE, max_children_per_line=6)
         for action in actions:
             button = Gtk.Button(label=action.get("label") or action["id"])
-            button.connect("clicked", lambda _, a=action["id"]: self.mirror.call("Activate", ("(ss)", (tab_id, a))))
+            button.connect("clicked", lambda _, a=action["id"]: self.user("Activate", ("(ss)", (tab_id, a))))
             strip.append(button)
             page["actions"].append({"id": action["id"], "label": button.get_label(), "widget": button})
         body.append(strip)
@@ -281,20 +313,23 @@ class Frontend:
         if row.get("icon") and self.theme.has_icon(row["icon"]):
             line.append(Gtk.Image.new_from_icon_name(row["icon"]))
         line.append(Gtk.Label(label=row.get("title", ""), xalign=0, hexpand=True))
-        value = Gtk.Label(label=row.get("detail", ""))
-        line.append(value)
-        if "clock" in row:
-            value.add_css_class("clock")
-            self.clocks.append((value, row["clock"], row.get("clock_format", "duration")))
-            self.show_clock(value, row["clock"], row.get("clock_format", "duration"))
+        detail = Gtk.Label(label=row.get("detail", ""))
+        line.append(detail)
+        reading = Gtk.Label()
+        if "clock" in row:  # beside the detail, which names the place of a time of day
+            reading.add_css_class("clock")
+            line.append(reading)
+            self.clocks.append((reading, row["clock"], row.get("clock_format", "duration")))
+            self.show_clock(reading, row["clock"], row.get("clock_format", "duration"))
         widget = line
         if row.get("page") or row.get("action"):
             widget = Gtk.Button(child=line)
             if row.get("page"):
-                widget.connect("clicked", lambda _: self.mirror.call("Navigate", ("(ss)", (tab_id, row["page"]))))
+                widget.connect("clicked", lambda _: self.user("Navigate", ("(ss)", (tab_id, row["page"]))))
             else:
-                widget.connect("clicked", lambda _: self.mirror.call("Activate", ("(ss)", (tab_id, row["action"]))))
-        dump.append({"id": row.get("id", ""), "title": row.get("title", ""), "detail": value.get_text(),
+                widget.connect("clicked", lambda _: self.user("Activate", ("(ss)", (tab_id, row["action"]))))
+        dump.append({"id": row.get("id", ""), "title": row.get("title", ""), "detail": detail.get_text(),
+                     "clock": reading.get_text(),
                      "page": row.get("page", ""), "action": row.get("action", ""), "widget": widget})
         return widget
 
@@ -313,6 +348,14 @@ class Frontend:
 
     def tick(self):
         running = [(label, clock, form) for label, clock, form in self.clocks if clock[2] != 0]
+        # Calls the daemon's changes caused while a running clock was shown (the user's own
+        # clicks aside): PAGE-3 and PAGE-4 make them none.
+        now, calls = time.monotonic(), self.mirror.caused["content"] + self.mirror.caused["other"]
+        if self.running[2] is not None:
+            self.running[0] += now - self.running[2][0]
+            self.running[1] += calls - self.running[2][1]
+        self.running[2] = (now, calls) if running else None
+        self.dump_due = True
         for label, clock, form in running:
             self.show_clock(label, clock, form)
         if not running:
@@ -324,41 +367,50 @@ class Frontend:
         box, header, body, title = self.area(state.get("MoreTitle", "More"))
         more = {"title": title.get_text(), "rows": [], "edit": None}
         if state["CanCustomize"]:
-            more["edit"] = self.header_button(header, "Edit", lambda: self.mirror.call("BeginCustomizing"))
+            more["edit"] = self.header_button(header, "Edit", lambda: self.user("BeginCustomizing"))
         for tab_id in state["MoreTabs"]:
             tab = self.mirror.tab(tab_id)
             image, icon_name = self.icon(tab)
             line = Gtk.Box(spacing=8)
             if image is not None:
                 line.append(image)
-            line.append(Gtk.Label(label=tab["Title"], xalign=0, hexpand=True))
+            line.append(Gtk.Label(label=self.title(state, tab_id), xalign=0, hexpand=True))
             if tab.get("HasBadge"):
                 line.append(Gtk.Label(label=tab.get("BadgeValue") or "•"))
             button = Gtk.Button(child=line, sensitive=tab["Enabled"])
             button.connect("clicked", lambda _, t=tab_id: self.tap(t))
             body.append(button)
-            more["rows"].append({"id": tab_id, "title": tab["Title"], "icon": icon_name, "widget": button})
+            more["rows"].append({"id": tab_id, "title": self.title(state, tab_id), "icon": icon_name, "widget": button})
         self.built["more"] = more
         return box
 
     def customization_sheet(self, state):
-        """CUST-3: the session's order live; ▲/▼ move a customizable tab (MoveTab), Done ends it."""
+        """CUST-3: the session's order live; a customizable tab is dragged onto another's place,
+        or moved a place by ▲/▼ (`MoveTab` either way); Done ends the session."""
         box, header, body, _ = self.area("Customize")
-        done = self.header_button(header, "Done", lambda: self.mirror.call("EndCustomizing"))
-        sheet = {"order": [], "done": done, "moves": {}}
+        done = self.header_button(header, "Done", lambda: self.user("EndCustomizing"))
+        sheet = {"order": [], "done": done, "moves": {}, "rows": {}}
         tabs = state["Tabs"]
         for index, tab_id in enumerate(tabs):
             tab = self.mirror.tab(tab_id)
             line = Gtk.Box(spacing=6)
-            line.append(Gtk.Label(label=("▣ " if tab["Placement"] == "bar" else "   ") + tab["Title"],
+            line.append(Gtk.Label(label=("▣ " if tab_id in state["VisibleTabs"] else "   ") + self.title(state, tab_id),
                                   xalign=0, hexpand=True))
             for arrow, target in (("▲", index - 1), ("▼", index + 1)):
                 button = Gtk.Button(label=arrow, sensitive=tab["Customizable"] and 0 <= target < len(tabs))
-                button.connect("clicked", lambda _, t=tab_id, i=target: self.mirror.call("MoveTab", ("(su)", (t, i))))
+                button.connect("clicked", lambda _, t=tab_id, i=target: self.user("MoveTab", ("(su)", (t, i))))
                 line.append(button)
                 sheet["moves"]["%s %s" % (tab_id, "up" if arrow == "▲" else "down")] = button
+            if tab["Customizable"]:  # GTK 4 drag and drop: the tab's id travels as a string
+                source = Gtk.DragSource(actions=Gdk.DragAction.MOVE)
+                source.connect("prepare", lambda *_, t=tab_id: Gdk.ContentProvider.new_for_value(t))
+                line.add_controller(source)
+            target = Gtk.DropTarget.new(GObject.TYPE_STRING, Gdk.DragAction.MOVE)
+            target.connect("drop", lambda _, t, *__, i=index: self.user("MoveTab", ("(su)", (t, i))) or True)
+            line.add_controller(target)
             body.append(line)
             sheet["order"].append(tab_id)
+            sheet["rows"][tab_id] = line
         self.built["customizing"] = sheet
         return box
 
@@ -400,6 +452,9 @@ class Frontend:
             return value
         dump = plain(self.built)
         dump["last_tap"], dump["calls"], dump["redraws"] = self.last_tap, dict(self.mirror.calls), self.redraws
+        seconds, calls = self.running[:2]
+        dump["call_figures"] = dict(self.mirror.figures(), running_seconds=round(seconds, 1), calls_while_running=calls,
+                                    per_second_running=round(calls / seconds, 2) if seconds else None)
         return dump
 
     def write_dump(self, path):
@@ -416,6 +471,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--address", help="the bus tabbard is on (default: the session bus)")
     parser.add_argument("--dump-file", help="write the built widgets as JSON after each redraw")
+    parser.add_argument("--width", type=int, default=WIDTH, help="the window's first width (%d)" % WIDTH)
     options = parser.parse_args()
     Gtk.init()
     if options.address:
@@ -423,7 +479,7 @@ def main():
         bus = Gio.DBusConnection.new_for_address_sync(options.address, flags, None, None)
     else:
         bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-    frontend = Frontend(bus, options.dump_file)
+    frontend = Frontend(bus, options.dump_file, options.width)
     loop = GLib.MainLoop()
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, frontend.write_dump, options.dump_file)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, loop.quit)

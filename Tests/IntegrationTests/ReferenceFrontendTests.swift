@@ -23,6 +23,36 @@ private func pageTitle(_ bus: PrivateBus, _ tab: String) throws -> String {
     return title
 }
 
+/// The properties of the view at `path` (`GetAll` of `org.tabbard.TabBar1.View`), through busctl.
+private func viewProperties(_ bus: PrivateBus, _ path: String) throws -> [String: Any] {
+    let result = try runCommand(["/usr/bin/busctl", "--address=\(bus.address)", "--json=short", "call", Names.service, path,
+                                 "org.freedesktop.DBus.Properties", "GetAll", "s", "\(Names.service).View"])
+    guard result.status == 0, let reply = try parseJSON(result.output) as? [String: Any],
+          let properties = (reply["data"] as? [Any])?.first as? [String: Any] else {
+        throw TestFailure("GetAll of \(path) failed: \(result.errors)")
+    }
+    return properties.compactMapValues { ($0 as? [String: Any])?["data"] }
+}
+
+/// What a frontend presents with `view` (VIEW-2,3): the view's bar, More list and titles over
+/// the controller's state; the controller's own without a view.
+private func presented(_ state: [String: Any], view: [String: Any]?) -> [String: Any] {
+    var shown = state
+    for key in ["VisibleTabs", "MoreTabs", "ShowsMore", "SelectedItem", "MoreTitle", "Layout", "ShowingMore"] {
+        if let value = view?[key], value as? String != "" { shown[key] = value }
+    }
+    if let titles = view?["Titles"] as? [String: String] {
+        shown["catalog"] = (state["catalog"] as? [[String: Any]] ?? []).map { tab in
+            tab.merging(titles[tab["Id"] as? String ?? ""].map { ["Title": $0] } ?? [:]) { $1 }
+        }
+    }
+    // SEL-4: the More list is shown, not a tab in it (a tab of the More list is shown inside More).
+    let selectedTab = shown["SelectedTab"] as? String ?? ""
+    shown["ShowingMore"] = shown["ShowingMore"] as? Bool
+        ?? (shown["SelectedItem"] as? String == "@more" && !(shown["MoreTabs"] as? [String] ?? []).contains(selectedTab))
+    return shown
+}
+
 /// Where what the frontend drew differs from the daemon's state: empty when the bar, the page
 /// (or the More list, or the customization sheet) and the standalone bars all show `state`.
 private func differences(_ dump: [String: Any]?, _ state: [String: Any], title: String?) -> [String] {
@@ -70,7 +100,7 @@ private func differences(_ dump: [String: Any]?, _ state: [String: Any], title: 
     }
     if state["Customizing"] as? Bool == true {
         check("customization order", (dump["customizing"] as? [String: Any])?["order"], state["Tabs"])
-    } else if state["SelectedItem"] as? String == "@more", state["SelectedTab"] as? String == "" {
+    } else if state["ShowingMore"] as? Bool == true {
         let rows = (dump["more"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
         check("More list", rows.map { $0["id"] as? String ?? "" }, state["MoreTabs"])
     } else if let selected = state["SelectedTab"] as? String, !selected.isEmpty, let tab = catalog[selected] {
@@ -107,10 +137,10 @@ struct ReferenceFrontendTests {
         var shots: ScreenshotSeries
         var problems: [String] = []
 
-        init() throws {
+        init(width: Int = 760, lang: String = "C.UTF-8") throws {
             daemon = try DaemonProcess()
             display = try VirtualDisplay()
-            frontend = try ReferenceFrontend(bus: daemon.bus, display: display)
+            frontend = try ReferenceFrontend(bus: daemon.bus, display: display, width: width, lang: lang)
             shots = try ScreenshotSeries(display: display)
         }
 
@@ -120,7 +150,8 @@ struct ReferenceFrontendTests {
             let deadline = Date().addingTimeInterval(30)
             var found: [String] = []
             repeat {
-                let state = try describe(daemon.bus)
+                let view = try (frontend.dump?["view"] as? String).map { try viewProperties(daemon.bus, $0) }
+                let state = presented(try describe(daemon.bus), view: view)
                 let selected = state["SelectedTab"] as? String ?? ""
                 found = differences(frontend.dump, state, title: selected.isEmpty ? nil : try pageTitle(daemon.bus, selected))
                 if found.isEmpty { break }
@@ -128,6 +159,13 @@ struct ReferenceFrontendTests {
             } while Date() < deadline
             problems += found.map { "\(name): \($0)" }
             problems += try shots.take(name, changed: changed)
+        }
+
+        /// The selected item the frontend is to show: its view's where it opened one (VIEW-3:
+        /// `@more` there changes nothing shared), else the controller's.
+        func shownSelectedItem() throws -> String? {
+            guard let view = frontend.dump?["view"] as? String else { return try describe(daemon.bus)["SelectedItem"] as? String }
+            return try viewProperties(daemon.bus, view)["SelectedItem"] as? String
         }
 
         /// Waits until the frontend says it is waiting for the daemon, then takes a screenshot.
@@ -144,6 +182,13 @@ struct ReferenceFrontendTests {
                 throw TestFailure("no such widget in the dump: \(frontend.dump ?? [:]); so far:\n\(problems.joined(separator: "\n"))")
             }
             try display.click(window: "tabbard", at: at)
+        }
+
+        /// Resizes the frontend's window to `width` pixels, as a user dragging its edge would.
+        func resize(width: Int) throws {
+            let result = try display.run(["/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--name", "^tabbard$",
+                                          "windowsize", "%1", "\(width)", "520"])
+            guard result.status == 0 else { throw TestFailure("xdotool windowsize \(width) failed: \(result.errors)") }
         }
 
         /// Runs tabctl and requires it to succeed.
@@ -177,17 +222,17 @@ struct ReferenceFrontendTests {
                 "clicked \(unselected) in \(before); now \(run.frontend.dump?["bar"] ?? [])")
         try run.click(Self.barItem("@more"))
         try run.step("more")
-        #expect(try describe(run.daemon.bus)["SelectedItem"] as? String == "@more")
+        #expect(try run.shownSelectedItem() == "@more")
         // A row of the More list shows its tab inside More (SEL-4).
         try run.click { (($0["more"] as? [String: Any])?["rows"] as? [[String: Any]])?.first }
         try run.step("more-row")
-        #expect(try describe(run.daemon.bus)["SelectedItem"] as? String == "@more")
+        #expect(try run.shownSelectedItem() == "@more")
         // The stopwatch's page, its laps page (tabctl navigates), back by a click.
         try run.click(Self.barItem("stopwatch"))
         try run.step("stopwatch")
         try run.tabctl("navigate", "stopwatch", "laps")
         try run.step("laps")
-        try run.click { ($0["page"] as? [String: Any]).flatMap { $0["back"] is [Int] ? ["at": $0["back"]!] : nil } }
+        try run.click(Self.backButton)
         try run.step("back")
         #expect(try describe(run.daemon.bus)["catalog"].flatMap { ($0 as? [[String: Any]])?.first { $0["Id"] as? String == "stopwatch" }?["Depth"] as? Int } == 1)
         try run.tabctl("badge", unselected, "3")
@@ -228,6 +273,11 @@ struct ReferenceFrontendTests {
         try run.click { (($0["customizing"] as? [String: Any])?["moves"] as? [String: Any]).flatMap { ["at": $0["\(order[0]) down"] as Any] } }
         try run.step("moved")
         #expect(try describe(run.daemon.bus)["Tabs"] as? [String] == [order[1], order[0]] + order.dropFirst(2))
+        // Drag and drop: the first row onto the third's place is MoveTab(first, 2).
+        let rows = try #require((run.frontend.dump?["customizing"] as? [String: Any])?["rows"] as? [String: [Int]])
+        try run.display.drag(window: "tabbard", from: try #require(rows[order[1]]), to: try #require(rows[order[2]]))
+        try run.step("dragged")
+        #expect(try describe(run.daemon.bus)["Tabs"] as? [String] == [order[0], order[2], order[1]] + order.dropFirst(3))
         try run.click { ($0["customizing"] as? [String: Any]).flatMap { ["at": $0["done"] as Any] } }
         try run.step("done")
         #expect(try describe(run.daemon.bus)["Customizing"] as? Bool == false)
@@ -245,6 +295,88 @@ struct ReferenceFrontendTests {
         #expect(tap?["item"] as? String == "timer" && tap?["selected"] as? Bool == false, "\(String(describing: tap))")
         try run.step("vetoed", changed: false)
         #expect(try describe(run.daemon.bus)["SelectedTab"] as? String == "world-clock")
+        #expect(run.problems.isEmpty, "\(run.problems.joined(separator: "\n"))\nfrontend log:\n\(run.frontend.log)")
+    }
+
+    /// The page's back button of the dump.
+    private static func backButton(_ dump: [String: Any]) -> [String: Any]? {
+        (dump["page"] as? [String: Any]).flatMap { $0["back"] is [Int] ? ["at": $0["back"]!] : nil }
+    }
+
+    /// A tab of `Describe`'s catalog by id.
+    private static func tab(_ state: [String: Any], _ id: String) -> [String: Any]? {
+        (state["catalog"] as? [[String: Any]])?.first { $0["Id"] as? String == id }
+    }
+
+    /// The page's widget of the dump under `key` (`actions`, `rows`) whose `field` is `value`.
+    private static func pageWidget(_ key: String, _ field: String, _ matches: @escaping (String) -> Bool) -> ([String: Any]) -> [String: Any]? {
+        { (($0["page"] as? [String: Any])?[key] as? [[String: Any]])?.first { matches($0[field] as? String ?? "") } }
+    }
+
+    // The rows need GetPage (PAGE-1), and a running stopwatch that costs no call needs live
+    // clocks (PAGE-3) and PageChanged (PAGE-4): against a daemon without them the frontend falls
+    // back to GetContent's text, shows no rows and no clock, and calls about ten times a second
+    // while the stopwatch runs.
+    @Test("issue 41, PAGE-1..4: an action by its button, a row that navigates, back, and a running stopwatch that costs no call")
+    func drivesPages() throws {
+        let run = try Run()
+        try run.step("start")
+        try run.click(Self.barItem("stopwatch"))
+        try run.step("stopwatch")
+        try run.click(Self.pageWidget("actions", "id") { $0 == "start" })
+        try run.step("started")
+        #expect(Self.tab(try describe(run.daemon.bus), "stopwatch")?["Actions"] as? [String] == ["stop", "lap"])
+        // Counted by the frontend while the running clock is on screen: two seconds of it.
+        let deadline = Date().addingTimeInterval(30)
+        func figures() -> [String: Any] { run.frontend.dump?["call_figures"] as? [String: Any] ?? [:] }
+        while (figures()["running_seconds"] as? Double ?? 0) < 2, Date() < deadline { usleep(100_000) }
+        print("reference frontend, call figures with a running stopwatch: \(figures())")
+        #expect(figures()["running_seconds"] as? Double ?? 0 >= 2, "the frontend shows no running clock: \(run.frontend.dump ?? [:])")
+        #expect(figures()["calls_while_running"] as? Int == 0, "calls while the stopwatch ran: \(figures())")
+        try run.click(Self.pageWidget("rows", "page") { !$0.isEmpty })
+        try run.step("row-navigated")
+        #expect(Self.tab(try describe(run.daemon.bus), "stopwatch")?["Depth"] as? Int == 2)
+        try run.click(Self.backButton)
+        try run.step("back")
+        #expect(Self.tab(try describe(run.daemon.bus), "stopwatch")?["Depth"] as? Int == 1)
+        #expect(run.problems.isEmpty, "\(run.problems.joined(separator: "\n"))\nfrontend log:\n\(run.frontend.log)")
+    }
+
+    // Needs OpenView (VIEW-1..3): without it the frontend draws the controller's own bar, which
+    // keeps its five items and no More item, and taps the controller.
+    @Test("issue 41, VIEW-1..3: a narrow window in French opens a view of its own: a More item, French titles, taps through it")
+    func presentsItsOwnView() throws {
+        let run = try Run(width: 480, lang: "fr_FR.UTF-8")
+        try run.busctl("call", Names.service, Names.controller, Names.service, "SetTabs", "as", "5",
+                       "timer", "stopwatch", "alarm", "notes", "world-clock")
+        try run.step("start")
+        let view = try #require(run.frontend.dump?["view"] as? String, "the frontend opened no view: \(run.frontend.dump ?? [:])")
+        let properties = try viewProperties(run.daemon.bus, view)
+        let controller = try describe(run.daemon.bus)
+        let bar = (run.frontend.dump?["bar"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "" }
+        // 480 pixels hold three items: two tabs and the More item; the controller keeps five.
+        #expect(properties["MaxVisible"] as? Int == 3 && bar == ["timer", "stopwatch", "@more"], "\(bar) \(properties)")
+        #expect(controller["ShowsMore"] as? Bool == false && controller["MaxVisible"] as? Int == 5)
+        #expect(properties["Locale"] as? String == "fr_FR" && controller["Locale"] as? String != "fr_FR")
+        #expect(properties["MoreTitle"] as? String != controller["MoreTitle"] as? String, "\(properties)")
+        // Widened, the window holds five items: its view's MaxVisible follows (the user's resize).
+        try run.resize(width: 760)
+        try run.step("view-wide")
+        #expect(try viewProperties(run.daemon.bus, view)["MaxVisible"] as? Int == 5)
+        try run.resize(width: 480)
+        try run.step("view-narrow")
+        try run.click(Self.barItem("@more"))
+        try run.step("view-more")
+        #expect(try viewProperties(run.daemon.bus, view)["SelectedItem"] as? String == "@more")
+        #expect(try describe(run.daemon.bus)["SelectedItem"] as? String == controller["SelectedItem"] as? String)
+        try run.click { (($0["more"] as? [String: Any])?["rows"] as? [[String: Any]])?.last }
+        try run.step("view-more-row")
+        #expect(try describe(run.daemon.bus)["SelectedTab"] as? String == "world-clock")
+        run.daemon.stop()
+        try run.waiting("daemon-stopped")
+        try run.daemon.start()
+        try run.step("daemon-restarted")
+        #expect(run.frontend.dump?["view"] is String, "no view after the restart: \(run.frontend.dump ?? [:])")
         #expect(run.problems.isEmpty, "\(run.problems.joined(separator: "\n"))\nfrontend log:\n\(run.frontend.log)")
     }
 }

@@ -56,6 +56,21 @@ final class VirtualDisplay {
     }
 }
 
+extension VirtualDisplay {
+    /// Drags with the first button from `start` to `end` in the window named `window`: pressed,
+    /// moved in steps (a toolkit starts a drag only after motion past its threshold), released.
+    func drag(window: String, from start: [Int], to end: [Int]) throws {
+        let steps = (1...8).flatMap { step -> [String] in
+            let x = start[0] + (end[0] - start[0]) * step / 8, y = start[1] + (end[1] - start[1]) * step / 8
+            return ["mousemove", "--window", "%1", "\(x)", "\(y)", "sleep", "0.05"]
+        }
+        let result = try run(["/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(window)$",
+                              "mousemove", "--window", "%1", "\(start[0])", "\(start[1])", "mousedown", "1"]
+                             + steps + ["sleep", "0.2", "mouseup", "1"])
+        guard result.status == 0 else { throw TestFailure("xdotool drag from \(start) to \(end) failed: \(result.errors)") }
+    }
+}
+
 extension Array where Element == String {
     /// The command run through `env DISPLAY=…`.
     func withDisplay(_ display: String) -> [String] { ["/usr/bin/env", "DISPLAY=\(display)"] + self }
@@ -70,15 +85,18 @@ final class ReferenceFrontend {
     let logFile: String
     private let pid: pid_t
 
-    /// Starts the frontend against the tabbard on `bus`.
-    init(bus: PrivateBus, display: VirtualDisplay) throws {
+    /// Starts the frontend against the tabbard on `bus`, `width` pixels wide (the width its
+    /// view's `max_visible` comes from), in the language `lang` (its view's `locale`; `C.UTF-8`
+    /// follows the controller's).
+    init(bus: PrivateBus, display: VirtualDisplay, width: Int = 760, lang: String = "C.UTF-8") throws {
         let directory = try makeTemporaryDirectory("frontend")
         dumpFile = directory + "/dump.json"
         logFile = directory + "/frontend.log"
         let script = PackagePaths.root.appendingPathComponent("Examples/frontend-gtk/tabbard_gtk.py").path
         // GTK's X11 backend under Xvfb, without the accessibility bus a desktop would give it.
-        pid = try spawnLogging([systemPython, script, "--address", bus.address, "--dump-file", dumpFile], to: logFile,
-                               environment: ["DISPLAY": display.name, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"])
+        pid = try spawnLogging([systemPython, script, "--address", bus.address, "--dump-file", dumpFile, "--width", "\(width)"],
+                               to: logFile, environment: ["DISPLAY": display.name, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1",
+                                                          "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""])
     }
 
     deinit {
