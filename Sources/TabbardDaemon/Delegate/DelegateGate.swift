@@ -114,7 +114,9 @@ final class DelegateGate {
             question = try connection.callAsync(
                 destination: delegate.owner, path: delegate.path, interface: BusNames.delegateInterface,
                 method: DelegateMethodName.shouldSelect.rawValue, item, timeout: .milliseconds(Int(model.delegateTimeoutMs))
-            ) { [unowned self, unowned model] result in
+            ) { [unowned self, model] result in
+                // `model` held: a view's tap hands over a model made for that call alone
+                // (`ViewTap`), gone by the time the delegate answers.
                 guard let decision = answer(result, to: asked, model) else { return }
                 question = nil
                 carryOut(decision, model)
