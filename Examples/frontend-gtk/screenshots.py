@@ -126,14 +126,14 @@ def main():
         tabctl("bar", "modes", "tap", "transit")
         tabctl("bar", "modes", "badge", "saved", "2")
         picture("standalone-bar")
-        # French: a second frontend whose user speaks it; its view is French, the controller not.
+        # French: a second frontend whose user speaks it, its view French (VIEW-1); pages are in
+        # the controller's language (PAGE-5), set to French too.
         english.terminate()
         english.wait()
         os.remove(work + "/dump.json")
         frontend("fr_FR.UTF-8")
-        if not dump().get("view"):  # a daemon without views: the controller's own language
-            busctl("set-property", "org.tabbard.TabBar1", "/org/tabbard/TabBar1", "org.tabbard.TabBar1", "Locale", "s",
-                   "fr_FR")
+        busctl("set-property", "org.tabbard.TabBar1", "/org/tabbard/TabBar1", "org.tabbard.TabBar1", "Locale", "s", "fr_FR")
+        wait_for(lambda: dump().get("page", {}).get("title") == "Chronomètre", "the page in French")
         picture("french")
     finally:
         for process in reversed(processes):
