@@ -4,6 +4,7 @@
 #   make demo       a private bus, the daemon, and a walk through it with tabctl
 #   make frontend   the reference GTK frontend (Examples/frontend-gtk) against the session's tabbard
 #   make screenshots  docs/images/*.png, made by that frontend on a virtual display
+#   make frontend-calls  the calls that frontend makes over a scripted run (a running stopwatch)
 #   make reliability  the long reliability runs (fuzzing, SIGKILL, faults, memory; docs/reliability.md)
 #   make bench      the benchmarks (figures only; see docs/performance.md)
 #   make install    the install layout of docs/architecture.md, under DESTDIR and PREFIX
@@ -17,7 +18,7 @@ DESTDIR    ?=
 # The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
 CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test reliability demo frontend screenshots bench bench-model bench-tabctl bench-instructions bench-frontend bench-trace clean plugins test-plugins release-plugins \
+.PHONY: all build deps test-deps test reliability demo frontend screenshots frontend-calls bench bench-model bench-tabctl bench-instructions bench-frontend bench-trace clean plugins test-plugins release-plugins \
 	install uninstall deb
 
 all: build release-plugins
@@ -73,6 +74,15 @@ frontend: deps plugins
 	@scripts/install-deps frontend
 	$(SWIFT) build -c $(CONFIG) --product tabbard $(SWIFTFLAGS)
 	Examples/frontend-gtk/run "$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" $(PLUGIN_STAGE) $(ADDRESS)
+
+# The calls the reference frontend makes over a scripted run (SECONDS of a running stopwatch).
+SECONDS_RUNNING = 180
+frontend-calls: deps plugins
+	@scripts/install-deps frontend
+	$(SWIFT) build -c $(CONFIG) --product tabbard $(SWIFTFLAGS)
+	$(SWIFT) build -c $(CONFIG) --product tabctl $(SWIFTFLAGS)
+	/usr/bin/python3 Examples/frontend-gtk/call_count.py "$$($(SWIFT) build -c $(CONFIG) --show-bin-path $(SWIFTFLAGS))" \
+		$(PLUGIN_STAGE) $(SECONDS_RUNNING)
 
 # The pictures in docs/images: the reference frontend on a virtual display, driven with tabctl.
 screenshots: deps plugins
