@@ -149,6 +149,11 @@ struct PageLocaleTests {
         #expect(notes["title"] as? String == "Notizen")
         #expect(PageTests.list(notes, "actions").first?["label"] as? String == "Notiz hinzufügen")
         #expect(try PageTests.page(bus, "artists")["title"] as? String == "Künstler", "a media section's page, titled as its tab")
+        // A media group's page and its row in the section (proper names stay as they are).
+        let playlists = try PageTests.page(bus, "playlists")
+        #expect(PageTests.list(playlists, "rows").compactMap { $0["title"] as? String } == ["Zuletzt hinzugefügt", "Top 25 meistgespielt"])
+        #expect(try busctl(bus, "Navigate", "ss", "playlists", "recently-added").status == 0)
+        #expect(try PageTests.page(bus, "playlists")["title"] as? String == "Zuletzt hinzugefügt")
         #expect(try ContentTests.contentRevision(bus, "stopwatch") > before)
         #expect(try ContentTests.contentRevision(bus, "notes") > notesBefore)
         try busctlSet(bus, "Locale", "s", "ja")
