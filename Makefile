@@ -217,9 +217,10 @@ bench-tabctl: deps
 
 # What a frontend that keeps in sync as docs/dbus-api.md says costs the bus: its calls and the
 # messages it receives at start, per selection, per content change and while a shown stopwatch
-# runs (figures only).
+# runs, and what GetPage of a 1,000-row page costs (figures only).
 bench-frontend: deps
 	@scripts/install-deps bench
 	$(MAKE) install CONFIG=release PREFIX=/usr DESTDIR=$(CURDIR)/$(BENCH_ROOT)
 	/usr/bin/python3 Benchmarks/Frontend/frontend_traffic.py --tabbard $(BENCH_ROOT)/usr/bin/tabbard \
 		--plugins $(BENCH_ROOT)/usr/lib/tabbard/plugins
+	/usr/bin/python3 Benchmarks/Frontend/page_cost.py --tabbard $(BENCH_ROOT)/usr/bin/tabbard
