@@ -41,6 +41,7 @@ SERVICE = "org.tabbard.TabBar1"
 PATH = "/org/tabbard/TabBar1"
 CONTROLLER = "org.tabbard.TabBar1"
 CONTENT = "org.tabbard.TabBar1.Content"
+TAB = "org.tabbard.TabBar1.Tab"
 PROPERTIES = "org.freedesktop.DBus.Properties"
 # How long the frontend's loop runs after each step for the step's signals to arrive.
 SETTLE_SECONDS = 0.3
@@ -111,8 +112,9 @@ class Frontend:
                     self.revision = revision
             if selection_moved or "Page" in changed:
                 self.read_page()
-        elif not self.has_page_changed and "ContentRevision" in changed and path == tab_path(self.selected):
-            self.read_page()  # no push: the page is pulled at each content change
+        elif interface == TAB and "ContentRevision" in changed and path == tab_path(self.selected):
+            # A daemon before PAGE-4 (`ContentRevision` on `.Tab`): no push, the page is pulled.
+            self.read_page()
 
     def page_changed(self, page, path=None):
         self.has_page_changed = True

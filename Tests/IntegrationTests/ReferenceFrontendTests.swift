@@ -144,6 +144,12 @@ struct ReferenceFrontendTests {
             shots = try ScreenshotSeries(display: display)
         }
 
+        /// The screenshots are kept for a run that found problems (their directory is named
+        /// in the first), and removed otherwise.
+        deinit {
+            if problems.isEmpty { try? FileManager.default.removeItem(atPath: shots.directory) }
+        }
+
         /// Waits (30 s at most) until the frontend shows the daemon's state, then takes a
         /// screenshot; records what still differed at the deadline.
         func step(_ name: String, changed: Bool = true) throws {

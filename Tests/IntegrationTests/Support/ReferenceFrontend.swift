@@ -133,12 +133,12 @@ struct ScreenshotSeries {
         guard taken.status == 0 else { return ["\(name): import failed: \(taken.errors)"] }
         var problems: [String] = []
         let colours = try display.run(["/usr/bin/convert", path, "-format", "%k", "info:"]).output
-        if (Int(colours.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) < 2 { problems.append("\(name): the screenshot is blank") }
+        if (Int(colours.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) < 2 { problems.append("\(name): the screenshot \(path) is blank") }
         if changed, let last {
             // `compare -metric AE` prints how many pixels differ, on standard error.
             let compared = try display.run(["/usr/bin/compare", "-metric", "AE", last, path, "null:"])
             let differing = Double(compared.errors.split(separator: " ").first.map(String.init) ?? "") ?? -1
-            if differing == 0 { problems.append("\(name): the screenshot is the same as \(URL(fileURLWithPath: last).lastPathComponent)") }
+            if differing == 0 { problems.append("\(name): the screenshot is the same as \(last)") }
         }
         last = path
         return problems
