@@ -190,6 +190,23 @@ struct ViewBusTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("a tab Tap through a view asks the delegate and is decided by its answer, allowed or denied, as the controller's Tap (VIEW-3, TAP-7)")
+    func tapThroughAViewWaitsForTheDelegate() throws {
+        let daemon = try DaemonProcess()
+        let address = daemon.bus.address
+        let delegate = try RunningTabctl(daemon.bus, "delegate", "--deny", "timer")
+        let deadline = Date().addingTimeInterval(20)
+        while try stringProperty(address, "Delegate").isEmpty && Date() < deadline { usleep(50_000) }
+        let calls = [Self.open([("max_visible", .uint32(64))]), Self.view(1, "Tap", .string("alarm")),
+                     Self.view(1, "Tap", .string("timer")), Self.get("SelectedTab")]
+        let groups = groupedByCall(try recordEvents(address: address, calls))
+        #expect(Self.value(groups[1]) as? Bool == true, "allowed: \(groups[1])")
+        #expect(Self.value(groups[2]) as? Bool == false, "denied: \(groups[2])")
+        #expect(Self.value(groups[3]) as? String == "alarm")
+        _ = delegate
+        #expect(daemon.stop() == 0, "log:\n\(daemon.log)")
+    }
+
     // MARK: - VIEW-4
 
     @Test("another connection reads a view, but its Set MaxVisible, Close and Tap('@more') are AccessDenied (VIEW-4)")
