@@ -82,7 +82,7 @@ struct EventLine {
             return json ? JSONWriter.object { writer in
                 writer.member("event", member)
                 for (key, name) in object.names { writer.member(key, name) }
-            } : ([member, object.kind] + object.names.map { ValueText.word($0.1) }).joined(separator: " ")
+            } : firstWords(member, object).joined(separator: " ")
         default:
             return nil
         }
@@ -129,10 +129,7 @@ struct EventLine {
         guard let page = arguments.first, case .dictionary(_, _, let entries) = page else { return nil }
         let object = FollowedObject(path: path)
         if json {
-            return JSONWriter.object { writer in
-                writer.member("event", "PageChanged")
-                writer.member("object", object.kind)
-                for (key, name) in object.names { writer.member(key, name) }
+            return objectJSON("PageChanged", object) { writer in
                 writer.key("page")
                 writer.value(page)
             }
@@ -140,7 +137,7 @@ struct EventLine {
         let field = { (key: String) in entries[.string(key)]?.unwrapped }
         var rows = 0
         if case .array(_, let items)? = field("rows") { rows = items.count }
-        var words = ["PageChanged", object.kind] + object.names.map { ValueText.word($0.1) }
+        var words = firstWords("PageChanged", object)
         for key in ["page", "revision", "title"] {
             if let value = field(key) { words.append("\(key)=\(ValueText.compact(value))") }
         }
@@ -157,18 +154,31 @@ struct EventLine {
         let invalidated = arguments[2].strings ?? []
         let object = FollowedObject(path: path)
         if json {
-            return JSONWriter.object { writer in
-                writer.member("event", "PropertiesChanged")
-                writer.member("object", object.kind)
-                for (key, name) in object.names { writer.member(key, name) }
+            return objectJSON("PropertiesChanged", object) { writer in
                 writer.key("changed")
                 writer.properties(changed)
                 writer.member("invalidated", invalidated)
             }
         }
-        var words = ["PropertiesChanged", object.kind] + object.names.map { ValueText.word($0.1) }
+        var words = firstWords("PropertiesChanged", object)
         words += changed.sortedNames.map { "\($0)=\(ValueText.compact(changed.values[$0]!))" }
         words += invalidated.map { "\($0)=?" }
         return words.joined(separator: " ")
+    }
+
+    /// The first words of a line for `event` on `object`: `PropertiesChanged tab alarm`.
+    private func firstWords(_ event: String, _ object: FollowedObject) -> [String] {
+        [event, object.kind] + object.names.map { ValueText.word($0.1) }
+    }
+
+    /// The JSON of `event` on `object`: the event, the object's kind and names, then what
+    /// `body` writes.
+    private func objectJSON(_ event: String, _ object: FollowedObject, _ body: (inout JSONWriter) -> Void) -> String {
+        JSONWriter.object { writer in
+            writer.member("event", event)
+            writer.member("object", object.kind)
+            for (key, name) in object.names { writer.member(key, name) }
+            body(&writer)
+        }
     }
 }
