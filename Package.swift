@@ -11,7 +11,7 @@ import PackageDescription
 /// Settings every target of ours shares: Swift 6 language mode is the package default; this
 /// adds the checks we want on top.
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 /// The settings of every module that runs in the daemon's process (the daemon's and the bundled
@@ -20,39 +20,41 @@ let strict: [SwiftSetting] = [
 /// a module that needs one imports it); and concrete generic metadata made through accessors,
 /// not by demangling names, which searched every image's conformances at start
 /// (docs/performance.md, Memory and "Start to `READY=1`").
-let inDaemonProcess: [SwiftSetting] = strict + [
-    .unsafeFlags([
-        "-Xfrontend", "-disable-implicit-concurrency-module-import",
-        "-Xfrontend", "-disable-implicit-string-processing-module-import",
-        "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
-    ]),
-]
+let inDaemonProcess: [SwiftSetting] =
+    strict + [
+        .unsafeFlags([
+            "-Xfrontend", "-disable-implicit-concurrency-module-import",
+            "-Xfrontend", "-disable-implicit-string-processing-module-import",
+            "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+        ])
+    ]
 
 /// The settings of the daemon's modules off the request path (the TOML and JSON readers, the
 /// thin `tabbard` main): `inDaemonProcess`, and in release builds optimized for size, since an
 /// idle daemon keeps nearly all of its code resident. The modules a request runs through (the
 /// model, D-Bus, the loop and `TabbardDaemon`) stay optimized for speed (docs/performance.md,
 /// Memory and "`TabbardDaemon` built for speed").
-let sizeOptimized: [SwiftSetting] = inDaemonProcess + [
-    .unsafeFlags(["-Osize"], .when(configuration: .release)),
-]
+let sizeOptimized: [SwiftSetting] =
+    inDaemonProcess + [
+        .unsafeFlags(["-Osize"], .when(configuration: .release))
+    ]
 
 /// The linker settings of every executable and shared library the package ships: symbols bound
 /// at load (`-z now`), so that with RELRO the whole GOT is read-only, as Debian's hardening asks
 /// (docs/performance.md, "Hardening").
 let bindNow: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]),
+    .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"])
 ]
 
 var products: [Product] = [
-    .executable(name: "tabbard", targets: ["tabbard"]),
+    .executable(name: "tabbard", targets: ["tabbard"])
 ]
 var targets: [Target] = []
 
 // MARK: - Model
 
 products += [
-    .library(name: "TabModel", targets: ["TabModel"]),
+    .library(name: "TabModel", targets: ["TabModel"])
 ]
 
 targets += [
@@ -127,7 +129,7 @@ targets += [
         dependencies: ["Loop", "TabbardBusContract"],
         path: "Tests/TabbardTestSupport",
         swiftSettings: strict
-    ),
+    )
 ]
 
 // MARK: - Event loop
@@ -169,7 +171,7 @@ targets += [
     ),
 ]
 products += [
-    .library(name: "DBus", targets: ["DBus"]),
+    .library(name: "DBus", targets: ["DBus"])
 ]
 
 // MARK: - Bus contract
@@ -199,7 +201,8 @@ if Context.environment["TABBARD_BENCHMARKS"] != nil {
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .target(name: "BenchClient", dependencies: ["CDBus"], path: "Benchmarks/BenchClient"),
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strict),
-        .executableTarget(name: "bench-echo-c", dependencies: ["CDBus", "AllocationCounter"], path: "Benchmarks/EchoC"),
+        .executableTarget(
+            name: "bench-echo-c", dependencies: ["CDBus", "AllocationCounter"], path: "Benchmarks/EchoC"),
         .executableTarget(name: "bench-same-work-c", dependencies: ["CDBus"], path: "Benchmarks/SameWorkC"),
         .executableTarget(name: "bench-subscribers", dependencies: ["CDBus"], path: "Benchmarks/Subscribers"),
         .executableTarget(
@@ -333,10 +336,11 @@ targets += [
         dependencies: ["TabbardDaemon", "CSocketActivation"],
         swiftSettings: sizeOptimized,
         linkerSettings: bindNow + [
-            .unsafeFlags([
-                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/CSocketActivation/Linking",
-            ], .when(configuration: .release)),
+            .unsafeFlags(
+                [
+                    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                    "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/CSocketActivation/Linking",
+                ], .when(configuration: .release))
         ]
     ),
     // Unit tests of the daemon's pieces, and the loader's tests. They never link a plugin
@@ -372,7 +376,7 @@ targets += [
         dependencies: ["TabbardTestSupport", "TabbardDaemon", "TabbardPluginHost", "DaemonBase"],
         exclude: ["Scripts"],
         swiftSettings: strict
-    ),
+    )
 ]
 
 // MARK: - Command-line client
@@ -405,24 +409,32 @@ targets += [
     ),
     .executableTarget(
         name: "tabctl",
-        dependencies: ["Loop", "DBus", "JSON", "TabbardBusContract", "CArgumentVector", "CBacktraceSetting", "CSocketActivation"],
+        dependencies: [
+            "Loop", "DBus", "JSON", "TabbardBusContract", "CArgumentVector", "CBacktraceSetting", "CSocketActivation",
+        ],
         exclude: ["Linking"],
-        swiftSettings: inDaemonProcess + [.unsafeFlags(["-Osize", "-Xfrontend", "-function-sections"], .when(configuration: .release))],
+        swiftSettings: inDaemonProcess + [
+            .unsafeFlags(["-Osize", "-Xfrontend", "-function-sections"], .when(configuration: .release))
+        ],
         linkerSettings: bindNow + [
-            .unsafeFlags([
-                "-static-stdlib", "-Xclang-linker", "-pie", "-Xclang-linker", "-static-libgcc",
-                "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/tabctl/Linking",
-                "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/CSocketActivation/Linking",
-                "-Xlinker", "--no-export-dynamic",
-                "-Xlinker", "--section-ordering-file=" + Context.packageDirectory + "/Sources/tabctl/Linking/start-order.txt",
-            ], .when(configuration: .release)),
+            .unsafeFlags(
+                [
+                    "-static-stdlib", "-Xclang-linker", "-pie", "-Xclang-linker", "-static-libgcc",
+                    "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/tabctl/Linking",
+                    "-Xclang-linker", "-L" + Context.packageDirectory + "/Sources/CSocketActivation/Linking",
+                    "-Xlinker", "--no-export-dynamic",
+                    "-Xlinker",
+                    "--section-ordering-file=" + Context.packageDirectory + "/Sources/tabctl/Linking/start-order.txt",
+                ], .when(configuration: .release))
         ]
     ),
     // Unit tests of the parser and the drawing, and the built `tabctl` against a `tabbard` on a
     // private bus (needs `swift build` and `make plugins`).
     .testTarget(
         name: "tabctlTests",
-        dependencies: ["tabctl", "Loop", "DBus", "JSON", "TabbardBusContract", "CSocketActivation", "TabbardTestSupport"],
+        dependencies: [
+            "tabctl", "Loop", "DBus", "JSON", "TabbardBusContract", "CSocketActivation", "TabbardTestSupport",
+        ],
         swiftSettings: strict
     ),
 ]
@@ -431,7 +443,7 @@ let package = Package(
     name: "tabbard",
     products: products,
     dependencies: [
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -38,7 +38,8 @@ public final class BenchBus {
             </busconfig>
             """
         writeFile(directory + "/bus.conf", config)
-        pid = spawn(["/usr/bin/dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--nopidfile"], quiet: true)
+        pid = spawn(
+            ["/usr/bin/dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--nopidfile"], quiet: true)
         var waited = 0
         while access(socket, F_OK) != 0 && waited < 1000 {
             usleep(10_000)
@@ -58,7 +59,7 @@ public final class BenchBus {
     public func spawn(_ argv: [String], quiet: Bool = false, environment: [String] = []) -> pid_t {
         var pid: pid_t = 0
         let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        defer { for pointer in cArguments { free(pointer) } }
         var variables: [UnsafeMutablePointer<CChar>?] = []
         var entry = environ
         while let pointer = entry.pointee {
@@ -67,7 +68,7 @@ public final class BenchBus {
         }
         variables += environment.map { strdup($0) }
         variables.append(nil)
-        defer { variables.forEach { free($0) } }
+        defer { for pointer in variables { free(pointer) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

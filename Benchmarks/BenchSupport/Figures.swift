@@ -26,7 +26,9 @@ public struct Figures {
     /// The median of each figure over several rounds.
     public static func median(_ rounds: [Figures]) -> Figures {
         func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        return Figures(callsPerSecond: middle(rounds.map(\.callsPerSecond)), p50: middle(rounds.map(\.p50)), p99: middle(rounds.map(\.p99)))
+        return Figures(
+            callsPerSecond: middle(rounds.map(\.callsPerSecond)), p50: middle(rounds.map(\.p50)),
+            p99: middle(rounds.map(\.p99)))
     }
 }
 

@@ -19,13 +19,14 @@ if arguments.count == 4 && arguments[1] == "serve-swift" {
     exit(0)
 }
 
-checkCommandLine(usage: """
-    usage: dbus-bench [--calls N] [--rounds N]
-      Measures the DBus library's method calls against the same echo in C on a private bus;
-      prints figures only (see docs/performance.md).
-      --calls N    calls per run (default 20000)
-      --rounds N   interleaved rounds per figure (default 7)
-    """, options: ["--calls", "--rounds"])
+checkCommandLine(
+    usage: """
+        usage: dbus-bench [--calls N] [--rounds N]
+          Measures the DBus library's method calls against the same echo in C on a private bus;
+          prints figures only (see docs/performance.md).
+          --calls N    calls per run (default 20000)
+          --rounds N   interleaved rounds per figure (default 7)
+        """, options: ["--calls", "--rounds"])
 let calls = option("--calls", default: 20_000)
 let rounds = option("--rounds", default: 7)
 
@@ -58,16 +59,23 @@ struct Target {
 }
 
 let targets = [
-    Target(label: "(a) DBus library echo", destination: swiftName, path: "/bench", interface: EchoService.interface, call: bench_call_echo),
-    Target(label: "(b) C libdbus echo", destination: cName, path: "/bench", interface: EchoService.interface, call: bench_call_echo),
-    Target(label: "(c) bus GetId (floor)", destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-           interface: "org.freedesktop.DBus", call: bench_call_get_id),
+    Target(
+        label: "(a) DBus library echo", destination: swiftName, path: "/bench", interface: EchoService.interface,
+        call: bench_call_echo),
+    Target(
+        label: "(b) C libdbus echo", destination: cName, path: "/bench", interface: EchoService.interface,
+        call: bench_call_echo),
+    Target(
+        label: "(c) bus GetId (floor)", destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+        interface: "org.freedesktop.DBus", call: bench_call_get_id),
 ]
 
 var latencies = [Int64](repeating: 0, count: calls)
 @MainActor func measure(_ target: Target, window: Int32) -> Figures {
     let elapsed = latencies.withUnsafeMutableBufferPointer { buffer in
-        bench_run(client, target.destination, target.path, target.interface, target.call, window, Int32(calls), buffer.baseAddress)
+        bench_run(
+            client, target.destination, target.path, target.interface, target.call, window, Int32(calls),
+            buffer.baseAddress)
     }
     guard elapsed > 0 else {
         cleanUp()
@@ -95,8 +103,9 @@ for window in [Int32(1), 32] {
     for target in targets {
         let figures = Figures.median(results["\(target.label)|\(window)"]!)
         medians["\(target.label)|\(window)"] = figures
-        print(pad(target.label, 26) + pad("\(window)", 8) + pad(number(figures.callsPerSecond, 0), 10)
-              + pad(number(figures.p50, 1), 9) + number(figures.p99, 1))
+        print(
+            pad(target.label, 26) + pad("\(window)", 8) + pad(number(figures.callsPerSecond, 0), 10)
+                + pad(number(figures.p50, 1), 9) + number(figures.p99, 1))
     }
 }
 for (window, goal) in [(Int32(1), 0.9), (32, 0.8)] {
@@ -112,15 +121,17 @@ for (call, name, arguments) in [(bench_call_echo, "Echo(s)", 1), (bench_call_mix
     for target in targets.prefix(2) {
         let before = bench_allocations(client, target.destination)
         _ = latencies.withUnsafeMutableBufferPointer { buffer in
-            bench_run(client, target.destination, target.path, target.interface, call, 32, Int32(calls), buffer.baseAddress)
+            bench_run(
+                client, target.destination, target.path, target.interface, call, 32, Int32(calls), buffer.baseAddress)
         }
         let after = bench_allocations(client, target.destination)
         // The Allocations call itself is one call among `calls`; negligible.
         perCall.append(Double(after - before) / Double(calls))
     }
-    print("  \(pad(name, 20)) a: \(number(perCall[0], 2))  b: \(number(perCall[1], 2))  a-b per argument: \(number((perCall[0] - perCall[1]) / Double(arguments), 2))")
+    print(
+        "  \(pad(name, 20)) a: \(number(perCall[0], 2))  b: \(number(perCall[1], 2))  a-b per argument: \(number((perCall[0] - perCall[1]) / Double(arguments), 2))"
+    )
 }
-
 
 // The library's own share, without a bus: decoding and encoding (siubtas) in this process.
 // Decoding allocates only what the Swift values need; encoding's allocations are libdbus
@@ -128,7 +139,8 @@ for (call, name, arguments) in [(bench_call_echo, "Echo(s)", 1), (bench_call_mix
 do {
     let long = "The quick brown fox jumps over!!"
     let strings = ["alpha", "bravo", "charlie-delta-echo-foxtrot"]
-    let message = try Message.methodCall(destination: nil, path: "/bench", interface: EchoService.interface, method: "EchoMixed")
+    let message = try Message.methodCall(
+        destination: nil, path: "/bench", interface: EchoService.interface, method: "EchoMixed")
     try message.append(long, Int32(-42), UInt32(42), true, UInt64(1) << 40, strings)
     let rounds = 10_000
     var before = allocation_count()
@@ -139,13 +151,15 @@ do {
     let decoding = Double(allocation_count() - before) / Double(rounds)
     before = allocation_count()
     for _ in 0..<rounds {
-        let reply = try Message.methodCall(destination: nil, path: "/bench", interface: EchoService.interface, method: "EchoMixed")
+        let reply = try Message.methodCall(
+            destination: nil, path: "/bench", interface: EchoService.interface, method: "EchoMixed")
         try reply.append(long, Int32(-42), UInt32(42), true, UInt64(1) << 40, strings)
     }
     let encodingWithMessage = Double(allocation_count() - before) / Double(rounds)
     before = allocation_count()
     for _ in 0..<rounds {
-        _ = try Message.methodCall(destination: nil, path: "/bench", interface: EchoService.interface, method: "EchoMixed")
+        _ = try Message.methodCall(
+            destination: nil, path: "/bench", interface: EchoService.interface, method: "EchoMixed")
     }
     let messageAlone = Double(allocation_count() - before) / Double(rounds)
     print("in-process, (siubtas) with one 32-byte string and a 3-element as (one element over 15 bytes):")

@@ -37,7 +37,9 @@ struct DaemonProbe {
             let thread = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            guard thread != ".", thread != "..", let text = read("/proc/\(pid)/task/\(thread)/\(name)") else { continue }
+            guard thread != ".", thread != "..", let text = read("/proc/\(pid)/task/\(thread)/\(name)") else {
+                continue
+            }
             values[thread] = parse(text)
         }
         return values

@@ -29,10 +29,13 @@ import Glibc
             self.isolation = isolation
             bus = BenchBus()
             Self.buses.append(bus)
-            guard let client = bench_connect(bus.address) else { IsolationBench.abort("\(label): cannot connect to its bus") }
+            guard let client = bench_connect(bus.address) else {
+                IsolationBench.abort("\(label): cannot connect to its bus")
+            }
             self.client = client
             configuration = bus.scratch("config") + "/tabbard.toml"
-            writeFile(configuration, plugins.map { "[plugin.\($0)]\nisolation = \"\(isolation)\"\n" }.joined(separator: "\n"))
+            writeFile(
+                configuration, plugins.map { "[plugin.\($0)]\nisolation = \"\(isolation)\"\n" }.joined(separator: "\n"))
             runner = RequestRunner(client: client) { reason in IsolationBench.abort(reason) }
         }
 
@@ -85,7 +88,9 @@ import Glibc
                 let words = line.split(separator: " ")
                 if words.count >= 2, let value = Int(words[1]) { fields[String(words[0])] = value }
             }
-            (proportional, proportionalAnonymous, proportionalFile) = (fields["Pss:"] ?? -1, fields["Pss_Anon:"] ?? -1, fields["Pss_File:"] ?? -1)
+            (proportional, proportionalAnonymous, proportionalFile) = (
+                fields["Pss:"] ?? -1, fields["Pss_Anon:"] ?? -1, fields["Pss_File:"] ?? -1
+            )
         }
 
         /// `VmRSS a + f, Pss a + f` in MB.
@@ -110,8 +115,9 @@ import Glibc
         inProcess = Side(label: "in-process", isolation: "in-process", plugins: names)
         isolated = Side(label: "process", isolation: "process", plugins: names)
         func controller(_ label: String, _ member: String, _ sets: [[String]]) -> Request {
-            Request(label: label, destination: Self.service, path: Self.controllerPath, interface: "org.tabbard.TabBar1",
-                    member: member, argumentSets: sets)
+            Request(
+                label: label, destination: Self.service, path: Self.controllerPath, interface: "org.tabbard.TabBar1",
+                member: member, argumentSets: sets)
         }
         requests = [
             controller("GetContent notes (C)", "GetContent", [["notes"]]),
@@ -135,7 +141,9 @@ import Glibc
             }
         }
         for side in [inProcess, isolated] { daemons[side.label] = Memory(pid: side.daemon) }
-        helpers = Self.children(of: isolated.daemon).map { (Self.pluginName(of: $0), Memory(pid: $0)) }.sorted { $0.plugin < $1.plugin }
+        helpers = Self.children(of: isolated.daemon).map { (Self.pluginName(of: $0), Memory(pid: $0)) }.sorted {
+            $0.plugin < $1.plugin
+        }
         for side in [inProcess, isolated] {
             side.bus.kill(side.daemon, signal: SIGTERM)
             side.bus.stop()
@@ -153,15 +161,18 @@ import Glibc
         let figures = side.runner.measure(request, window: 1, count: calls)
         let daemonSpent = daemon.cpuNanoseconds.values.reduce(0, +) - daemonBefore
         let helpersSpent = helpers.map { $0.cpuNanoseconds.values.reduce(0, +) }.reduce(0, +) - helpersBefore
-        return Run(figures: figures, daemonCPU: Double(daemonSpent) / 1000 / Double(calls),
-                   helperCPU: Double(helpersSpent) / 1000 / Double(calls))
+        return Run(
+            figures: figures, daemonCPU: Double(daemonSpent) / 1000 / Double(calls),
+            helperCPU: Double(helpersSpent) / 1000 / Double(calls))
     }
 
     // MARK: Starts
 
     private func arguments(_ side: Side, state: String) -> [String] {
-        [tabbard, "--address", side.bus.address, "--config", side.configuration, "--plugin-dir", pluginDirectory,
-         "--state-dir", state, "--log-level", "warning"]
+        [
+            tabbard, "--address", side.bus.address, "--config", side.configuration, "--plugin-dir", pluginDirectory,
+            "--state-dir", state, "--log-level", "warning",
+        ]
     }
 
     /// Starts the daemon of `side` and waits until every plugin answers.
@@ -178,7 +189,8 @@ import Glibc
     /// Whether a tab of every bundled plugin answers `GetContent` on `side`'s bus.
     private func serving(_ side: Side) -> Bool {
         Self.plugins.allSatisfy { _, tab in
-            bench_call_succeeds(side.client, Self.service, Self.controllerPath, "org.tabbard.TabBar1", "GetContent", tab) != 0
+            bench_call_succeeds(
+                side.client, Self.service, Self.controllerPath, "org.tabbard.TabBar1", "GetContent", tab) != 0
         }
     }
 
@@ -188,23 +200,29 @@ import Glibc
         for side in [inProcess, isolated] { _ = time(side, state: side.bus.scratch("remembered"), scratch: "warm-up") }
         for attempt in 0..<count {
             for side in attempt % 2 == 0 ? [inProcess, isolated] : [isolated, inProcess] {
-                starts["\(side.label)|first", default: []].append(time(side, state: side.bus.scratch("first-\(attempt)"), scratch: "first-\(attempt)"))
+                starts["\(side.label)|first", default: []].append(
+                    time(side, state: side.bus.scratch("first-\(attempt)"), scratch: "first-\(attempt)"))
                 let state = remembered.first { $0.0 == side.label }!.1
-                starts["\(side.label)|remembered", default: []].append(time(side, state: state, scratch: "remembered-\(attempt)"))
+                starts["\(side.label)|remembered", default: []].append(
+                    time(side, state: state, scratch: "remembered-\(attempt)"))
             }
         }
     }
 
     private func time(_ side: Side, state: String, scratch: String) -> (ready: Double, serving: Double) {
-        let measured = StartTime.measure(bus: side.bus, argv: arguments(side, state: state), scratch: "notify-" + scratch,
-                                         serving: { serving(side) }) {
-            var waited = 0
-            while bench_name_has_owner(side.client, Self.service) != 0 && waited < 1000 {
-                usleep(5_000)
-                waited += 1
-            }
+        let measured = StartTime.measure(
+            bus: side.bus, argv: arguments(side, state: state), scratch: "notify-" + scratch,
+            serving: { serving(side) },
+            waitGone: {
+                var waited = 0
+                while bench_name_has_owner(side.client, Self.service) != 0 && waited < 1000 {
+                    usleep(5_000)
+                    waited += 1
+                }
+            })
+        guard let measured else {
+            Self.abort("\(side.label) start: no READY=1, or its plugins did not answer, within 10 s")
         }
-        guard let measured else { Self.abort("\(side.label) start: no READY=1, or its plugins did not answer, within 10 s") }
         return measured
     }
 
@@ -219,7 +237,9 @@ import Glibc
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            guard let child = pid_t(name), let stat = readText("/proc/\(child)/stat"), let close = stat.lastIndex(of: ")") else { continue }
+            guard let child = pid_t(name), let stat = readText("/proc/\(child)/stat"),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             // After the command: state, then the parent's id.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             if fields.count > 1, pid_t(fields[1]) == pid { found.append(child) }
@@ -239,15 +259,22 @@ import Glibc
 
     /// Prints the figures.
     func print() {
-        Swift.print("isolation: the bundled plugins in the daemon against each in a helper process, \(calls) calls per run, \(rounds) interleaved rounds, window 1, two daemons on two private buses")
-        Swift.print(pad("request", 28) + pad("mode", 12) + pad("p50 µs", 9) + pad("p99 µs", 9) + pad("calls/s", 9) + "CPU µs per call: daemon + helpers")
+        Swift.print(
+            "isolation: the bundled plugins in the daemon against each in a helper process, \(calls) calls per run, \(rounds) interleaved rounds, window 1, two daemons on two private buses"
+        )
+        Swift.print(
+            pad("request", 28) + pad("mode", 12) + pad("p50 µs", 9) + pad("p99 µs", 9) + pad("calls/s", 9)
+                + "CPU µs per call: daemon + helpers")
         for request in requests {
             for side in [inProcess, isolated] {
                 let series = runs[key(side, request)]!
                 let median = Figures.median(series.map(\.figures))
-                Swift.print(pad(request.label, 28) + pad(side.label, 12) + pad(number(median.p50, 1), 9) + pad(number(median.p99, 1), 9)
-                            + pad(number(median.callsPerSecond, 0), 9)
-                            + "\(number(Spread(series.map(\.daemonCPU)).median, 1)) + \(number(Spread(series.map(\.helperCPU)).median, 1))")
+                Swift.print(
+                    pad(request.label, 28) + pad(side.label, 12) + pad(number(median.p50, 1), 9)
+                        + pad(number(median.p99, 1), 9)
+                        + pad(number(median.callsPerSecond, 0), 9)
+                        + "\(number(Spread(series.map(\.daemonCPU)).median, 1)) + \(number(Spread(series.map(\.helperCPU)).median, 1))"
+                )
             }
         }
         Swift.print("process / in-process, per round, median (min–max); target: p50 within 1.5× + 50 µs:")
@@ -259,18 +286,23 @@ import Glibc
             let added = Spread(zip(remote, local).map { $0.p50 - $1.p50 })
             let allowed = Spread(local.map { 1.5 * $0.p50 + 50 })
             let met = zip(remote, local).filter { $0.p50 <= 1.5 * $1.p50 + 50 }.count
-            Swift.print("  \(pad(request.label, 26)) p50 \(p50.text(2))×, p99 \(p99.text(2))×; +\(added.text(1)) µs at p50; "
-                        + "allowed \(allowed.text(1)) µs: met in \(met) of \(remote.count) rounds")
+            Swift.print(
+                "  \(pad(request.label, 26)) p50 \(p50.text(2))×, p99 \(p99.text(2))×; +\(added.text(1)) µs at p50; "
+                    + "allowed \(allowed.text(1)) µs: met in \(met) of \(remote.count) rounds")
         }
         Swift.print("memory after the runs, MB (anonymous + file-backed):")
         for helper in helpers { Swift.print("  helper \(pad(helper.plugin, 18)) \(helper.memory.text)") }
-        for side in [inProcess, isolated] { Swift.print("  daemon, \(pad(side.label, 11)) \(daemons[side.label]!.text)") }
+        for side in [inProcess, isolated] {
+            Swift.print("  daemon, \(pad(side.label, 11)) \(daemons[side.label]!.text)")
+        }
         Swift.print("start, ms, median (min–max) of 7: to READY=1, and to every plugin answering GetContent:")
         for side in [inProcess, isolated] {
             for kind in ["remembered", "first"] {
                 let times = starts["\(side.label)|\(kind)"]!
                 let goal = side === isolated && kind == "remembered" ? "  (target < 50 ms)" : ""
-                Swift.print("  \(pad(side.label, 11)) \(pad(kind, 11)) READY=1 \(Spread(times.map(\.ready)).text(1)), serving \(Spread(times.map(\.serving)).text(1))\(goal)")
+                Swift.print(
+                    "  \(pad(side.label, 11)) \(pad(kind, 11)) READY=1 \(Spread(times.map(\.ready)).text(1)), serving \(Spread(times.map(\.serving)).text(1))\(goal)"
+                )
             }
         }
     }

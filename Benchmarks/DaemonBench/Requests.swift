@@ -13,7 +13,9 @@ struct Request {
 
     /// The same member and arguments sent to another service (a baseline doing the same work).
     func sent(to destination: String, as label: String) -> Request {
-        Request(label: label, destination: destination, path: path, interface: interface, member: member, argumentSets: argumentSets)
+        Request(
+            label: label, destination: destination, path: path, interface: interface, member: member,
+            argumentSets: argumentSets)
     }
 }
 
@@ -33,13 +35,14 @@ struct Request {
     func measure(_ request: Request, window: Int32, count: Int) -> Figures {
         if latencies.count < count { latencies = [Int64](repeating: 0, count: count) }
         let cStrings = request.argumentSets.flatMap { $0 }.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
+        defer { for pointer in cStrings { free(pointer) } }
         let pointers = cStrings.map { UnsafePointer<CChar>($0) }
         let elapsed = pointers.withUnsafeBufferPointer { arguments in
             latencies.withUnsafeMutableBufferPointer { buffer in
-                bench_run_strings(client, request.destination, request.path, request.interface, request.member,
-                                  arguments.baseAddress, Int32(request.argumentSets.first?.count ?? 0),
-                                  Int32(request.argumentSets.count), 0, window, Int32(count), buffer.baseAddress)
+                bench_run_strings(
+                    client, request.destination, request.path, request.interface, request.member,
+                    arguments.baseAddress, Int32(request.argumentSets.first?.count ?? 0),
+                    Int32(request.argumentSets.count), 0, window, Int32(count), buffer.baseAddress)
             }
         }
         guard elapsed > 0 else { onFailure("\(request.label): the run failed") }
@@ -55,7 +58,8 @@ struct Request {
         for round in 0..<rounds {
             for window in windows {
                 for request in round % 2 == 0 ? requests : requests.reversed() {
-                    table.runs[RoundTable.key(request, window), default: []].append(measure(request, window: window, count: calls))
+                    table.runs[RoundTable.key(request, window), default: []].append(
+                        measure(request, window: window, count: calls))
                 }
             }
         }
@@ -71,7 +75,8 @@ struct Request {
         _ = measure(request, window: window, count: calls)
         _ = measure(baseline, window: window, count: calls)
         let ratios = (0..<pairs).map { pair in
-            let first = pair % 2 == 0 ? request : baseline, second = pair % 2 == 0 ? baseline : request
+            let first = pair % 2 == 0 ? request : baseline
+            let second = pair % 2 == 0 ? baseline : request
             let firstRate = measure(first, window: window, count: calls).callsPerSecond
             let secondRate = measure(second, window: window, count: calls).callsPerSecond
             return pair % 2 == 0 ? firstRate / secondRate : secondRate / firstRate
@@ -102,12 +107,14 @@ struct RoundTable {
     /// Prints one row per request and window: calls/s (median, min–max) and the median
     /// round's p50 and p99 latencies.
     func print() {
-        Swift.print(pad("request", 34) + pad("window", 8) + pad("calls/s median (min–max)", 28) + pad("p50 µs", 9) + "p99 µs")
+        Swift.print(
+            pad("request", 34) + pad("window", 8) + pad("calls/s median (min–max)", 28) + pad("p50 µs", 9) + "p99 µs")
         for window in windows {
             for request in requests {
                 let median = Figures.median(runs[Self.key(request, window)]!)
-                Swift.print(pad(request.label, 34) + pad("\(window)", 8) + pad(throughput(request, window: window).text(0), 28)
-                            + pad(number(median.p50, 1), 9) + number(median.p99, 1))
+                Swift.print(
+                    pad(request.label, 34) + pad("\(window)", 8) + pad(throughput(request, window: window).text(0), 28)
+                        + pad(number(median.p50, 1), 9) + number(median.p99, 1))
             }
         }
     }

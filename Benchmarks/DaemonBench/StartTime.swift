@@ -13,8 +13,10 @@ enum StartTime {
     /// Milliseconds from spawning `argv` to its `READY=1`, and to the first time `serving` says
     /// yes after it (polled every millisecond for up to 10 s: plugins in helper processes get
     /// ready after `READY=1`); nil when either did not come. The daemon is stopped as above.
-    @MainActor static func measure(bus: BenchBus, argv: [String], scratch: String, serving: () -> Bool,
-                                   waitGone: () -> Void) -> (ready: Double, serving: Double)? {
+    @MainActor static func measure(
+        bus: BenchBus, argv: [String], scratch: String, serving: () -> Bool,
+        waitGone: () -> Void
+    ) -> (ready: Double, serving: Double)? {
         let notifyPath = bus.scratch(scratch) + "/socket"
         let notify = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(notify) }
@@ -22,7 +24,9 @@ enum StartTime {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(notifyPath.utf8)) }
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(notify, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(notify, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(notify, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

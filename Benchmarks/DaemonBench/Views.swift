@@ -13,8 +13,10 @@ import Glibc
     let rounds: Int
 
     /// The 16 views' settings: 4 widths, 2 locales.
-    static let kinds = ["max_visible=2,locale=fr_FR", "max_visible=3,locale=en_US", "max_visible=5,locale=fr_FR",
-                        "max_visible=8,locale=en_US"]
+    static let kinds = [
+        "max_visible=2,locale=fr_FR", "max_visible=3,locale=en_US", "max_visible=5,locale=fr_FR",
+        "max_visible=8,locale=en_US",
+    ]
 
     /// What one run measured.
     struct Figures {
@@ -66,7 +68,8 @@ import Glibc
 
     func measure(daemon: pid_t, select: Request) -> Figures {
         var figures = Figures()
-        var none = CallCPU(), sixteen = CallCPU()
+        var none = CallCPU()
+        var sixteen = CallCPU()
         // Interleaved: a round with none, then one with the 16 views, their clients killed.
         for _ in 0..<rounds {
             _ = daemon_bench.measure(select, on: daemon, adding: &none)
@@ -101,14 +104,18 @@ import Glibc
     }
 
     static func print(_ figures: Figures) {
-        let none = Spread(figures.selectNone), sixteen = Spread(figures.selectSixteen)
+        let none = Spread(figures.selectNone)
+        let sixteen = Spread(figures.selectSixteen)
         let ratio = Spread(ratiosOf: figures.selectSixteen, to: figures.selectNone)
         Swift.print("views (VIEW-6):")
-        Swift.print("  Select, loop-thread CPU per call: no view \(none.text(1)) µs, 16 views (4 widths, 2 locales) \(sixteen.text(1)) µs;"
-                    + " 16 views / none, per round: \(ratio.text(2)) (target ≤ 1.5)")
+        Swift.print(
+            "  Select, loop-thread CPU per call: no view \(none.text(1)) µs, 16 views (4 widths, 2 locales) \(sixteen.text(1)) µs;"
+                + " 16 views / none, per round: \(ratio.text(2)) (target ≤ 1.5)")
         Swift.print("  idle with 16 views: \(figures.idleSwitches) context switches in 5 s")
-        Swift.print("  256 views of killed clients, two rounds: released \(figures.released), descriptors \(figures.descriptors)"
-                    + " (before, after each round), VmRSS after each round \(figures.resident) kB;"
-                    + " second round − first \(figures.resident.count == 2 ? figures.resident[1] - figures.resident[0] : 0) kB (target ≤ 256)")
+        Swift.print(
+            "  256 views of killed clients, two rounds: released \(figures.released), descriptors \(figures.descriptors)"
+                + " (before, after each round), VmRSS after each round \(figures.resident) kB;"
+                + " second round − first \(figures.resident.count == 2 ? figures.resident[1] - figures.resident[0] : 0) kB (target ≤ 256)"
+        )
     }
 }

@@ -33,7 +33,9 @@ final class AlarmList: TabContent {
             let latest = alarms.map(\.minutesAfterMidnight).max() ?? 6 * 60 + 30
             let number = (alarms.map(\.number).max() ?? 0) + 1
             alarms.append(Alarm(number: number, minutesAfterMidnight: (latest + 30) % (24 * 60), isEnabled: true))
-        } else if let (number, enable) = Self.parseToggle(action), let index = alarms.firstIndex(where: { $0.number == number }) {
+        } else if let (number, enable) = Self.parseToggle(action),
+            let index = alarms.firstIndex(where: { $0.number == number })
+        {
             guard alarms[index].isEnabled != enable else { return false }
             alarms[index].isEnabled = enable
         } else {
@@ -48,20 +50,31 @@ final class AlarmList: TabContent {
         var lines: [String] = []
         var rows: [PageRow] = []
         for alarm in alarms {
-            let time = "\(ClockFormat.twoDigits(alarm.minutesAfterMidnight / 60)):\(ClockFormat.twoDigits(alarm.minutesAfterMidnight % 60))"
+            let time =
+                "\(ClockFormat.twoDigits(alarm.minutesAfterMidnight / 60)):\(ClockFormat.twoDigits(alarm.minutesAfterMidnight % 60))"
             lines.append("\(alarm.number). \(time)  \(alarm.isEnabled ? "on" : "off")")
             // Activating an alarm's row turns it on or off.
-            rows.append(PageRow(id: "alarm-\(alarm.number)", title: time, detail: ClockWords.say(alarm.isEnabled ? "On" : "Off", locale),
-                                icon: "alarm-symbolic", action: alarm.isEnabled ? "disable-\(alarm.number)" : "enable-\(alarm.number)"))
+            rows.append(
+                PageRow(
+                    id: "alarm-\(alarm.number)", title: time,
+                    detail: ClockWords.say(alarm.isEnabled ? "On" : "Off", locale),
+                    icon: "alarm-symbolic",
+                    action: alarm.isEnabled ? "disable-\(alarm.number)" : "enable-\(alarm.number)"))
         }
         let labels = actions.map { action -> ActionLabel in
-            guard action != "add" else { return ActionLabel(action: action, label: ClockWords.say("Add alarm", locale), icon: "list-add-symbolic") }
+            guard action != "add" else {
+                return ActionLabel(
+                    action: action, label: ClockWords.say("Add alarm", locale), icon: "list-add-symbolic")
+            }
             let enabling = action.hasPrefix("enable-")
             let number = String(action.dropFirst(enabling ? 7 : 8))
-            return ActionLabel(action: action, label: ClockWords.say(enabling ? "Turn on alarm %" : "Turn off alarm %", locale, number))
+            return ActionLabel(
+                action: action, label: ClockWords.say(enabling ? "Turn on alarm %" : "Turn off alarm %", locale, number)
+            )
         }
-        return PageContent(title: ClockWords.say("Alarms", locale), body: lines.isEmpty ? "No alarms" : lines.joined(separator: "\n"),
-                           rows: rows, actionLabels: labels)
+        return PageContent(
+            title: ClockWords.say("Alarms", locale), body: lines.isEmpty ? "No alarms" : lines.joined(separator: "\n"),
+            rows: rows, actionLabels: labels)
     }
 
     private func updateBadge() {

@@ -15,7 +15,8 @@ enum ClockFormat {
 
     /// A stopwatch reading: `03:07.4` (minutes, seconds, tenths).
     static func elapsed(_ duration: Duration) -> String {
-        let tenths = Int(duration.components.seconds) * 10 + Int(duration.components.attoseconds / 100_000_000_000_000_000)
+        let tenths =
+            Int(duration.components.seconds) * 10 + Int(duration.components.attoseconds / 100_000_000_000_000_000)
         return "\(twoDigits(tenths / 600)):\(twoDigits(tenths / 10 % 60)).\(tenths % 10)"
     }
 

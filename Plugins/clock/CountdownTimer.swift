@@ -29,7 +29,7 @@ final class CountdownTimer: TabContent {
             return true
         }
         guard action.hasPrefix("start-"), action.hasSuffix("m"), !countdown.isRunning,
-              let minutes = Int(action.dropFirst(6).dropLast()), Self.lengths.contains(minutes)
+            let minutes = Int(action.dropFirst(6).dropLast()), Self.lengths.contains(minutes)
         else { return false }
         countdown.start(length: .seconds(60 * minutes))
         return true
@@ -37,15 +37,20 @@ final class CountdownTimer: TabContent {
 
     func render(page: String) -> PageContent {
         let labels = actions.map { action in
-            ActionLabel(action: action, label: action == "cancel" ? ClockWords.say("Cancel", locale)
-                        : ClockWords.say("Start % min", locale, String(action.dropFirst(6).dropLast())))
+            ActionLabel(
+                action: action,
+                label: action == "cancel"
+                    ? ClockWords.say("Cancel", locale)
+                    : ClockWords.say("Start % min", locale, String(action.dropFirst(6).dropLast())))
         }
         let title = ClockWords.say("Timer", locale)
         if let remaining = countdown.remaining {
             // PAGE-3: counting down; a frontend extrapolates it, so the page changes only at the end.
-            let row = PageRow(id: "remaining", title: ClockWords.say("Remaining", locale),
-                              clock: PageClock(value: Stopwatch.microseconds(remaining), rate: -1))
-            return PageContent(title: title, body: "\(ClockFormat.remaining(remaining)) left", rows: [row], actionLabels: labels)
+            let row = PageRow(
+                id: "remaining", title: ClockWords.say("Remaining", locale),
+                clock: PageClock(value: Stopwatch.microseconds(remaining), rate: -1))
+            return PageContent(
+                title: title, body: "\(ClockFormat.remaining(remaining)) left", rows: [row], actionLabels: labels)
         }
         let state = countdown.finished ? "Done" : "Not running"
         let row = PageRow(id: "remaining", title: ClockWords.say(state, locale), clock: PageClock(value: 0, rate: 0))

@@ -50,24 +50,32 @@ final class Stopwatch: TabContent {
     }
 
     func render(page: String) -> PageContent {
-        let actionLabels = actions.map { ActionLabel(action: $0, label: ClockWords.say($0.prefix(1).uppercased() + $0.dropFirst(), locale)) }
+        let actionLabels = actions.map {
+            ActionLabel(action: $0, label: ClockWords.say($0.prefix(1).uppercased() + $0.dropFirst(), locale))
+        }
         if page == "laps" {
             let rows = laps.enumerated().map { lap in
-                PageRow(id: "lap-\(lap.offset + 1)", title: ClockWords.say("Lap %", locale, "\(lap.offset + 1)"),
-                        detail: ClockFormat.elapsed(lap.element),
-                        clock: PageClock(value: Self.microseconds(lap.element), rate: 0))
+                PageRow(
+                    id: "lap-\(lap.offset + 1)", title: ClockWords.say("Lap %", locale, "\(lap.offset + 1)"),
+                    detail: ClockFormat.elapsed(lap.element),
+                    clock: PageClock(value: Self.microseconds(lap.element), rate: 0))
             }
             let lines = laps.enumerated().map { "Lap \($0.offset + 1)  \(ClockFormat.elapsed($0.element))" }
-            return PageContent(title: ClockWords.say("Laps", locale), body: lines.isEmpty ? "No laps" : lines.joined(separator: "\n"),
-                               rows: rows, actionLabels: actionLabels)
+            return PageContent(
+                title: ClockWords.say("Laps", locale), body: lines.isEmpty ? "No laps" : lines.joined(separator: "\n"),
+                rows: rows, actionLabels: actionLabels)
         }
         let reading = elapsed
         var body = ClockFormat.elapsed(reading)
         if !laps.isEmpty { body += "\nLaps: \(laps.count), last \(ClockFormat.elapsed(laps[laps.count - 1]))" }
-        var rows = [PageRow(id: "elapsed", title: ClockWords.say("Elapsed", locale),
-                            clock: PageClock(value: Self.microseconds(reading), rate: runningSince == nil ? 0 : 1))]
+        var rows = [
+            PageRow(
+                id: "elapsed", title: ClockWords.say("Elapsed", locale),
+                clock: PageClock(value: Self.microseconds(reading), rate: runningSince == nil ? 0 : 1))
+        ]
         rows.append(PageRow(id: "laps", title: ClockWords.say("Laps", locale), detail: "\(laps.count)", page: "laps"))
-        return PageContent(title: ClockWords.say("Stopwatch", locale), body: body, rows: rows, actionLabels: actionLabels)
+        return PageContent(
+            title: ClockWords.say("Stopwatch", locale), body: body, rows: rows, actionLabels: actionLabels)
     }
 
     /// `duration` in whole microseconds.

@@ -32,7 +32,8 @@ final class WorldClock: TabContent {
 
     var actions: [String] {
         let shown = Set(cities)
-        return cities.map { "remove-\($0)" } + Self.knownCities.filter { !shown.contains($0.slug) }.map { "add-\($0.slug)" }
+        return cities.map { "remove-\($0)" }
+            + Self.knownCities.filter { !shown.contains($0.slug) }.map { "add-\($0.slug)" }
     }
 
     func activate(_ action: String) -> Bool {
@@ -58,22 +59,30 @@ final class WorldClock: TabContent {
         var rows: [PageRow] = []
         for slug in cities {
             guard let city = Self.knownCities.first(where: { $0.slug == slug }) else { continue }
-            let hours = city.offsetMinutes / 60, minutes = abs(city.offsetMinutes % 60)
-            let offset = "UTC" + (city.offsetMinutes < 0 ? "-" : "+") + "\(abs(hours))" + (minutes == 0 ? "" : ":\(ClockFormat.twoDigits(minutes))")
+            let hours = city.offsetMinutes / 60
+            let minutes = abs(city.offsetMinutes % 60)
+            let offset =
+                "UTC" + (city.offsetMinutes < 0 ? "-" : "+") + "\(abs(hours))"
+                + (minutes == 0 ? "" : ":\(ClockFormat.twoDigits(minutes))")
             lines.append("\(city.name)  \(ClockFormat.timeOfDay(seconds: now + city.offsetMinutes * 60))  \(offset)")
             // PAGE-3: the time of day there, running; the offsets are fixed, so it never jumps.
             let local = ((at / 1_000_000 % 86_400 + Int64(city.offsetMinutes) * 60) % 86_400 + 86_400) % 86_400
-            rows.append(PageRow(id: slug, title: city.name, detail: offset,
-                                clock: PageClock(value: local * 1_000_000 + at % 1_000_000, at: at, rate: 1, format: .timeOfDay)))
+            rows.append(
+                PageRow(
+                    id: slug, title: city.name, detail: offset,
+                    clock: PageClock(value: local * 1_000_000 + at % 1_000_000, at: at, rate: 1, format: .timeOfDay)))
         }
         let labels = actions.map { action in
             let adding = action.hasPrefix("add-")
             let slug = String(action.dropFirst(adding ? 4 : 7))
             let name = Self.knownCities.first { $0.slug == slug }?.name ?? slug
-            return ActionLabel(action: action, label: ClockWords.say(adding ? "Add %" : "Remove %", locale, name),
-                               icon: adding ? "list-add-symbolic" : "list-remove-symbolic")
+            return ActionLabel(
+                action: action, label: ClockWords.say(adding ? "Add %" : "Remove %", locale, name),
+                icon: adding ? "list-add-symbolic" : "list-remove-symbolic")
         }
-        return PageContent(title: ClockWords.say("World Clock", locale), body: lines.isEmpty ? "No cities" : lines.joined(separator: "\n"),
-                           rows: rows, actionLabels: labels)
+        return PageContent(
+            title: ClockWords.say("World Clock", locale),
+            body: lines.isEmpty ? "No cities" : lines.joined(separator: "\n"),
+            rows: rows, actionLabels: labels)
     }
 }

@@ -22,15 +22,19 @@ class MediaTab: TabContent {
     func render(page: String) -> PageContent {
         if let group = section.groups.first(where: { $0.page == page }) {
             let rows = group.entries.enumerated().map { PageRow(id: "\($0.offset + 1)", title: $0.element) }
-            return PageContent(title: MediaWords.title(group.title, locale), body: group.entries.joined(separator: "\n"), rows: rows)
+            return PageContent(
+                title: MediaWords.title(group.title, locale), body: group.entries.joined(separator: "\n"), rows: rows)
         }
         let lines = section.groups.map { "\(MediaWords.title($0.title, locale)) (\($0.entries.count))" }
         // Each group's row leads to its page: the pages the tab can reach (PAGE-1).
         let rows = section.groups.map {
-            PageRow(id: $0.page, title: MediaWords.title($0.title, locale), detail: "\($0.entries.count)", page: $0.page)
+            PageRow(
+                id: $0.page, title: MediaWords.title($0.title, locale), detail: "\($0.entries.count)", page: $0.page)
         }
-        return PageContent(title: MediaWords.title(section.title, locale), body: lines.isEmpty ? "Empty" : lines.joined(separator: "\n"),
-                           rows: rows)
+        return PageContent(
+            title: MediaWords.title(section.title, locale),
+            body: lines.isEmpty ? "Empty" : lines.joined(separator: "\n"),
+            rows: rows)
     }
 }
 

@@ -27,7 +27,9 @@ public struct JSONReader {
     // MARK: - Values
 
     private mutating func readValue(depth: Int) throws(JSONError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw failure("arrays and objects nested more than \(Self.maximumDepth) deep") }
+        guard depth <= Self.maximumDepth else {
+            throw failure("arrays and objects nested more than \(Self.maximumDepth) deep")
+        }
         switch peek() {
         case UInt8(ascii: "{"): return try readObject(depth: depth)
         case UInt8(ascii: "["): return try readArray(depth: depth)
@@ -36,7 +38,8 @@ public struct JSONReader {
         case UInt8(ascii: "f"): return try readLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try readLiteral("null", .null)
         case nil: throw failure("the document ends where a value should be")
-        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte): return try readNumber()
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            return try readNumber()
         default: throw failure("a value cannot start here")
         }
     }
@@ -170,7 +173,9 @@ public struct JSONReader {
         case UInt8(ascii: "u"):
             var unit = try readHexUnit()
             if (0xD800..<0xDC00).contains(unit) {
-                guard peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else { throw failure("a lone surrogate in \\u escapes") }
+                guard peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else {
+                    throw failure("a lone surrogate in \\u escapes")
+                }
                 offset += 2
                 let low = try readHexUnit()
                 guard (0xDC00..<0xE000).contains(low) else { throw failure("a lone surrogate in \\u escapes") }
@@ -246,7 +251,8 @@ public struct JSONReader {
         for byte in digits {
             let digit = Int64(byte - UInt8(ascii: "0"))
             let (shifted, overflowShift) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflowAdd) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            let (next, overflowAdd) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
             if overflowShift || overflowAdd { return nil }
             value = next
         }

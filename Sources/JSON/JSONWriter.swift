@@ -43,22 +43,30 @@ public struct JSONWriter {
 
     /// Opens an object; close it with `endObject`.
     public mutating func beginObject() {
-        append(atMost: 1, leavingComma: false) { $0.pointee = UInt8(ascii: "{"); return 1 }
+        append(atMost: 1, leavingComma: false) {
+            $0.pointee = UInt8(ascii: "{"); return 1
+        }
     }
 
     /// Closes the innermost object.
     public mutating func endObject() {
-        append(atMost: 1, separated: false) { $0.pointee = UInt8(ascii: "}"); return 1 }
+        append(atMost: 1, separated: false) {
+            $0.pointee = UInt8(ascii: "}"); return 1
+        }
     }
 
     /// Opens an array; close it with `endArray`.
     public mutating func beginArray() {
-        append(atMost: 1, leavingComma: false) { $0.pointee = UInt8(ascii: "["); return 1 }
+        append(atMost: 1, leavingComma: false) {
+            $0.pointee = UInt8(ascii: "["); return 1
+        }
     }
 
     /// Closes the innermost array.
     public mutating func endArray() {
-        append(atMost: 1, separated: false) { $0.pointee = UInt8(ascii: "]"); return 1 }
+        append(atMost: 1, separated: false) {
+            $0.pointee = UInt8(ascii: "]"); return 1
+        }
     }
 
     /// Writes a member name inside an object; the next value is its value.
@@ -89,7 +97,7 @@ public struct JSONWriter {
         // Inlinable so that callers in other modules get it specialized for their type, not
         // the generic code's metadata lookups for every number.
         guard let magnitude = UInt64(exactly: value.magnitude) else {
-            number(String(value))  // Wider than 64 bits: rare enough for the general path.
+            number(String(value)) // Wider than 64 bits: rare enough for the general path.
             return
         }
         decimal(magnitude, negative: value < 0, after: .none)
@@ -122,7 +130,7 @@ public struct JSONWriter {
     ) {
         let comma = separated && needsComma ? 1 : 0
         // Sizes of text held in memory: these sums cannot overflow.
-        let needed = comma &+ (prefix?.count ?? 0) &+ maximum &+ 1  // And the NUL after the document.
+        let needed = comma &+ (prefix?.count ?? 0) &+ maximum &+ 1 // And the NUL after the document.
         if !isKnownUniquelyReferenced(&storage) || storage.capacity &- count < needed {
             storage = storage.copy(count: count, room: needed)
         }
@@ -167,7 +175,7 @@ public struct JSONWriter {
     /// Appends `magnitude` in decimal, after `prefix` and a minus sign when `negative`.
     @usableFromInline
     mutating func decimal(_ magnitude: UInt64, negative: Bool, after prefix: UnsafeBufferPointer<UInt8>?) {
-        append(atMost: 21, after: prefix) { out in  // A sign and UInt64.max's 20 digits.
+        append(atMost: 21, after: prefix) { out in // A sign and UInt64.max's 20 digits.
             var digits = 1
             var rest = magnitude / 10
             while rest > 0 {
@@ -231,8 +239,10 @@ public struct JSONWriter {
     /// Copies `count` bytes, from one to two `Word`s, as the `Word` at the start and the
     /// `Word` at the end.
     @inline(__always)
-    private static func copyEnds<Word: FixedWidthInteger>(_: Word.Type, _ source: UnsafeRawPointer,
-                                                          to out: UnsafeMutableRawPointer, count: Int) {
+    private static func copyEnds<Word: FixedWidthInteger>(
+        _: Word.Type, _ source: UnsafeRawPointer,
+        to out: UnsafeMutableRawPointer, count: Int
+    ) {
         let last = count &- MemoryLayout<Word>.size
         let first = source.loadUnaligned(as: Word.self)
         let end = source.loadUnaligned(fromByteOffset: last, as: Word.self)
@@ -277,7 +287,9 @@ public struct JSONWriter {
         while count &- position >= 8 {
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
             if needsEscape(word) {
-                for byte in UnsafeBufferPointer(start: base + position, count: 8) { written &+= write(byte, to: out + written) }
+                for byte in UnsafeBufferPointer(start: base + position, count: 8) {
+                    written &+= write(byte, to: out + written)
+                }
             } else {
                 UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
                 written &+= 8

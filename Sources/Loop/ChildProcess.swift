@@ -63,20 +63,24 @@ public struct ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         // dup2 onto itself would keep close-on-exec: a descriptor already at 3 is moved first.
-        let moved = passed == Self.passedDescriptor ? fcntl(Self.passedDescriptor, F_DUPFD_CLOEXEC, Self.passedDescriptor + 1) : -1
+        let moved =
+            passed == Self.passedDescriptor
+            ? fcntl(Self.passedDescriptor, F_DUPFD_CLOEXEC, Self.passedDescriptor + 1) : -1
         defer { if moved >= 0 { close(moved) } }
         if let passed {
             if passed == Self.passedDescriptor && moved < 0 { throw LoopError("fcntl(F_DUPFD_CLOEXEC)", code: errno) }
             posix_spawn_file_actions_adddup2(&actions, moved >= 0 ? moved : passed, Self.passedDescriptor)
         }
-        posix_spawn_file_actions_addclosefrom_np(&actions, passed == nil ? Self.passedDescriptor : Self.passedDescriptor + 1)
+        posix_spawn_file_actions_addclosefrom_np(
+            &actions, passed == nil ? Self.passedDescriptor : Self.passedDescriptor + 1)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let envp = environment.map { $0.map { strdup($0) } + [nil] }
         defer { for pointer in envp ?? [] { free(pointer) } }
         var pid: pid_t = 0
-        let result = envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
+        let result =
+            envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
             ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard result == 0 else { throw LoopError("posix_spawn(\(executable))", code: result) }
         return ChildProcess(pid: pid, leadsGroup: newProcessGroup)

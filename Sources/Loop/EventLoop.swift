@@ -195,7 +195,9 @@ public final class EventLoop: @unchecked Sendable {
     /// later through the returned source, empty meaning "registered with nobody for now". The
     /// caller keeps owning `fd` and closes it after cancelling the source. One source per
     /// descriptor: watching it twice is `EEXIST`.
-    public func watch(fd: Int32, events: LoopEvents, _ handler: @escaping (LoopEvents) -> Void) throws(LoopError) -> LoopSource {
+    public func watch(fd: Int32, events: LoopEvents, _ handler: @escaping (LoopEvents) -> Void) throws(LoopError)
+        -> LoopSource
+    {
         assertInLoop()
         guard sources[fd] == nil else { throw LoopError("watch descriptor \(fd)", code: EEXIST) }
         let source = Source(fd: fd)

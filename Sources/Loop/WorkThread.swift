@@ -19,12 +19,14 @@ public final class WorkThread: Sendable {
         // The thread owns the loop until `run()` returns, so work posted before a stop runs.
         let context = Unmanaged.passRetained(Start(loop: loop, name: name)).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
-            _ = tabbard_set_thread_name(start.name)  // PR_SET_NAME keeps the first 15 bytes.
-            start.loop.run()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+                _ = tabbard_set_thread_name(start.name) // PR_SET_NAME keeps the first 15 bytes.
+                start.loop.run()
+                return nil
+            }, context)
         guard created == 0 else {
             Unmanaged<Start>.fromOpaque(context).release()
             throw LoopError("pthread_create", code: created)
@@ -101,7 +103,7 @@ public final class WorkThread: Sendable {
         }
 
         func wait() -> Value {
-            while sem_wait(done) != 0 {}  // Only EINTR: a signal handler ran.
+            while sem_wait(done) != 0 {} // Only EINTR: a signal handler ran.
             return value!
         }
     }

@@ -15,7 +15,9 @@ extension DocumentReader {
     /// does (an exponent's sign follows an `e`), so such a token is read as a date or time or
     /// refused as one.
     static func startsAsDateOrTime(_ token: ArraySlice<UInt8>) -> Bool {
-        guard let separator = token.firstIndex(where: { !isDecimalDigit($0) }), separator > token.startIndex else { return false }
+        guard let separator = token.firstIndex(where: { !isDecimalDigit($0) }), separator > token.startIndex else {
+            return false
+        }
         return token[separator] == UInt8(ascii: "-") || token[separator] == UInt8(ascii: ":")
     }
 
@@ -23,18 +25,22 @@ extension DocumentReader {
     /// the `T`, so a space and `HH:` carry the token on over the time.
     mutating func continueOverSpacedTime(from start: Int) {
         guard offset - start == 10, peek() == UInt8(ascii: " "), let first = peek(1), let second = peek(2),
-              Self.isDecimalDigit(first), Self.isDecimalDigit(second), peek(3) == UInt8(ascii: ":") else { return }
+            Self.isDecimalDigit(first), Self.isDecimalDigit(second), peek(3) == UInt8(ascii: ":")
+        else { return }
         offset += 1
-        while let byte = peek(), Self.isBareKeyByte(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "+") { offset += 1 }
+        while let byte = peek(),
+            Self.isBareKeyByte(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "+")
+        { offset += 1 }
     }
 
     /// The date or time that the token `start..<offset` spells, or an error naming what is
     /// wrong with it.
     func readDateTime(from start: Int) throws(TOMLError) -> TOMLDateTime {
         let cut = min(offset, start + 40)
-        var cursor = DateTimeCursor(position: start, end: offset,
-                                    quoted: "'" + source.text(start..<cut) + (cut < offset ? "…'" : "'"))
+        var cursor = DateTimeCursor(
+            position: start, end: offset,
+            quoted: "'" + source.text(start..<cut) + (cut < offset ? "…'" : "'"))
         let leadingDigits = source.bytes[start..<offset].prefix(while: Self.isDecimalDigit)
         if source.byte(at: start + leadingDigits.count) == UInt8(ascii: ":") {
             let time = try readTime(&cursor)
@@ -52,7 +58,9 @@ extension DocumentReader {
             return .localDate(date)
         }
         cursor.position += 1
-        guard cursor.position < cursor.end else { throw refusal(cursor, "a 'T' after a date must be followed by a time") }
+        guard cursor.position < cursor.end else {
+            throw refusal(cursor, "a 'T' after a date must be followed by a time")
+        }
         let time = try readTime(&cursor)
         guard cursor.position < cursor.end else { return .localDateTime(date, time) }
         let minutes = try readOffset(&cursor)
@@ -80,7 +88,8 @@ extension DocumentReader {
         guard let date = TOMLDateTime.Date(year: year, month: month, day: day) else {
             let days = TOMLDateTime.Date.days(inMonth: month, of: year)
             let monthName = Self.monthNames[month - 1] + (month == 2 ? " \(year)" : "")
-            throw refusal(cursor, "day \(Self.twoDigits(day)) is not a day of \(monthName) (01 to \(days))", at: dayStart)
+            throw refusal(
+                cursor, "day \(Self.twoDigits(day)) is not a day of \(monthName) (01 to \(days))", at: dayStart)
         }
         return date
     }
@@ -105,7 +114,8 @@ extension DocumentReader {
             nanosecond = try readFraction(&cursor)
         }
         let ranges: [(String, Int, Int, ClosedRange<Int>)] = [
-            ("hour", hour, hourStart, 0...23), ("minute", minute, minuteStart, 0...59), ("second", second, secondStart, 0...60),
+            ("hour", hour, hourStart, 0...23), ("minute", minute, minuteStart, 0...59),
+            ("second", second, secondStart, 0...60),
         ]
         for (part, value, start, range) in ranges where !range.contains(value) {
             throw refusal(cursor, "\(part) \(Self.twoDigits(value)) is not 00 to \(range.upperBound)", at: start)
@@ -147,8 +157,12 @@ extension DocumentReader {
         try expect(&cursor, ":", after: "the offset's hours (Z, +HH:MM or -HH:MM)")
         let minuteStart = cursor.position
         let minutes = try readDigits(&cursor, 2, of: "the offset's minutes (Z, +HH:MM or -HH:MM)")
-        guard hours <= 23 else { throw refusal(cursor, "offset hour \(Self.twoDigits(hours)) is not 00 to 23", at: hourStart) }
-        guard minutes <= 59 else { throw refusal(cursor, "offset minute \(Self.twoDigits(minutes)) is not 00 to 59", at: minuteStart) }
+        guard hours <= 23 else {
+            throw refusal(cursor, "offset hour \(Self.twoDigits(hours)) is not 00 to 23", at: hourStart)
+        }
+        guard minutes <= 59 else {
+            throw refusal(cursor, "offset minute \(Self.twoDigits(minutes)) is not 00 to 59", at: minuteStart)
+        }
         return (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 60 + minutes)
     }
 
@@ -158,7 +172,8 @@ extension DocumentReader {
     private func readDigits(_ cursor: inout DateTimeCursor, _ count: Int, of part: String) throws(TOMLError) -> Int {
         var value = 0
         for _ in 0..<count {
-            guard cursor.position < cursor.end, let byte = source.byte(at: cursor.position), Self.isDecimalDigit(byte) else {
+            guard cursor.position < cursor.end, let byte = source.byte(at: cursor.position), Self.isDecimalDigit(byte)
+            else {
                 throw refusal(cursor, "\(part) needs \(count) digits, found \(found(cursor))")
             }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
@@ -168,7 +183,9 @@ extension DocumentReader {
     }
 
     /// The separator `character` after `part`.
-    private func expect(_ cursor: inout DateTimeCursor, _ character: Unicode.Scalar, after part: String) throws(TOMLError) {
+    private func expect(_ cursor: inout DateTimeCursor, _ character: Unicode.Scalar, after part: String)
+        throws(TOMLError)
+    {
         guard cursor.position < cursor.end, source.byte(at: cursor.position) == UInt8(ascii: character) else {
             throw refusal(cursor, "expected '\(character)' after \(part), found \(found(cursor))")
         }
@@ -192,8 +209,10 @@ extension DocumentReader {
         cursor.position < cursor.end ? describe(at: cursor.position) : "the end of the value"
     }
 
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                     "September", "October", "November", "December"]
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 

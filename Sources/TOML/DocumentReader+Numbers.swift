@@ -17,14 +17,17 @@ extension DocumentReader {
         let integerDigits = try digitRun(bytes, from: &position, at: start)
         guard !integerDigits.isEmpty else { return nil }
         if integerDigits.count > 1, integerDigits.first == UInt8(ascii: "0") {
-            throw failure("\(quoted(start)): a number may not start with 0 (write 0x, 0o or 0b for other bases)", at: start)
+            throw failure(
+                "\(quoted(start)): a number may not start with 0 (write 0x, 0o or 0b for other bases)", at: start)
         }
         var fraction: [UInt8] = []
         var exponent: [UInt8] = []
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             fraction = try digitRun(bytes, from: &position, at: start)
-            guard !fraction.isEmpty else { throw failure("\(quoted(start)): a '.' must have digits on both sides", at: start) }
+            guard !fraction.isEmpty else {
+                throw failure("\(quoted(start)): a '.' must have digits on both sides", at: start)
+            }
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
@@ -61,7 +64,9 @@ extension DocumentReader {
     }
 
     /// `0x…`, `0o…`, `0b…`: no sign, underscores between digits.
-    private func readPrefixedInteger(_ digits: ArraySlice<UInt8>, radix: Int64, at start: Int) throws(TOMLError) -> Int64 {
+    private func readPrefixedInteger(_ digits: ArraySlice<UInt8>, radix: Int64, at start: Int) throws(TOMLError)
+        -> Int64
+    {
         let bytes = Array(digits)
         var position = 0
         let run = try digitRun(bytes, from: &position, at: start, hexadecimal: radix == 16)
@@ -73,7 +78,9 @@ extension DocumentReader {
 
     /// Digits from `position` on, with single underscores between them dropped; stops at
     /// anything else. An underscore not between two digits is an error.
-    private func digitRun(_ bytes: [UInt8], from position: inout Int, at start: Int, hexadecimal: Bool = false) throws(TOMLError) -> [UInt8] {
+    private func digitRun(_ bytes: [UInt8], from position: inout Int, at start: Int, hexadecimal: Bool = false)
+        throws(TOMLError) -> [UInt8]
+    {
         var digits: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]
@@ -105,7 +112,8 @@ extension DocumentReader {
                 throw failure("\(quoted(start)) is not a base-\(radix) integer", at: start)
             }
             let (shifted, overflowShift) = value.multipliedReportingOverflow(by: radix)
-            let (next, overflowAdd) = negative
+            let (next, overflowAdd) =
+                negative
                 ? shifted.subtractingReportingOverflow(Int64(digit))
                 : shifted.addingReportingOverflow(Int64(digit))
             guard !overflowShift, !overflowAdd else {

@@ -80,7 +80,9 @@ extension DocumentReader {
             offset += run
             return false
         }
-        guard run <= 5 else { throw failure("\(run) quotes in a row end a multi-line string with more than two quotes", at: offset + 5) }
+        guard run <= 5 else {
+            throw failure("\(run) quotes in a row end a multi-line string with more than two quotes", at: offset + 5)
+        }
         text.append(contentsOf: repeatElement(quote, count: run - 3))
         offset += run
         return true
@@ -123,7 +125,8 @@ extension DocumentReader {
             var value: UInt32 = 0
             for position in 0..<digits {
                 guard let byte = peek(position), let digit = Self.hexValue(byte) else {
-                    throw failure("\\\(letter == UInt8(ascii: "u") ? "u" : "U") takes \(digits) hexadecimal digits", at: start)
+                    throw failure(
+                        "\\\(letter == UInt8(ascii: "u") ? "u" : "U") takes \(digits) hexadecimal digits", at: start)
                 }
                 value = value << 4 | UInt32(digit)
             }

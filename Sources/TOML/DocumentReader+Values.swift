@@ -59,7 +59,7 @@ extension DocumentReader {
         }
         while true {
             skipSpaces()
-            try readKeyValue(into: table)  // Dotted keys make tables inside it.
+            try readKeyValue(into: table) // Dotted keys make tables inside it.
             key = outerKey
             skipSpaces()
             switch peek() {

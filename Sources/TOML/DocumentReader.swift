@@ -21,7 +21,8 @@ struct DocumentReader {
     mutating func readDocument() throws(TOMLError) -> TOMLTable {
         let root = TableNode(origin: .header, location: source.location(of: 0), depth: 0, path: "")
         var current = root
-        if source.byte(at: 0) == 0xEF, source.byte(at: 1) == 0xBB, source.byte(at: 2) == 0xBF { offset = 3 }  // A byte order mark.
+        // A byte order mark.
+        if source.byte(at: 0) == 0xEF, source.byte(at: 1) == 0xBB, source.byte(at: 2) == 0xBF { offset = 3 }
         while true {
             key = nil
             skipSpaces()
@@ -158,7 +159,8 @@ struct DocumentReader {
     static func isBareKeyByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
         default: false
         }
     }
@@ -180,25 +182,32 @@ struct DocumentReader {
     }
 
     /// The last component of `[key]`: a new table, or one so far only implied.
-    private func openTable(in table: TableNode, _ key: KeyComponent, at location: TOMLLocation) throws(TOMLError) -> TableNode {
+    private func openTable(in table: TableNode, _ key: KeyComponent, at location: TOMLLocation) throws(TOMLError)
+        -> TableNode
+    {
         guard let member = table.member(key.name) else { return try addTable(.header, to: table, key, at: location) }
         switch member.slot {
         case .table(let child) where child.origin == .implied:
             child.origin = .header
             return child
         case .table(let child) where child.origin == .dotted:
-            throw failure("a table made by dotted keys (line \(member.location.line)) cannot be opened by a header", at: key.offset)
+            throw failure(
+                "a table made by dotted keys (line \(member.location.line)) cannot be opened by a header",
+                at: key.offset)
         case .table:
             throw failure("a table opened twice (first at line \(member.location.line))", at: key.offset)
         case .tables:
-            throw failure("an array of tables (line \(member.location.line)): its elements open with [[…]]", at: key.offset)
+            throw failure(
+                "an array of tables (line \(member.location.line)): its elements open with [[…]]", at: key.offset)
         case .value(let value):
             throw failure("already a \(value.typeName) (line \(member.location.line)), not a table", at: key.offset)
         }
     }
 
     /// The last component of `[[key]]`: a new element of a new or existing array of tables.
-    private func appendTable(to table: TableNode, _ key: KeyComponent, at location: TOMLLocation) throws(TOMLError) -> TableNode {
+    private func appendTable(to table: TableNode, _ key: KeyComponent, at location: TOMLLocation) throws(TOMLError)
+        -> TableNode
+    {
         let array: TableArray
         let member = table.member(key.name)
         let line = member?.location.line ?? 0
@@ -211,12 +220,14 @@ struct DocumentReader {
         case .table?:
             throw failure("already a table (line \(line)), not an array of tables", at: key.offset)
         case .value(let value)?:
-            throw failure(value.array != nil
-                ? "an array written as a value (line \(line)) is complete as written; [[…]] cannot add to it"
-                : "already a \(value.typeName) (line \(line)), not an array of tables", at: key.offset)
+            throw failure(
+                value.array != nil
+                    ? "an array written as a value (line \(line)) is complete as written; [[…]] cannot add to it"
+                    : "already a \(value.typeName) (line \(line)), not an array of tables", at: key.offset)
         }
-        let element = try makeTable(.header, in: table, key, at: location,
-                                    path: table.path(of: key.name) + "[\(array.elements.count)]")
+        let element = try makeTable(
+            .header, in: table, key, at: location,
+            path: table.path(of: key.name) + "[\(array.elements.count)]")
         array.append(element)
         return element
     }
@@ -228,12 +239,15 @@ struct DocumentReader {
         case .table(let child) where child.origin == .dotted:
             return child
         case .table(let child) where child.origin == .implied:
-            child.origin = .dotted  // Defined now: no header may open it later.
+            child.origin = .dotted // Defined now: no header may open it later.
             return child
         case .table:
-            throw failure("a table opened by a header (line \(member.location.line)); dotted keys cannot add to it", at: key.offset)
+            throw failure(
+                "a table opened by a header (line \(member.location.line)); dotted keys cannot add to it",
+                at: key.offset)
         case .tables:
-            throw failure("an array of tables (line \(member.location.line)); dotted keys cannot add to it", at: key.offset)
+            throw failure(
+                "an array of tables (line \(member.location.line)); dotted keys cannot add to it", at: key.offset)
         case .value(let value):
             throw failure(Self.complete(value, at: member.location), at: key.offset)
         }
@@ -249,22 +263,27 @@ struct DocumentReader {
     }
 
     /// A new table under `key` of `parent`, written at `location` (by default where the key is).
-    private func addTable(_ origin: TableNode.Origin, to parent: TableNode, _ key: KeyComponent,
-                          at location: TOMLLocation? = nil) throws(TOMLError) -> TableNode {
+    private func addTable(
+        _ origin: TableNode.Origin, to parent: TableNode, _ key: KeyComponent,
+        at location: TOMLLocation? = nil
+    ) throws(TOMLError) -> TableNode {
         let child = try makeTable(origin, in: parent, key, at: location)
         parent.add(key.name, .table(child), at: child.location)
         return child
     }
 
     /// A new table for `key` inside `parent`, within the depth limit.
-    func makeTable(_ origin: TableNode.Origin, in parent: TableNode, _ key: KeyComponent,
-                   at location: TOMLLocation? = nil, path: String? = nil) throws(TOMLError) -> TableNode {
+    func makeTable(
+        _ origin: TableNode.Origin, in parent: TableNode, _ key: KeyComponent,
+        at location: TOMLLocation? = nil, path: String? = nil
+    ) throws(TOMLError) -> TableNode {
         let depth = parent.depth + 1
         guard depth <= TOMLParser.maximumDepth else {
             throw failure("tables nested more than \(TOMLParser.maximumDepth) deep", at: key.offset)
         }
-        return TableNode(origin: origin, location: location ?? source.location(of: key.offset), depth: depth,
-                         path: path ?? parent.path(of: key.name))
+        return TableNode(
+            origin: origin, location: location ?? source.location(of: key.offset), depth: depth,
+            path: path ?? parent.path(of: key.name))
     }
 
     // MARK: - Spaces, newlines, comments
@@ -293,7 +312,9 @@ struct DocumentReader {
         offset += 1
         while let byte = peek(), byte != UInt8(ascii: "\n") {
             if byte == UInt8(ascii: "\r") {
-                guard peek(1) == UInt8(ascii: "\n") else { throw failure("a carriage return not followed by a line feed") }
+                guard peek(1) == UInt8(ascii: "\n") else {
+                    throw failure("a carriage return not followed by a line feed")
+                }
                 return
             }
             if Self.isControl(byte) { throw failure("\(describe(at: offset)) in a comment") }
@@ -320,7 +341,9 @@ struct DocumentReader {
         if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return "the end of the line" }
         var length = 1
         while let next = source.byte(at: offset + length), next & 0xC0 == 0x80, length < 4 { length += 1 }
-        guard let scalar = source.text(offset..<offset + length).unicodeScalars.first else { return "an unreadable character" }
+        guard let scalar = source.text(offset..<offset + length).unicodeScalars.first else {
+            return "an unreadable character"
+        }
         let code = "U+" + scalar.value.hexDigits(minimum: 4)
         if scalar.value < 0x20 || scalar.value == 0x7F { return "the control character \(code)" }
         if scalar.isASCII { return "'\(Character(scalar))'" }

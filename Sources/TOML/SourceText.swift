@@ -13,8 +13,9 @@ struct SourceText {
     /// so that a binary file is refused as such, not at the first character TOML does not expect.
     init(_ bytes: [UInt8], limit: Int) throws(TOMLError) {
         guard bytes.count <= limit else {
-            throw TOMLError(location: TOMLLocation(line: 1, column: 1), key: nil,
-                            reason: "the document has \(bytes.count) bytes; at most \(limit) are read")
+            throw TOMLError(
+                location: TOMLLocation(line: 1, column: 1), key: nil,
+                reason: "the document has \(bytes.count) bytes; at most \(limit) are read")
         }
         self.bytes = bytes
         // One pass notes the line feeds and finds the first byte that is not text.
@@ -24,7 +25,9 @@ struct SourceText {
             while offset < buffer.count {
                 // Eight bytes at a time while they are ASCII text without a line feed, as
                 // nearly all of a document is.
-                if offset &+ 8 <= buffer.count, Self.isPlainASCII(UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self)) {
+                if offset &+ 8 <= buffer.count,
+                    Self.isPlainASCII(UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+                {
                     offset &+= 8
                     continue
                 }
@@ -81,7 +84,8 @@ struct SourceText {
     func location(of offset: Int) -> TOMLLocation {
         let offset = min(max(offset, 0), bytes.count)
         // Binary search: the number of line feeds before `offset`.
-        var low = 0, high = lineFeeds.count
+        var low = 0
+        var high = lineFeeds.count
         while low < high {
             let middle = low + (high - low) / 2
             if lineFeeds[middle] < offset { low = middle + 1 } else { high = middle }

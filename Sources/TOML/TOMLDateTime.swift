@@ -26,7 +26,8 @@ public enum TOMLDateTime: Sendable, Hashable, CustomStringConvertible {
         /// year that is not a leap year.
         public init?(year: Int, month: Int, day: Int) {
             guard (0...9999).contains(year), (1...12).contains(month),
-                  (1...Self.days(inMonth: month, of: year)).contains(day) else { return nil }
+                (1...Self.days(inMonth: month, of: year)).contains(day)
+            else { return nil }
             self.year = year
             self.month = month
             self.day = day
@@ -62,7 +63,8 @@ public enum TOMLDateTime: Sendable, Hashable, CustomStringConvertible {
         /// The time, if each part is within its range.
         public init?(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
             guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-                  (0..<1_000_000_000).contains(nanosecond) else { return nil }
+                (0..<1_000_000_000).contains(nanosecond)
+            else { return nil }
             self.hour = hour
             self.minute = minute
             self.second = second
@@ -114,7 +116,8 @@ extension TOMLDateTime.Date {
 extension TOMLDateTime.Time {
     /// `HH:MM:SS`, then `.` and the fraction without trailing zeros when there is one.
     fileprivate var text: String {
-        var text = TOMLDateTime.digits(hour, 2) + ":" + TOMLDateTime.digits(minute, 2) + ":" + TOMLDateTime.digits(second, 2)
+        var text =
+            TOMLDateTime.digits(hour, 2) + ":" + TOMLDateTime.digits(minute, 2) + ":" + TOMLDateTime.digits(second, 2)
         if nanosecond > 0 {
             var fraction = TOMLDateTime.digits(nanosecond, 9)
             while fraction.hasSuffix("0") { fraction.removeLast() }

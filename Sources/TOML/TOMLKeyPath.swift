@@ -6,9 +6,12 @@ public enum TOMLKeyPath {
 
     /// `key` as a path component: bare when it can be, else quoted as a basic string.
     public static func component(_ key: String) -> String {
-        let bare = !key.isEmpty && key.utf8.count <= longestQuotedKey && key.utf8.allSatisfy { byte in
-            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x5F || byte == 0x2D
-        }
+        let bare =
+            !key.isEmpty && key.utf8.count <= longestQuotedKey
+            && key.utf8.allSatisfy { byte in
+                (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                    || byte == 0x5F || byte == 0x2D
+            }
         if bare { return key }
         var quoted = "\""
         for (count, scalar) in key.unicodeScalars.enumerated() {

@@ -41,6 +41,7 @@ public struct TOMLTable: Sendable, Equatable {
         entry(key)?.value
     }
 
+    /// Tables are equal when they were read at the same place and hold the same entries.
     public static func == (lhs: TOMLTable, rhs: TOMLTable) -> Bool {
         lhs.location == rhs.location && lhs.entries == rhs.entries
     }

@@ -74,11 +74,12 @@ final class TableNode {
     /// The finished table. Recursion is bounded by the parser's depth limit.
     func finished() -> TOMLTable {
         let entries = zip(index.keys, members).map { key, member in
-            let value: TOMLValue = switch member.slot {
-            case .value(let value): value
-            case .table(let table): .table(table.finished())
-            case .tables(let array): .array(array.elements.map { .table($0.finished()) })
-            }
+            let value: TOMLValue =
+                switch member.slot {
+                case .value(let value): value
+                case .table(let table): .table(table.finished())
+                case .tables(let array): .array(array.elements.map { .table($0.finished()) })
+                }
             return TOMLTable.Entry(key: key, value: value, location: member.location)
         }
         return TOMLTable(location: location, entries: entries, index: index)

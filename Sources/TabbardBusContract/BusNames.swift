@@ -88,8 +88,9 @@ public enum BusNames {
     /// The bar name and item id an item's path stands for; nil for any other path.
     public static func barItem(fromPath path: String) -> (bar: String, item: String)? {
         guard let path = try? DBus.ObjectPath(path), let bar = barItemParent(of: path),
-              let name = barName(fromPath: bar.rawValue),
-              let item = path.element(below: bar.appending(escaping: "item")) else { return nil }
+            let name = barName(fromPath: bar.rawValue),
+            let item = path.element(below: bar.appending(escaping: "item"))
+        else { return nil }
         return (name, item)
     }
 

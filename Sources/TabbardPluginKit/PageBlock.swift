@@ -18,10 +18,11 @@ enum PageBlock {
             return strings.strings[next]
         }
         for (index, row) in content.rows.enumerated() {
-            (rows + index).initialize(to: tabbard_page_row(
-                id: take(), title: take(), detail: take(), icon: take(), page: take(), action: take(),
-                clock_format: row.clock?.format.rawValue ?? Int32(TABBARD_CLOCK_NONE.rawValue),
-                clock_rate: row.clock?.rate ?? 0, clock_value: row.clock?.value ?? 0, clock_at: row.clock?.at ?? 0))
+            (rows + index).initialize(
+                to: tabbard_page_row(
+                    id: take(), title: take(), detail: take(), icon: take(), page: take(), action: take(),
+                    clock_format: row.clock?.format.rawValue ?? Int32(TABBARD_CLOCK_NONE.rawValue),
+                    clock_rate: row.clock?.rate ?? 0, clock_value: row.clock?.value ?? 0, clock_at: row.clock?.at ?? 0))
         }
         let labels = UnsafeMutablePointer<tabbard_action_label>.allocate(capacity: max(content.actionLabels.count, 1))
         for index in content.actionLabels.indices {
@@ -40,7 +41,9 @@ enum PageBlock {
         out.pointee.action_label_count = UInt32(content.actionLabels.count)
         out.pointee.release_data = UnsafeMutableRawPointer(blocks)
         out.pointee.release = { page in
-            guard let blocks = page?.pointee.release_data?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) else { return }
+            guard let blocks = page?.pointee.release_data?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) else {
+                return
+            }
             free(blocks[0])
             blocks[1]?.deallocate()
             blocks[2]?.deallocate()

@@ -12,8 +12,10 @@ public struct PageContent: Sendable, Equatable {
     public var actionLabels: [ActionLabel]
 
     /// A page with `title` and `body`, plain text unless said otherwise, and `rows`.
-    public init(title: String, mimeType: String = "text/plain", body: String, rows: [PageRow] = [],
-                actionLabels: [ActionLabel] = []) {
+    public init(
+        title: String, mimeType: String = "text/plain", body: String, rows: [PageRow] = [],
+        actionLabels: [ActionLabel] = []
+    ) {
         self.title = title
         self.mimeType = mimeType
         self.body = body

@@ -16,8 +16,10 @@ public struct PageRow: Sendable, Equatable {
     public var clock: PageClock?
 
     /// A row with these parts.
-    public init(id: String, title: String, detail: String = "", icon: String = "", page: String = "",
-                action: String = "", clock: PageClock? = nil) {
+    public init(
+        id: String, title: String, detail: String = "", icon: String = "", page: String = "",
+        action: String = "", clock: PageClock? = nil
+    ) {
         self.id = id
         self.title = title
         self.detail = detail

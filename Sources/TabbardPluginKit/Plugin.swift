@@ -32,32 +32,33 @@ public struct Plugin {
     /// never unloads a plugin, and the ABI requires the table to stay valid.
     public func entry(_ hostABIMinor: UInt32, _ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
         guard let host = host?.assumingMemoryBound(to: tabbard_host.self),
-              host.pointee.abi_major == UInt32(TABBARD_PLUGIN_ABI_MAJOR)
+            host.pointee.abi_major == UInt32(TABBARD_PLUGIN_ABI_MAJOR)
         else { return nil }
         let runtime = PluginRuntime(host: host, tabs: tabs)
         let table = UnsafeMutablePointer<tabbard_plugin>.allocate(capacity: 1)
-        table.initialize(to: tabbard_plugin(
-            struct_size: UInt32(MemoryLayout<tabbard_plugin>.size),
-            abi_major: UInt32(TABBARD_PLUGIN_ABI_MAJOR),
-            abi_minor: UInt32(TABBARD_PLUGIN_ABI_MINOR),
-            name: UnsafePointer(strdup(name)),
-            version: UnsafePointer(strdup(version)),
-            user_data: Unmanaged.passRetained(runtime).toOpaque(),
-            create: PluginRuntime.create,
-            destroy: TabInstance.destroy,
-            will_appear: { TabInstance.from($0)?.content.willAppear() },
-            did_appear: { TabInstance.from($0)?.content.didAppear() },
-            will_disappear: { TabInstance.from($0)?.content.willDisappear() },
-            did_disappear: { TabInstance.from($0)?.content.didDisappear() },
-            pop_to_root: { TabInstance.from($0)?.content.popToRoot() },
-            navigate: TabInstance.navigate,
-            back: { TabInstance.from($0)?.content.back() },
-            render: TabInstance.render,
-            actions: TabInstance.actions,
-            activate: TabInstance.activate,
-            render_page: TabInstance.renderPage,
-            set_locale: TabInstance.setLocale
-        ))
+        table.initialize(
+            to: tabbard_plugin(
+                struct_size: UInt32(MemoryLayout<tabbard_plugin>.size),
+                abi_major: UInt32(TABBARD_PLUGIN_ABI_MAJOR),
+                abi_minor: UInt32(TABBARD_PLUGIN_ABI_MINOR),
+                name: UnsafePointer(strdup(name)),
+                version: UnsafePointer(strdup(version)),
+                user_data: Unmanaged.passRetained(runtime).toOpaque(),
+                create: PluginRuntime.create,
+                destroy: TabInstance.destroy,
+                will_appear: { TabInstance.from($0)?.content.willAppear() },
+                did_appear: { TabInstance.from($0)?.content.didAppear() },
+                will_disappear: { TabInstance.from($0)?.content.willDisappear() },
+                did_disappear: { TabInstance.from($0)?.content.didDisappear() },
+                pop_to_root: { TabInstance.from($0)?.content.popToRoot() },
+                navigate: TabInstance.navigate,
+                back: { TabInstance.from($0)?.content.back() },
+                render: TabInstance.render,
+                actions: TabInstance.actions,
+                activate: TabInstance.activate,
+                render_page: TabInstance.renderPage,
+                set_locale: TabInstance.setLocale
+            ))
         return UnsafeRawPointer(table)
     }
 }
@@ -72,13 +73,15 @@ final class PluginRuntime {
         self.tabs = tabs
     }
 
-    static let create: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { userData, tabID, tab in
-        guard let userData, let tabID else { return nil }
-        let runtime = Unmanaged<PluginRuntime>.fromOpaque(userData).takeUnretainedValue()
-        let id = String(cString: tabID)
-        guard let type = runtime.tabs.first(where: { $0.id == id }) else { return nil }
-        let handle = TabHost(tabID: id, host: runtime.host, tab: tab)
-        let instance = TabInstance(content: type.init(host: handle), host: handle)
-        return Unmanaged.passRetained(instance).toOpaque()
-    }
+    static let create:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+            userData, tabID, tab in
+            guard let userData, let tabID else { return nil }
+            let runtime = Unmanaged<PluginRuntime>.fromOpaque(userData).takeUnretainedValue()
+            let id = String(cString: tabID)
+            guard let type = runtime.tabs.first(where: { $0.id == id }) else { return nil }
+            let handle = TabHost(tabID: id, host: runtime.host, tab: tab)
+            let instance = TabInstance(content: type.init(host: handle), host: handle)
+            return Unmanaged.passRetained(instance).toOpaque()
+        }
 }

@@ -102,7 +102,9 @@ public final class TabHost: Sendable {
     @discardableResult
     public func setIconName(_ name: String, selected: String = "") -> Bool {
         guard hostHas(\.set_icon_name) else { return false }
-        call { host, tab in name.withCString { icon in selected.withCString { host.pointee.set_icon_name?(tab, icon, $0) } } }
+        call { host, tab in
+            name.withCString { icon in selected.withCString { host.pointee.set_icon_name?(tab, icon, $0) } }
+        }
         return true
     }
 
@@ -117,13 +119,20 @@ public final class TabHost: Sendable {
             // Each pixmap's bytes stay pinned while the host copies them.
             func pass(_ index: Int, _ made: [tabbard_icon_pixmap]) {
                 guard index < pixmaps.count else {
-                    made.withUnsafeBufferPointer { host.pointee.set_icon_pixmaps?(tab, $0.baseAddress, UInt32($0.count)) }
+                    made.withUnsafeBufferPointer {
+                        host.pointee.set_icon_pixmaps?(tab, $0.baseAddress, UInt32($0.count))
+                    }
                     return
                 }
                 let pixmap = pixmaps[index]
                 pixmap.argb.withUnsafeBufferPointer { bytes in
-                    pass(index + 1, made + [tabbard_icon_pixmap(width: pixmap.width, height: pixmap.height, argb: bytes.baseAddress,
-                                                                length: UInt32(clamping: bytes.count))])
+                    pass(
+                        index + 1,
+                        made + [
+                            tabbard_icon_pixmap(
+                                width: pixmap.width, height: pixmap.height, argb: bytes.baseAddress,
+                                length: UInt32(clamping: bytes.count))
+                        ])
                 }
             }
             pass(0, [])

@@ -38,26 +38,31 @@ final class TabInstance {
         return instance.content.activate(name)
     }
 
-    static let render: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tabbard_content>?) -> Bool = { pointer, page, out in
-        guard let instance = from(pointer), let page, let out else { return false }
-        let content = instance.content.render(page: String(cString: page))
-        // One malloc'd block holds the three strings; `release` frees it.
-        let block = CStringBlock([content.title, content.mimeType, content.body])
-        out.pointee.title = block.strings[0]
-        out.pointee.mime_type = block.strings[1]
-        out.pointee.body = block.strings[2]
-        out.pointee.release_data = block.base
-        out.pointee.release = { $0?.pointee.release_data.map { free($0) } }
-        return true
-    }
+    static let render:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tabbard_content>?) -> Bool =
+            { pointer, page, out in
+                guard let instance = from(pointer), let page, let out else { return false }
+                let content = instance.content.render(page: String(cString: page))
+                // One malloc'd block holds the three strings; `release` frees it.
+                let block = CStringBlock([content.title, content.mimeType, content.body])
+                out.pointee.title = block.strings[0]
+                out.pointee.mime_type = block.strings[1]
+                out.pointee.body = block.strings[2]
+                out.pointee.release_data = block.base
+                out.pointee.release = { $0?.pointee.release_data.map { free($0) } }
+                return true
+            }
 
-    static let renderPage: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tabbard_page>?) -> Bool = { pointer, page, out in
-        guard let instance = from(pointer), let page, let out else { return false }
-        PageBlock.fill(out, with: instance.content.render(page: String(cString: page)))
-        return true
-    }
+    static let renderPage:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<tabbard_page>?) -> Bool =
+            { pointer, page, out in
+                guard let instance = from(pointer), let page, let out else { return false }
+                PageBlock.fill(out, with: instance.content.render(page: String(cString: page)))
+                return true
+            }
 
-    static let setLocale: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { pointer, locale in
+    static let setLocale: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = {
+        pointer, locale in
         guard let instance = from(pointer), let locale else { return }
         let name = String(cString: locale)
         guard instance.host.locale != name else { return }
@@ -65,7 +70,8 @@ final class TabInstance {
         instance.content.localeChanged(to: name)
     }
 
-    static let actions: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<tabbard_actions>?) -> Bool = { pointer, out in
+    static let actions: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<tabbard_actions>?) -> Bool = {
+        pointer, out in
         guard let instance = from(pointer), let out else { return false }
         let block = CStringBlock(instance.content.actions)
         out.pointee.names = UnsafePointer(block.array)

@@ -106,12 +106,14 @@ private final class Schedule: @unchecked Sendable {
     func startThread() {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            let schedule = Unmanaged<Schedule>.fromOpaque(context!).takeRetainedValue()
-            schedule.nameThread()
-            schedule.tick()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                let schedule = Unmanaged<Schedule>.fromOpaque(context!).takeRetainedValue()
+                schedule.nameThread()
+                schedule.tick()
+                return nil
+            }, context)
         guard created == 0 else {
             // Without a thread the ticker stays silent; the next start tries again.
             Unmanaged<Schedule>.fromOpaque(context).release()
@@ -157,8 +159,8 @@ private final class Schedule: @unchecked Sendable {
     }
 }
 
-private extension Duration {
-    var timespec: Glibc.timespec {
+extension Duration {
+    fileprivate var timespec: Glibc.timespec {
         let (seconds, attoseconds) = components
         return Glibc.timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     }

@@ -16,19 +16,19 @@ public enum SwiftRelease {
     /// of the Swift runtime: the daemon reads it from plugins built by another release.
     public static var compiler: StaticString {
         #if compiler(>=6.3.2)
-        "later than 6.3.1"
+            "later than 6.3.1"
         #elseif compiler(>=6.3.1)
-        "6.3.1"
+            "6.3.1"
         #elseif compiler(>=6.3)
-        "6.3"
+            "6.3"
         #elseif compiler(>=6.2)
-        "6.2.x"
+            "6.2.x"
         #elseif compiler(>=6.1)
-        "6.1.x"
+            "6.1.x"
         #elseif compiler(>=6.0)
-        "6.0.x"
+            "6.0.x"
         #else
-        "earlier than 6.0"
+            "earlier than 6.0"
         #endif
     }
 }

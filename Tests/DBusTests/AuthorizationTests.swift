@@ -13,7 +13,8 @@ struct AuthorizationTests {
         _ caller: Connection, path: String = TestService.path.rawValue, _ interface: String?, _ member: String,
         _ write: (inout MessageWriter) throws(DBusError) -> Void = { _ in }
     ) throws -> String? {
-        let message = try Message.methodCall(destination: TestService.name, path: path, interface: interface, method: member)
+        let message = try Message.methodCall(
+            destination: TestService.name, path: path, interface: interface, method: member)
         var writer = message.writer()
         try write(&writer)
         do {
@@ -24,7 +25,9 @@ struct AuthorizationTests {
         }
     }
 
-    @Test("a caller the authorizer refuses still reads: Properties.Get and GetAll, Introspect, Peer, GetManagedObjects, unprivileged methods")
+    @Test(
+        "a caller the authorizer refuses still reads: Properties.Get and GetAll, Introspect, Peer, GetManagedObjects, unprivileged methods"
+    )
     func readsAreOpen() throws {
         let fixture = try ServiceFixture()
         let asked = Inbox<UInt32>()
@@ -36,13 +39,15 @@ struct AuthorizationTests {
         }
         let caller = try Connection(.address(fixture.bus.address))
         let properties = "org.freedesktop.DBus.Properties"
-        #expect(try outcome(caller, properties, "Get") { (writer: inout MessageWriter) throws(DBusError) in
-            try writer.append(TestService.interface)
-            try writer.append("Title")
-        } == nil)
-        #expect(try outcome(caller, properties, "GetAll") { (writer: inout MessageWriter) throws(DBusError) in
-            try writer.append(TestService.interface)
-        } == nil)
+        #expect(
+            try outcome(caller, properties, "Get") { (writer: inout MessageWriter) throws(DBusError) in
+                try writer.append(TestService.interface)
+                try writer.append("Title")
+            } == nil)
+        #expect(
+            try outcome(caller, properties, "GetAll") { (writer: inout MessageWriter) throws(DBusError) in
+                try writer.append(TestService.interface)
+            } == nil)
         #expect(try outcome(caller, "org.freedesktop.DBus.Introspectable", "Introspect") == nil)
         #expect(try outcome(caller, path: "/org", "org.freedesktop.DBus.Introspectable", "Introspect") == nil)
         #expect(try outcome(caller, "org.freedesktop.DBus.Peer", "Ping") == nil)
@@ -103,8 +108,9 @@ struct RankAgainTests {
     /// an unprivileged caller's calls wait past 4 MiB unconfirmed, a privileged one's never.
     private func answered(_ client: Connection) -> Int {
         (0..<6).count { _ in
-            (try? client.call(destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
-                              method: "Repeat", UInt32(1 << 20), timeout: .seconds(2))) != nil
+            (try? client.call(
+                destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
+                method: "Repeat", UInt32(1 << 20), timeout: .seconds(2))) != nil
         }
     }
 
@@ -112,8 +118,11 @@ struct RankAgainTests {
     func promoted() throws {
         let verdict = Verdict()
         let (fixture, client) = try setUp(verdict)
-        #expect(try client.call(destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
-                                method: "Repeat", UInt32(1)).decode(String.self) == "x")
+        #expect(
+            try client.call(
+                destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
+                method: "Repeat", UInt32(1)
+            ).decode(String.self) == "x")
         try fixture.withService { service in
             verdict.privileged = true
             service.connection.rankCallersAgain()
@@ -151,8 +160,9 @@ struct UnresponsiveCallerTests {
         var outcomes: [String] = []
         for _ in 0..<6 {
             do {
-                _ = try client.call(destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
-                                    method: "Repeat", UInt32(1 << 20), timeout: .seconds(30))
+                _ = try client.call(
+                    destination: TestService.name, path: TestService.path.rawValue, interface: TestService.interface,
+                    method: "Repeat", UInt32(1 << 20), timeout: .seconds(30))
                 outcomes.append("answered")
             } catch {
                 outcomes.append(error.name)

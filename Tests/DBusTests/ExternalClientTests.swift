@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import TabbardTestSupport
 import FoundationXML
+import TabbardTestSupport
 import Testing
 
 @Suite("A service built on the library, called by busctl, gdbus and dbus-python", .timeLimit(.minutes(2)))
@@ -33,7 +33,8 @@ struct ExternalClientTests {
             ("EchoNested", ["a{sa{sv}}", "1", "o", "1", "p", "t", "9"], "a{sa{sv}} 1 \"o\" 1 \"p\" t 9"),
         ]
         for (method, arguments, expected) in cases {
-            let result = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, method] + arguments)
+            let result = try fixture.busctl(
+                ["call", TestService.name, TestService.path.rawValue, TestService.interface, method] + arguments)
             #expect(result.status == 0, "\(method): \(result.errors)")
             #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(method)")
         }
@@ -47,7 +48,8 @@ struct ExternalClientTests {
         #expect(concat.output.trimmingCharacters(in: .whitespacesAndNewlines) == "('tabbar',)", "\(concat.errors)")
         let strings = try fixture.gdbus("call", base + ["--method", "org.example.Test1.EchoStrings", "['a', 'b']"])
         #expect(strings.output.trimmingCharacters(in: .whitespacesAndNewlines) == "(['a', 'b'],)")
-        let title = try fixture.gdbus("call", base + ["--method", "org.freedesktop.DBus.Properties.Get", TestService.interface, "Title"])
+        let title = try fixture.gdbus(
+            "call", base + ["--method", "org.freedesktop.DBus.Properties.Get", TestService.interface, "Title"])
         #expect(title.output.trimmingCharacters(in: .whitespacesAndNewlines) == "(<'initial'>,)")
         let ping = try fixture.gdbus("call", base + ["--method", "org.freedesktop.DBus.Peer.Ping"])
         #expect(ping.status == 0 && ping.output.trimmingCharacters(in: .whitespacesAndNewlines) == "()")
@@ -83,22 +85,34 @@ struct ExternalClientTests {
     @Test("gdbus introspect shows what the interface table says, with doc strings and child nodes")
     func introspection() throws {
         let fixture = try ServiceFixture()
-        _ = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "AddChild", "s", "one"])
-        let result = try fixture.gdbus("introspect", ["--dest", TestService.name, "--object-path", TestService.path.rawValue, "--xml"])
+        _ = try fixture.busctl([
+            "call", TestService.name, TestService.path.rawValue, TestService.interface, "AddChild", "s", "one",
+        ])
+        let result = try fixture.gdbus(
+            "introspect", ["--dest", TestService.name, "--object-path", TestService.path.rawValue, "--xml"])
         #expect(result.status == 0, "\(result.errors)")
         let xml = try XMLDocument(xmlString: result.output)
         func nodes(_ query: String) throws -> [XMLNode] { try xml.nodes(forXPath: query) }
         let interfaces = try nodes("/node/interface/@name").compactMap(\.stringValue)
-        #expect(Set(interfaces) == [TestService.interface, "org.freedesktop.DBus.Introspectable",
-                                    "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Peer",
-                                    "org.freedesktop.DBus.ObjectManager"])
+        #expect(
+            Set(interfaces) == [
+                TestService.interface, "org.freedesktop.DBus.Introspectable",
+                "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Peer",
+                "org.freedesktop.DBus.ObjectManager",
+            ])
         let concatArgs = try nodes("/node/interface[@name='org.example.Test1']/method[@name='Concat']/arg")
             .compactMap { $0 as? XMLElement }
-            .map { "\($0.attribute(forName: "name")!.stringValue!):\($0.attribute(forName: "type")!.stringValue!):\($0.attribute(forName: "direction")!.stringValue!)" }
+            .map {
+                "\($0.attribute(forName: "name")!.stringValue!):\($0.attribute(forName: "type")!.stringValue!):\($0.attribute(forName: "direction")!.stringValue!)"
+            }
         #expect(concatArgs == ["first:s:in", "second:s:in", "joined:s:out"])
-        let doc = try nodes("/node/interface[@name='org.example.Test1']/method[@name='Concat']/annotation[@name='org.gtk.GDBus.DocString']/@value")
+        let doc = try nodes(
+            "/node/interface[@name='org.example.Test1']/method[@name='Concat']/annotation[@name='org.gtk.GDBus.DocString']/@value"
+        )
         #expect(doc.first?.stringValue == "Joins two strings.")
-        let secret = try nodes("/node/interface[@name='org.example.Test1']/property[@name='Secret']/annotation[@name='org.freedesktop.DBus.Property.EmitsChangedSignal']/@value")
+        let secret = try nodes(
+            "/node/interface[@name='org.example.Test1']/property[@name='Secret']/annotation[@name='org.freedesktop.DBus.Property.EmitsChangedSignal']/@value"
+        )
         #expect(secret.first?.stringValue == "invalidates")
         let title = try nodes("/node/interface[@name='org.example.Test1']/property[@name='Title']/@access")
         #expect(title.first?.stringValue == "readwrite")
@@ -106,7 +120,8 @@ struct ExternalClientTests {
         #expect(signal.first?.stringValue == "s")
         #expect(try nodes("/node/node/@name").compactMap(\.stringValue) == ["child"])
         // An intermediate path with no object still lists its children, so tools can browse.
-        let root = try fixture.gdbus("introspect", ["--dest", TestService.name, "--object-path", "/org/example", "--xml"])
+        let root = try fixture.gdbus(
+            "introspect", ["--dest", TestService.name, "--object-path", "/org/example", "--xml"])
         #expect(root.output.contains("<node name=\"Test1\"/>"))
         let tree = try fixture.busctl(["tree", TestService.name])
         #expect(tree.output.contains("/org/example/Test1/child/one"), "\(tree.output) \(tree.errors)")
@@ -115,16 +130,28 @@ struct ExternalClientTests {
     @Test("properties read, write and refuse through busctl")
     func properties() throws {
         let fixture = try ServiceFixture()
-        let set = try fixture.busctl(["set-property", TestService.name, TestService.path.rawValue, TestService.interface, "Labels", "as", "2", "x", "y"])
+        let set = try fixture.busctl([
+            "set-property", TestService.name, TestService.path.rawValue, TestService.interface, "Labels", "as", "2",
+            "x", "y",
+        ])
         #expect(set.status == 0, "\(set.errors)")
-        let labels = try fixture.busctl(["get-property", TestService.name, TestService.path.rawValue, TestService.interface, "Labels"])
+        let labels = try fixture.busctl([
+            "get-property", TestService.name, TestService.path.rawValue, TestService.interface, "Labels",
+        ])
         #expect(labels.output.trimmingCharacters(in: .whitespacesAndNewlines) == "as 2 \"x\" \"y\"")
-        let readOnly = try fixture.busctl(["set-property", TestService.name, TestService.path.rawValue, TestService.interface, "Count", "u", "3"])
+        let readOnly = try fixture.busctl([
+            "set-property", TestService.name, TestService.path.rawValue, TestService.interface, "Count", "u", "3",
+        ])
         #expect(readOnly.status != 0)
         #expect(readOnly.errors.contains("read-only"))
-        let all = try fixture.gdbus("call", ["--dest", TestService.name, "--object-path", TestService.path.rawValue,
-                                             "--method", "org.freedesktop.DBus.Properties.GetAll", TestService.interface])
-        for expected in ["'Title': <'initial'>", "'Count': <uint32 0>", "'Version': <'1.0'>", "'Labels': <['x', 'y']>"] {
+        let all = try fixture.gdbus(
+            "call",
+            [
+                "--dest", TestService.name, "--object-path", TestService.path.rawValue,
+                "--method", "org.freedesktop.DBus.Properties.GetAll", TestService.interface,
+            ])
+        for expected in ["'Title': <'initial'>", "'Count': <uint32 0>", "'Version': <'1.0'>", "'Labels': <['x', 'y']>"]
+        {
             #expect(all.output.contains(expected), "\(all.output)")
         }
     }
@@ -138,11 +165,15 @@ struct ExternalClientTests {
         #expect(get.output == "v s \"initial\"\n")
         let set = try fixture.busctl(properties + ["Set", "ssv", "", "Title", "s", "through no interface"])
         #expect(set.status == 0, "\(set.errors)")
-        let title = try fixture.busctl(["get-property", TestService.name, TestService.path.rawValue, TestService.interface, "Title"])
+        let title = try fixture.busctl([
+            "get-property", TestService.name, TestService.path.rawValue, TestService.interface, "Title",
+        ])
         #expect(title.output == "s \"through no interface\"\n")
         let readOnly = try fixture.busctl(properties + ["Set", "ssv", "", "Count", "u", "3"])
-        #expect(readOnly.errors.contains("org.freedesktop.DBus.Error.PropertyReadOnly") || readOnly.errors.contains("read-only"),
-                "\(readOnly.errors)")
+        #expect(
+            readOnly.errors.contains("org.freedesktop.DBus.Error.PropertyReadOnly")
+                || readOnly.errors.contains("read-only"),
+            "\(readOnly.errors)")
         let unknown = try fixture.busctl(properties + ["Get", "ss", "", "NoSuchProperty"])
         #expect(unknown.status != 0)
         #expect(unknown.errors.contains("NoSuchProperty"), "\(unknown.errors)")
@@ -183,7 +214,9 @@ struct ExternalClientTests {
         let socket = String(fixture.bus.address.dropFirst("unix:path=".count))
         let raw = try runCommand([systemPython, scriptsDirectory.appendingPathComponent("raw_client.py").path, socket])
         #expect(try jsonObject(raw.output)["bus_closed_connection"] as? Bool == true, "\(raw.output) \(raw.errors)")
-        let after = try fixture.busctl(["call", TestService.name, TestService.path.rawValue, TestService.interface, "Concat", "ss", "still", "up"])
+        let after = try fixture.busctl([
+            "call", TestService.name, TestService.path.rawValue, TestService.interface, "Concat", "ss", "still", "up",
+        ])
         #expect(after.output.trimmingCharacters(in: .whitespacesAndNewlines) == "s \"stillup\"")
     }
 }

@@ -13,7 +13,8 @@ private final class RawPeer {
     init(address: String) throws {
         var error = CDBus.DBusError()
         dbus_error_init(&error)
-        guard let connection = dbus_connection_open_private(address, &error), dbus_bus_register(connection, &error) != 0 else {
+        guard let connection = dbus_connection_open_private(address, &error), dbus_bus_register(connection, &error) != 0
+        else {
             dbus_error_free(&error)
             throw TestFailure("cannot connect to \(address)")
         }
@@ -71,10 +72,13 @@ struct ForeignReplyTests {
         let forger = try RawPeer(address: bus.address)
         let results = Inbox<String>()
         try client.run { connection in
-            client.keep(try connection.callAsync(destination: peer.uniqueName, path: "/peer", interface: "org.example.Peer",
-                                                 method: "Ask", timeout: .seconds(20)) { result in
-                results.put((try? result.get().decode(String.self)) ?? (result.failureName ?? "?"))
-            })
+            client.keep(
+                try connection.callAsync(
+                    destination: peer.uniqueName, path: "/peer", interface: "org.example.Peer",
+                    method: "Ask", timeout: .seconds(20)
+                ) { result in
+                    results.put((try? result.get().decode(String.self)) ?? (result.failureName ?? "?"))
+                })
         }
         let call = try #require(peer.nextCall())
         let serial = dbus_message_get_serial(call)
@@ -86,7 +90,9 @@ struct ForeignReplyTests {
         peer.reply(to: serial, of: caller, "genuine")
         #expect(results.wait(for: 1) == ["genuine"])
         dbus_message_unref(call)
-        #expect(report.first?.description == "ignored a reply to Ask from \(forger.uniqueName): only \(peer.uniqueName) (or the bus) answers it")
+        #expect(
+            report.first?.description
+                == "ignored a reply to Ask from \(forger.uniqueName): only \(peer.uniqueName) (or the bus) answers it")
     }
 
     @Test("the bus's answer for a peer that is gone, and libdbus's timeout, still complete a call")
@@ -97,17 +103,26 @@ struct ForeignReplyTests {
         let silent = try RawPeer(address: bus.address)
         let results = Inbox<String>()
         try client.run { connection in
-            client.keep(try connection.callAsync(destination: ":1.9999", path: "/peer", interface: "org.example.Peer",
-                                                 method: "Ask", timeout: .seconds(20)) { result in
-                results.put("gone: " + (result.failureName ?? "answered"))
-            })
-            client.keep(try connection.callAsync(destination: silent.uniqueName, path: "/peer", interface: "org.example.Peer",
-                                                 method: "Ask", timeout: .milliseconds(200)) { result in
-                results.put("silent: " + (result.failureName ?? "answered"))
-            })
+            client.keep(
+                try connection.callAsync(
+                    destination: ":1.9999", path: "/peer", interface: "org.example.Peer",
+                    method: "Ask", timeout: .seconds(20)
+                ) { result in
+                    results.put("gone: " + (result.failureName ?? "answered"))
+                })
+            client.keep(
+                try connection.callAsync(
+                    destination: silent.uniqueName, path: "/peer", interface: "org.example.Peer",
+                    method: "Ask", timeout: .milliseconds(200)
+                ) { result in
+                    results.put("silent: " + (result.failureName ?? "answered"))
+                })
         }
-        #expect(Set(results.wait(for: 2, timeout: 10)) == ["gone: org.freedesktop.DBus.Error.ServiceUnknown",
-                                                            "silent: org.freedesktop.DBus.Error.NoReply"])
+        #expect(
+            Set(results.wait(for: 2, timeout: 10)) == [
+                "gone: org.freedesktop.DBus.Error.ServiceUnknown",
+                "silent: org.freedesktop.DBus.Error.NoReply",
+            ])
         #expect(reports.current.isEmpty)
     }
 }

@@ -51,21 +51,29 @@ struct LibraryClientTests {
         let bus = try PrivateBus()
         let service = try PythonService(address: bus.address)
         let connection = try Connection(.address(bus.address))
-        let sum = try connection.call(destination: PythonService.name, path: path, interface: interface, method: "Add",
-                                      Int32(2), Int32(40)).decode(Int32.self)
+        let sum = try connection.call(
+            destination: PythonService.name, path: path, interface: interface, method: "Add",
+            Int32(2), Int32(40)
+        ).decode(Int32.self)
         #expect(sum == 42)
-        let joined = try connection.call(destination: PythonService.name, path: path, interface: interface, method: "Join",
-                                         ["a", "b", "c"]).decode(String.self)
+        let joined = try connection.call(
+            destination: PythonService.name, path: path, interface: interface, method: "Join",
+            ["a", "b", "c"]
+        ).decode(String.self)
         #expect(joined == "a,b,c")
-        let keys = try connection.call(destination: PythonService.name, path: path, interface: interface, method: "Keys",
-                                       ["y": Variant(.int32(1)), "x": Variant(.string("s"))]).decode([String].self)
+        let keys = try connection.call(
+            destination: PythonService.name, path: path, interface: interface, method: "Keys",
+            ["y": Variant(.int32(1)), "x": Variant(.string("s"))]
+        ).decode([String].self)
         #expect(keys == ["x", "y"])
         #expect(throws: DBusError(name: "org.example.Py1.Error.Bad", message: "bad news")) {
-            _ = try connection.call(destination: PythonService.name, path: path, interface: interface, method: "Fail", "bad news")
+            _ = try connection.call(
+                destination: PythonService.name, path: path, interface: interface, method: "Fail", "bad news")
         }
         #expect(throws: DBusError.self) {
-            _ = try connection.call(destination: PythonService.name, path: path, interface: interface, method: "Slow",
-                                    UInt32(2000), timeout: .milliseconds(100))
+            _ = try connection.call(
+                destination: PythonService.name, path: path, interface: interface, method: "Slow",
+                UInt32(2000), timeout: .milliseconds(100))
         }
         withExtendedLifetime(service) {}
     }
@@ -77,14 +85,20 @@ struct LibraryClientTests {
         let client = try Client(address: bus.address)
         let results = Inbox<String>()
         try client.run { [path, interface] connection in
-            client.keep(try connection.callAsync(destination: PythonService.name, path: path, interface: interface,
-                                                 method: "Slow", UInt32(1500), timeout: .milliseconds(200)) { result in
-                results.put("slow: " + ((try? result.get().decode(String.self)) ?? (result.failureName ?? "?")))
-            })
-            client.keep(try connection.callAsync(destination: PythonService.name, path: path, interface: interface,
-                                                 method: "Slow", UInt32(10), timeout: .seconds(10)) { result in
-                results.put("quick: " + ((try? result.get().decode(String.self)) ?? (result.failureName ?? "?")))
-            })
+            client.keep(
+                try connection.callAsync(
+                    destination: PythonService.name, path: path, interface: interface,
+                    method: "Slow", UInt32(1500), timeout: .milliseconds(200)
+                ) { result in
+                    results.put("slow: " + ((try? result.get().decode(String.self)) ?? (result.failureName ?? "?")))
+                })
+            client.keep(
+                try connection.callAsync(
+                    destination: PythonService.name, path: path, interface: interface,
+                    method: "Slow", UInt32(10), timeout: .seconds(10)
+                ) { result in
+                    results.put("quick: " + ((try? result.get().decode(String.self)) ?? (result.failureName ?? "?")))
+                })
         }
         let seen = results.wait(for: 2)
         #expect(Set(seen) == ["quick: slept 10", "slow: org.freedesktop.DBus.Error.NoReply"])
@@ -98,11 +112,15 @@ struct LibraryClientTests {
         let client = try Client(address: bus.address)
         let results = Inbox<String>()
         try client.run { [path, interface] connection in
-            client.keep(try connection.callAsync(destination: PythonService.name, path: path, interface: interface,
-                                                 method: "Slow", UInt32(20_000), timeout: .seconds(25)) { result in
-                results.put(result.failureName ?? "answered")
-            })
-            try connection.callWithoutReply(destination: PythonService.name, path: path, interface: interface, method: "Quit")
+            client.keep(
+                try connection.callAsync(
+                    destination: PythonService.name, path: path, interface: interface,
+                    method: "Slow", UInt32(20_000), timeout: .seconds(25)
+                ) { result in
+                    results.put(result.failureName ?? "answered")
+                })
+            try connection.callWithoutReply(
+                destination: PythonService.name, path: path, interface: interface, method: "Quit")
         }
         // The call's own timeout is 25 s and the service would answer after 20 s: an answer
         // within 20 s can only be the bus reporting that the peer left.
@@ -119,20 +137,25 @@ struct LibraryClientTests {
         let owner = try client.run { connection in try connection.owner(of: PythonService.name) }
         let unique = try #require(owner)
         try client.run { [path, interface] connection in
-            client.keep(try connection.subscribe(MatchRule(sender: unique, path: path, interface: interface, member: "Shouted")) { message in
-                events.put("shouted \((try? message.decode(String.self)) ?? "?")")
-            })
-            client.keep(try connection.watchNameOwner(unique) { newOwner in
-                events.put("owner \(newOwner ?? "gone")")
-            })
+            client.keep(
+                try connection.subscribe(MatchRule(sender: unique, path: path, interface: interface, member: "Shouted"))
+                { message in
+                    events.put("shouted \((try? message.decode(String.self)) ?? "?")")
+                })
+            client.keep(
+                try connection.watchNameOwner(unique) { newOwner in
+                    events.put("owner \(newOwner ?? "gone")")
+                })
             let user = try connection.unixUser(of: unique)
             events.put("user \(user == getuid())")
             events.put("cached \(connection.cachedUnixUser(of: unique) == getuid())")
-            _ = try connection.call(destination: PythonService.name, path: path, interface: interface, method: "Shout", "hey")
+            _ = try connection.call(
+                destination: PythonService.name, path: path, interface: interface, method: "Shout", "hey")
         }
         #expect(events.wait(for: 3) == ["user true", "cached true", "shouted hey"])
         try client.run { [path, interface] connection in
-            try connection.callWithoutReply(destination: PythonService.name, path: path, interface: interface, method: "Quit")
+            try connection.callWithoutReply(
+                destination: PythonService.name, path: path, interface: interface, method: "Quit")
         }
         #expect(events.wait(for: 4).last == "owner gone")
         // The credential cache forgets a name that left the bus.

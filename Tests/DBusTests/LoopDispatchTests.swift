@@ -11,7 +11,9 @@ struct LoopDispatchTests {
         #expect(try growth(of: \.wakeUps, over: 100) == 0)
     }
 
-    @Test("one call takes the loop one wait for events: the turn a read message asks for, and the reply's, are the turn that follows")
+    @Test(
+        "one call takes the loop one wait for events: the turn a read message asks for, and the reply's, are the turn that follows"
+    )
     func oneWaitPerCall() throws {
         let calls = 100
         // Each call wakes the loop once; a few more for whatever else the bus sends meanwhile.
@@ -23,12 +25,14 @@ struct LoopDispatchTests {
     private func growth(of counter: KeyPath<EventLoop, Int>, over calls: Int) throws -> Int {
         let fixture = try ServiceFixture()
         let caller = try Connection(.address(fixture.bus.address))
-        _ = try caller.call(destination: TestService.name, path: TestService.path.rawValue,
-                            interface: TestService.interface, method: "Concat", "a", "b", timeout: .seconds(10))
+        _ = try caller.call(
+            destination: TestService.name, path: TestService.path.rawValue,
+            interface: TestService.interface, method: "Concat", "a", "b", timeout: .seconds(10))
         let before = fixture.thread.loop[keyPath: counter]
         for index in 0..<calls {
-            let reply = try caller.call(destination: TestService.name, path: TestService.path.rawValue,
-                                        interface: TestService.interface, method: "Concat", "n", "\(index)", timeout: .seconds(10))
+            let reply = try caller.call(
+                destination: TestService.name, path: TestService.path.rawValue,
+                interface: TestService.interface, method: "Concat", "n", "\(index)", timeout: .seconds(10))
             #expect(try reply.decode(String.self) == "n\(index)")
         }
         return fixture.thread.loop[keyPath: counter] - before
@@ -53,8 +57,9 @@ struct LoopDispatchTests {
         let caller = try Connection(.address(fixture.bus.address))
         var answers = 0
         for index in 0..<200 {
-            let reply = try caller.call(destination: TestService.name, path: TestService.path.rawValue,
-                                        interface: TestService.interface, method: "Concat", "n", "\(index)", timeout: .seconds(10))
+            let reply = try caller.call(
+                destination: TestService.name, path: TestService.path.rawValue,
+                interface: TestService.interface, method: "Concat", "n", "\(index)", timeout: .seconds(10))
             if try reply.decode(String.self) == "n\(index)" { answers += 1 }
         }
         #expect(group.wait(timeout: .now() + 30) == .success)

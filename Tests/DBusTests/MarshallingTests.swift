@@ -1,7 +1,8 @@
 import CDBus
-@testable import DBus
 import TabbardTestSupport
 import Testing
+
+@testable import DBus
 
 /// Messages built whole (`Message.assembledSignal`, `assembledReply`) against the same
 /// messages written through libdbus's iterator: the bytes libdbus would send must be the same.
@@ -25,7 +26,8 @@ struct MarshallingTests {
         try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in
             for value in values { try writer.append(value: value) }
         }
-        return try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
+        return try Message.assembledSignal(
+            validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
     }
 
     /// The same signal written through libdbus's iterator.
@@ -40,7 +42,9 @@ struct MarshallingTests {
     func generatedSignals() throws {
         var random = SplitMix64(seed: 0x7ab_ba2d)
         for round in 0..<400 {
-            let values = (0..<Int.random(in: 0...5, using: &random)).map { _ in DBusValue.generated(depth: 3, using: &random) }
+            let values = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                DBusValue.generated(depth: 3, using: &random)
+            }
             let ours = try assembled(values)
             let theirs = try iterated(values)
             #expect(try wire(ours.raw) == wire(theirs.raw), "round \(round): \(values)")
@@ -49,7 +53,9 @@ struct MarshallingTests {
         }
     }
 
-    @Test("a byte array appended at once gives the bytes of one appended byte by byte, built whole and through libdbus (ICON-3's pixels)")
+    @Test(
+        "a byte array appended at once gives the bytes of one appended byte by byte, built whole and through libdbus (ICON-3's pixels)"
+    )
     func byteArrays() throws {
         var random = SplitMix64(seed: 0x1c0_a77)
         for length in [0, 1, 3, 4, 1024, 262_144] {
@@ -60,7 +66,8 @@ struct MarshallingTests {
                 try writer.append(value: values[0])
                 try writer.appendByteArray(bytes)
             }
-            let ours = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
+            let ours = try Message.assembledSignal(
+                validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
             let message = try Message.signal(path: Self.path, interface: Self.interface, name: "Changed")
             var writer = message.writer()
             try writer.append(value: values[0])
@@ -75,11 +82,14 @@ struct MarshallingTests {
     func replies() throws {
         var random = SplitMix64(seed: 0x5e41)
         for round in 0..<100 {
-            let call = try Message.methodCall(destination: "org.example.Thing", path: Self.path, interface: Self.interface, method: "Get")
+            let call = try Message.methodCall(
+                destination: "org.example.Thing", path: Self.path, interface: Self.interface, method: "Get")
             dbus_message_set_serial(call.raw, UInt32.random(in: 1...UInt32.max, using: &random))
             // A call on a bus carries its sender; a peer-to-peer call has none.
             if round % 4 != 0 { _ = dbus_message_set_sender(call.raw, ":1.\(round)") }
-            let values = (0..<Int.random(in: 0...3, using: &random)).map { _ in DBusValue.generated(depth: 2, using: &random) }
+            let values = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                DBusValue.generated(depth: 2, using: &random)
+            }
             let body = MessageBody()
             try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in
                 for value in values { try writer.append(value: value) }
@@ -100,7 +110,8 @@ struct MarshallingTests {
             try writer.append("kept")
             let mark = body.mark
             #expect(throws: DBus.DBusError.failed("getter failed")) {
-                try writer.appendArray(elementSignature: "{sv}") { (entries: inout MessageWriter) throws(DBus.DBusError) in
+                try writer.appendArray(elementSignature: "{sv}") {
+                    (entries: inout MessageWriter) throws(DBus.DBusError) in
                     try entries.appendDictEntry("half", Variant(.int32(1)))
                     throw .failed("getter failed")
                 }
@@ -108,7 +119,8 @@ struct MarshallingTests {
             #expect(body.mark == mark)
             try writer.append([Int32(7)])
         }
-        let message = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
+        let message = try Message.assembledSignal(
+            validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
         #expect(message.signature == "sai")
         #expect(try message.arguments() == [.string("kept"), .array("i", [.int32(7)])])
     }
@@ -119,7 +131,8 @@ struct MarshallingTests {
         try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in try writer.append("x") }
         // Names the callers promise are valid are still checked as libdbus parses.
         #expect(throws: DBus.DBusError.self) {
-            _ = try Message.assembledSignal(validatedPath: "not/a/path", interface: Self.interface, name: "Changed", body: body)
+            _ = try Message.assembledSignal(
+                validatedPath: "not/a/path", interface: Self.interface, name: "Changed", body: body)
         }
         #expect(throws: DBus.DBusError.self) {
             _ = try Message.assembledSignal(validatedPath: Self.path, interface: "nodots", name: "Changed", body: body)
@@ -132,7 +145,8 @@ struct MarshallingTests {
             }
         }
         #expect(throws: DBus.DBusError.self) {
-            _ = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: mismatched)
+            _ = try Message.assembledSignal(
+                validatedPath: Self.path, interface: Self.interface, name: "Changed", body: mismatched)
         }
     }
 
@@ -144,7 +158,8 @@ struct MarshallingTests {
             for _ in 0..<33 { try writer.append(chunk) }
         }
         let refused = #expect(throws: DBus.DBusError.self) {
-            _ = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
+            _ = try Message.assembledSignal(
+                validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
         }
         #expect(refused?.name == DBus.DBusError.Names.limitsExceeded)
     }
@@ -155,7 +170,8 @@ struct MarshallingTests {
         try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in try writer.append(UnixFD(0)) }
         #expect(body.carriesFileDescriptors)
         #expect(throws: DBus.DBusError.self) {
-            _ = try Message.assembledSignal(validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
+            _ = try Message.assembledSignal(
+                validatedPath: Self.path, interface: Self.interface, name: "Changed", body: body)
         }
     }
 }
@@ -174,7 +190,12 @@ extension DBusValue {
             { .uint64(UInt64.random(in: 0 ... .max, using: &$0)) },
             { .double(Double.random(in: -1e9...1e9, using: &$0)) },
             { .string(String(repeating: "é", count: Int.random(in: 0...9, using: &$0))) },
-            { .objectPath(ObjectPath(trusted: Int.random(in: 0...1, using: &$0) == 0 ? "/" : "/a/b_\(Int.random(in: 0...99, using: &$0))")) },
+            {
+                .objectPath(
+                    ObjectPath(
+                        trusted: Int.random(in: 0...1, using: &$0) == 0
+                            ? "/" : "/a/b_\(Int.random(in: 0...99, using: &$0))"))
+            },
             { .signature(Signature(trusted: ["", "s", "a{sv}", "(iy)"][Int.random(in: 0...3, using: &$0)])) },
         ]
         let choice = Int.random(in: 0..<(depth > 0 ? basic.count + 4 : basic.count), using: &random)
@@ -185,10 +206,14 @@ extension DBusValue {
             // Every element of an array has one type: the first, then copies of it. An empty
             // array still carries its element type, and the padding before its first element.
             let sample = inner(&random)
-            return .array(Signature(trusted: sample.signature), Array(repeating: sample, count: Int.random(in: 0...3, using: &random)))
+            return .array(
+                Signature(trusted: sample.signature),
+                Array(repeating: sample, count: Int.random(in: 0...3, using: &random)))
         case 1:
             let count = Int.random(in: 0...2, using: &random)
-            let entries = (0..<count).map { _ in (DBusValue.string("k\(Int.random(in: 0...999, using: &random))"), DBusValue.variant(inner(&random))) }
+            let entries = (0..<count).map { _ in
+                (DBusValue.string("k\(Int.random(in: 0...999, using: &random))"), DBusValue.variant(inner(&random)))
+            }
             return .dictionary(key: "s", value: "v", Dictionary(entries, uniquingKeysWith: { first, _ in first }))
         case 2:
             return .structure((0..<Int.random(in: 1...3, using: &random)).map { _ in inner(&random) })

@@ -1,5 +1,5 @@
-import TabbardTestSupport
 import DBus
+import TabbardTestSupport
 import Testing
 
 @Suite("Typed messages and validation, without a bus")
@@ -11,7 +11,8 @@ struct WireTests {
     @Test("basic types, arrays and dictionaries decode as they were encoded")
     func typedRoundTrip() throws {
         let message = try message()
-        try message.append(UInt8(7), true, Int16(-2), UInt16(3), Int32(-4), UInt32(5), Int64(-6), UInt64(7), 1.5, "text")
+        try message.append(
+            UInt8(7), true, Int16(-2), UInt16(3), Int32(-4), UInt32(5), Int64(-6), UInt64(7), 1.5, "text")
         try message.append(ObjectPath("/a/b"), Signature("a{sv}"), ["x", "y"], ["k": Variant(.int32(1))], [Int32]())
         #expect(message.signature == "ybnqiuxtdsogasa{sv}ai")
         var reader = message.reader()
@@ -38,7 +39,9 @@ struct WireTests {
         let values: [DBusValue] = [
             .structure([.string("a"), .int32(1), .bool(false)]),
             .array("(ii)", [.structure([.int32(1), .int32(2)])]),
-            .dictionary(key: "s", value: "a{sv}", [.string("o"): .dictionary(key: "s", value: "v", [.string("p"): .variant(.uint64(9))])]),
+            .dictionary(
+                key: "s", value: "a{sv}",
+                [.string("o"): .dictionary(key: "s", value: "v", [.string("p"): .variant(.uint64(9))])]),
             .variant(.array("y", [.byte(1), .byte(2)])),
             .array("s", []),
         ]
@@ -106,9 +109,15 @@ struct WireTests {
             try connection.export("/a", interfaces: [Interface("no_dots", methods: [.init("Do", handler: handler)])])
         }
         #expect(throws: DBusError.self) {
-            try connection.export("/a", interfaces: [Interface("org.example.A", methods: [
-                .init("Do", inputs: [Argument("x", "ss")], handler: handler),
-            ])])
+            try connection.export(
+                "/a",
+                interfaces: [
+                    Interface(
+                        "org.example.A",
+                        methods: [
+                            .init("Do", inputs: [Argument("x", "ss")], handler: handler)
+                        ])
+                ])
         }
         #expect(throws: DBusError.self) {
             try connection.export("/a", interfaces: [Interface("org.freedesktop.DBus.Properties")])

@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Access control on the system instance (dbus-api.md, Access): a private bus with the system
 /// bus's default-deny policy and the project's policy file, the daemon started with
 /// `--instance system`, and clients run as other users. Needs root to create the accounts.
-@Suite("Access on the system instance", .serialized,
-       .enabled(if: TestUsers.available, "skipped: needs root, useradd and runuser to run clients as other users"))
+@Suite(
+    "Access on the system instance", .serialized,
+    .enabled(if: TestUsers.available, "skipped: needs root, useradd and runuser to run clients as other users"))
 struct AccessTests {
     /// A system bus's default policy, then the project's policy file. The daemon runs as root
     /// here, so root gets what the policy file gives the daemon's own user.
@@ -52,8 +53,9 @@ struct AccessTests {
     static func systemDaemon(on bus: PrivateBus, plugins: String? = nil) throws -> DaemonProcess {
         try TestUsers.ensure()
         let config = try ReloadTests.configuration("admin_group = \"\(TestUsers.adminGroup)\"\n")
-        return try DaemonProcess(bus: bus, arguments: ["--instance", "system", "--config", config],
-                                 pluginDirectory: try plugins ?? rootOwnedPlugins())
+        return try DaemonProcess(
+            bus: bus, arguments: ["--instance", "system", "--config", config],
+            pluginDirectory: try plugins ?? rootOwnedPlugins())
     }
 
     /// What every local user may do.
@@ -105,11 +107,13 @@ struct AccessTests {
     func rootAndAdminChange() throws {
         let bus = try PrivateBus(type: "system", policy: Self.systemPolicy)
         let daemon = try Self.systemDaemon(on: bus)
-        try Self.check(Self.reads + [BusCall("Select", .string("stopwatch")), BusCall.set("MaxVisible", .uint32(4))],
-                       address: bus.address, as: TestUsers.admin)
+        try Self.check(
+            Self.reads + [BusCall("Select", .string("stopwatch")), BusCall.set("MaxVisible", .uint32(4))],
+            address: bus.address, as: TestUsers.admin)
         #expect(try stringProperty(bus.address, "SelectedTab") == "stopwatch")
-        try Self.check([BusCall("Select", .string("notes")), BusCall("SetBadge", .string("songs"), .string("2"))],
-                       address: bus.address, as: nil)
+        try Self.check(
+            [BusCall("Select", .string("notes")), BusCall("SetBadge", .string("songs"), .string("2"))],
+            address: bus.address, as: nil)
         #expect(try stringProperty(bus.address, "SelectedTab") == "notes")
         #expect(daemon.stop() == 0)
     }
@@ -134,14 +138,19 @@ struct AccessTests {
         try Self.check(Self.reads + Self.changes, address: bus.address, as: TestUsers.guest)
         let refused = try BusCall("Select", .string("alarm")).throughGDBus(address: bus.address, as: TestUsers.guest)
         #expect(refused.output.contains("uid \(try TestUsers.uid(TestUsers.guest))"), "\(refused.output)")
-        try Self.check([BusCall("Tap", .string("alarm")), BusCall("SetBadge", .string("songs"), .string("3")),
-                        BusCall.set("MaxVisible", .uint32(4)), BusCall("Customize", .strings([]), fails: "InvalidOrder")],
-                       address: bus.address, as: TestUsers.admin)
+        try Self.check(
+            [
+                BusCall("Tap", .string("alarm")), BusCall("SetBadge", .string("songs"), .string("3")),
+                BusCall.set("MaxVisible", .uint32(4)), BusCall("Customize", .strings([]), fails: "InvalidOrder"),
+            ],
+            address: bus.address, as: TestUsers.admin)
         #expect(try stringProperty(bus.address, "SelectedTab") == "alarm")
         #expect(daemon.stop() == 0)
     }
 
-    @Test("the daemon judges a call that names no interface by the member it reaches: reads pass, changes are refused (Access)")
+    @Test(
+        "the daemon judges a call that names no interface by the member it reaches: reads pass, changes are refused (Access)"
+    )
     func callsWithoutInterface() throws {
         // The policy file's bus refuses calls without an interface outright; the daemon's own
         // check must stand without it.
@@ -154,7 +163,10 @@ struct AccessTests {
         }
         let guestCalls = [
             bare(BusCall("Describe")),
-            bare(BusCall(path: Names.controller, interface: Names.properties, "Get", .string(Names.service), .string("Tabs"))),
+            bare(
+                BusCall(
+                    path: Names.controller, interface: Names.properties, "Get", .string(Names.service), .string("Tabs"))
+            ),
             bare(BusCall(path: Names.tab("alarm"), interface: "org.freedesktop.DBus.Introspectable", "Introspect")),
             bare(BusCall("Select", .string("alarm"), fails: "org.freedesktop.DBus.Error.AccessDenied")),
             bare(BusCall.set("MaxVisible", .uint32(3), fails: "org.freedesktop.DBus.Error.AccessDenied")),
@@ -176,9 +188,12 @@ struct AccessTests {
         let bus = try PrivateBus(type: "system", policy: Self.openPolicy)
         let directory = try makeTemporaryDirectory("tabbard-config")
         let config = try ReloadTests.configuration("admin_group = \"\(TestUsers.adminGroup)\"\n", in: directory)
-        let daemon = try DaemonProcess(bus: bus, arguments: ["--instance", "system", "--config", config],
-                                       pluginDirectory: try Self.rootOwnedPlugins())
-        #expect(try BusCall("Select", .string("alarm")).throughGDBus(address: bus.address, as: TestUsers.admin).error == nil)
+        let daemon = try DaemonProcess(
+            bus: bus, arguments: ["--instance", "system", "--config", config],
+            pluginDirectory: try Self.rootOwnedPlugins())
+        #expect(
+            try BusCall("Select", .string("alarm")).throughGDBus(address: bus.address, as: TestUsers.admin).error == nil
+        )
         _ = try ReloadTests.configuration("admin_group = \"root\"\n", in: directory)
         kill(daemon.pid, SIGHUP)
         let deadline = Date().addingTimeInterval(10)
@@ -189,7 +204,9 @@ struct AccessTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("the system instance skips a plugin that others may write or root does not own, naming the file, and loads the rest")
+    @Test(
+        "the system instance skips a plugin that others may write or root does not own, naming the file, and loads the rest"
+    )
     func writablePluginRefused() throws {
         try TestUsers.ensure()
         let plugins = try Self.rootOwnedPlugins()

@@ -1,19 +1,22 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Standalone bars on the system instance (SBAR-8): reading is open to every local user, every
 /// change, `Tap` included, is for root and the admin group, in the bus policy and again in the
 /// daemon. Needs root to create the accounts.
-@Suite("Access to standalone bars on the system instance", .serialized,
-       .enabled(if: TestUsers.available, "skipped: needs root, useradd and runuser to run clients as other users"))
+@Suite(
+    "Access to standalone bars on the system instance", .serialized,
+    .enabled(if: TestUsers.available, "skipped: needs root, useradd and runuser to run clients as other users"))
 struct BarAccessTests {
     static let denied = "org.freedesktop.DBus.Error.AccessDenied"
 
     /// What every local user may do on bar `modes` and its item `day`.
     static let reads: [BusCall] = [
         BusCall(path: Names.bar("modes"), interface: Names.properties, "GetAll", .string(Names.barInterface)),
-        BusCall(path: Names.item("day", bar: "modes"), interface: Names.properties, "Get", .string(Names.itemInterface), .string("Title")),
+        BusCall(
+            path: Names.item("day", bar: "modes"), interface: Names.properties, "Get", .string(Names.itemInterface),
+            .string("Title")),
         BusCall(path: Names.item("day", bar: "modes"), interface: "org.freedesktop.DBus.Introspectable", "Introspect"),
         BusCall(path: Names.controller, interface: Names.properties, "Get", .string(Names.service), .string("Bars")),
         BusCall("Describe"),
@@ -29,7 +32,9 @@ struct BarAccessTests {
         .bar("modes", "Tap", .string("day"), fails: denied),
         .bar("modes", "BeginCustomizingItems", .strings(["day"]), fails: denied),
         .set("TintColor", .string("#123456"), on: Names.bar("modes"), interface: Names.barInterface, fails: denied),
-        .set("Title", .string("Mine"), on: Names.item("day", bar: "modes"), interface: Names.itemInterface, fails: denied),
+        .set(
+            "Title", .string("Mine"), on: Names.item("day", bar: "modes"), interface: Names.itemInterface, fails: denied
+        ),
         .item("day", of: "modes", "SetBadge", .string("1"), fails: denied),
     ]
 
@@ -37,20 +42,25 @@ struct BarAccessTests {
     static func daemonWithBar(policy: String) throws -> (PrivateBus, DaemonProcess) {
         let bus = try PrivateBus(type: "system", policy: policy)
         let daemon = try AccessTests.systemDaemon(on: bus)
-        try StandaloneBarBusTests.expectOutcomes(bus.address, [
-            BusCall("CreateBar", .string("modes")),
-            .bar("modes", "AddItem", .string("day"), .string("Day"), .string(""), .string("")),
-            .bar("modes", "SetItems", .strings(["day"]), .bool(false)),
-        ])
+        try StandaloneBarBusTests.expectOutcomes(
+            bus.address,
+            [
+                BusCall("CreateBar", .string("modes")),
+                .bar("modes", "AddItem", .string("day"), .string("Day"), .string(""), .string("")),
+                .bar("modes", "SetItems", .strings(["day"]), .bool(false)),
+            ])
         return (bus, daemon)
     }
 
-    @Test("a user outside the admin group reads bars and items, but every change, Tap included, is AccessDenied, by the policy and by the daemon (SBAR-8)",
-          arguments: [AccessTests.systemPolicy, AccessTests.openPolicy])
+    @Test(
+        "a user outside the admin group reads bars and items, but every change, Tap included, is AccessDenied, by the policy and by the daemon (SBAR-8)",
+        arguments: [AccessTests.systemPolicy, AccessTests.openPolicy])
     func guestReadsOnly(policy: String) throws {
         let (bus, daemon) = try Self.daemonWithBar(policy: policy)
         try AccessTests.check(Self.reads + Self.changes, address: bus.address, as: TestUsers.guest)
-        #expect(try stringProperty(bus.address, "SelectedItem", path: Names.bar("modes"), interface: Names.barInterface) == "")
+        #expect(
+            try stringProperty(bus.address, "SelectedItem", path: Names.bar("modes"), interface: Names.barInterface)
+                == "")
         #expect(try stringsProperty(bus.address, "Bars") == ["modes"])
         #expect(daemon.stop() == 0)
     }
@@ -59,11 +69,16 @@ struct BarAccessTests {
     func adminChanges() throws {
         let (bus, daemon) = try Self.daemonWithBar(policy: AccessTests.systemPolicy)
         // Each change twice, through gdbus and dbus-python: both succeed.
-        try AccessTests.check([.bar("modes", "Tap", .string("day")),
-                               .set("Title", .string("Daytime"), on: Names.item("day", bar: "modes"), interface: Names.itemInterface),
-                               BusCall("CreateBar", .string("other")), BusCall("RemoveBar", .string("other"))],
-                              address: bus.address, as: TestUsers.admin)
-        #expect(try stringProperty(bus.address, "SelectedItem", path: Names.bar("modes"), interface: Names.barInterface) == "day")
+        try AccessTests.check(
+            [
+                .bar("modes", "Tap", .string("day")),
+                .set("Title", .string("Daytime"), on: Names.item("day", bar: "modes"), interface: Names.itemInterface),
+                BusCall("CreateBar", .string("other")), BusCall("RemoveBar", .string("other")),
+            ],
+            address: bus.address, as: TestUsers.admin)
+        #expect(
+            try stringProperty(bus.address, "SelectedItem", path: Names.bar("modes"), interface: Names.barInterface)
+                == "day")
         #expect(daemon.stop() == 0)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// The configuration file and the command lines that read it: a bad file stops the start with
 /// its place named; `--check-config`, `--list-plugins`, `--probe-plugin` and `--version` print
@@ -32,11 +32,15 @@ struct ConfigurationTests {
     func badConfigurationStopsStart(bad: BadFile) throws {
         let bus = try PrivateBus()
         let config = try ReloadTests.configuration(bad.text)
-        let result = try Self.tabbard(["--address", bus.address, "--config", config, "--plugin-dir",
-                                       PackagePaths.stagedPlugins.path, "--state-dir", try makeTemporaryDirectory()])
+        let result = try Self.tabbard([
+            "--address", bus.address, "--config", config, "--plugin-dir",
+            PackagePaths.stagedPlugins.path, "--state-dir", try makeTemporaryDirectory(),
+        ])
         #expect(result.status != 0)
         #expect(result.errors.contains(config + bad.place), "\(result.errors)")
-        let check = try Self.tabbard(["--check-config", "--config", config, "--plugin-dir", PackagePaths.stagedPlugins.path])
+        let check = try Self.tabbard([
+            "--check-config", "--config", config, "--plugin-dir", PackagePaths.stagedPlugins.path,
+        ])
         #expect(check.status != 0)
         #expect(check.errors.contains(config + bad.place), "\(check.errors)")
     }
@@ -50,18 +54,25 @@ struct ConfigurationTests {
     @Test("--check-config without any configuration file says the built-in defaults are in force")
     func checkWithoutFile() throws {
         let home = try makeTemporaryDirectory()
-        let result = try runCommand(["/usr/bin/env", "-u", "TABBARD_CONFIG", "XDG_CONFIG_HOME=\(home)",
-                                     try PackagePaths.executable("tabbard"), "--check-config",
-                                     "--plugin-dir", PackagePaths.stagedPlugins.path], timeout: 20)
+        let result = try runCommand(
+            [
+                "/usr/bin/env", "-u", "TABBARD_CONFIG", "XDG_CONFIG_HOME=\(home)",
+                try PackagePaths.executable("tabbard"), "--check-config",
+                "--plugin-dir", PackagePaths.stagedPlugins.path,
+            ], timeout: 20)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.contains("no configuration file (\(home)/tabbard/tabbard.toml does not exist)"), "\(result.output)")
+        #expect(
+            result.output.contains("no configuration file (\(home)/tabbard/tabbard.toml does not exist)"),
+            "\(result.output)")
         #expect(result.output.contains("built-in defaults"))
     }
 
     @Test("--check-config accepts a good file, counts the catalog and warns of tabs no plugin offers")
     func checkConfigPasses() throws {
         let config = try ReloadTests.configuration("tabs = [\"alarm\", \"ghost\"]\nselected = \"alarm\"\n")
-        let result = try Self.tabbard(["--check-config", "--config", config, "--plugin-dir", PackagePaths.stagedPlugins.path])
+        let result = try Self.tabbard([
+            "--check-config", "--config", config, "--plugin-dir", PackagePaths.stagedPlugins.path,
+        ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("\(config): ok; 16 tabs from 3 plugins"), "\(result.output)")
         #expect(result.output.contains("'ghost'"), "\(result.output)")
@@ -70,10 +81,14 @@ struct ConfigurationTests {
     @Test("--list-plugins lists each plugin with its status and tabs, disabled ones included")
     func listPlugins() throws {
         let config = try ReloadTests.configuration("plugins = [\"clock\", \"notes\"]\n")
-        let result = try Self.tabbard(["--list-plugins", "--config", config, "--plugin-dir", PackagePaths.stagedPlugins.path])
+        let result = try Self.tabbard([
+            "--list-plugins", "--config", config, "--plugin-dir", PackagePaths.stagedPlugins.path,
+        ])
         #expect(result.status == 0, "\(result.errors)")
-        for line in ["clock (ABI 1.0)", "  status: ok", "  tab world-clock: \"World Clock\"", "media (ABI 1.0)",
-                     "  status: disabled", "  tab most-viewed: system item most-viewed", "notes (ABI 1.0)"] {
+        for line in [
+            "clock (ABI 1.0)", "  status: ok", "  tab world-clock: \"World Clock\"", "media (ABI 1.0)",
+            "  status: disabled", "  tab most-viewed: system item most-viewed", "notes (ABI 1.0)",
+        ] {
             #expect(result.output.contains(line), "missing \(line) in:\n\(result.output)")
         }
     }
@@ -83,11 +98,15 @@ struct ConfigurationTests {
         let staged = PackagePaths.stagedPlugins.path
         let module = try Self.tabbard(["--probe-plugin", staged + "/libnotes.so"])
         // The module's own table: built against this header, 1.1 (its manifest still says 1.0).
-        #expect(module.status == 0 && module.output == "ok: plugin notes 1.0.0 (ABI 1.2)\n", "\(module.output)\(module.errors)")
+        #expect(
+            module.status == 0 && module.output == "ok: plugin notes 1.0.0 (ABI 1.2)\n",
+            "\(module.output)\(module.errors)")
         let manifest = try Self.tabbard(["--probe-plugin", staged + "/clock.plugin"])
         #expect(manifest.status == 0, "\(manifest.errors)")
-        #expect(manifest.output.contains("ok: plugin clock") && manifest.output.contains("tabs world-clock, alarm, stopwatch, timer render"),
-                "\(manifest.output)")
+        #expect(
+            manifest.output.contains("ok: plugin clock")
+                && manifest.output.contains("tabs world-clock, alarm, stopwatch, timer render"),
+            "\(manifest.output)")
         let other = try ReloadTests.configuration("not a plugin\n")
         let refused = try Self.tabbard(["--probe-plugin", other])
         #expect(refused.status == 1 && refused.output.hasPrefix("refused: "), "\(refused.output)")
@@ -98,16 +117,16 @@ struct ConfigurationTests {
         let directory = try makeTemporaryDirectory("tabbard-crash")
         let source = directory + "/crash.c"
         try """
-            #include <stdint.h>
-            #include <stdlib.h>
-            struct tabbard_plugin;
-            struct tabbard_host;
-            __attribute__((visibility("default")))
-            const struct tabbard_plugin *tabbard_plugin_entry_v1(uint32_t minor, const struct tabbard_host *host) {
-                (void)minor; (void)host;
-                abort();
-            }
-            """.write(toFile: source, atomically: true, encoding: .utf8)
+        #include <stdint.h>
+        #include <stdlib.h>
+        struct tabbard_plugin;
+        struct tabbard_host;
+        __attribute__((visibility("default")))
+        const struct tabbard_plugin *tabbard_plugin_entry_v1(uint32_t minor, const struct tabbard_host *host) {
+            (void)minor; (void)host;
+            abort();
+        }
+        """.write(toFile: source, atomically: true, encoding: .utf8)
         let compiled = try runCommand(["/usr/bin/cc", "-shared", "-fPIC", "-o", directory + "/libcrash.so", source])
         try #require(compiled.status == 0, "\(compiled.errors)")
         let probe = try Self.tabbard(["--probe-plugin", directory + "/libcrash.so"])
@@ -115,9 +134,12 @@ struct ConfigurationTests {
         #expect(!probe.output.hasPrefix("ok"), "\(probe.output)")
     }
 
-    @Test("the configured tabs and selected tab apply at start; a tab no plugin offers is left out with a warning (SEL-7)")
+    @Test(
+        "the configured tabs and selected tab apply at start; a tab no plugin offers is left out with a warning (SEL-7)"
+    )
     func configuredTabsAtStart() throws {
-        let config = try ReloadTests.configuration("tabs = [\"alarm\", \"ghost\", \"notes\"]\nselected = \"notes\"\nmax_visible = 3\n")
+        let config = try ReloadTests.configuration(
+            "tabs = [\"alarm\", \"ghost\", \"notes\"]\nselected = \"notes\"\nmax_visible = 3\n")
         let daemon = try DaemonProcess(arguments: ["--config", config])
         #expect(try stringsProperty(daemon.bus.address, "Tabs") == ["alarm", "notes"])
         #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "notes")
@@ -135,14 +157,18 @@ struct ConfigurationTests {
         #expect(!daemon.log.contains("/nonexistent/plugins"), "\(daemon.log)")
     }
 
-    @Test("--help prints the usage and exits 0; an unknown option exits 2 pointing at --help; --log-level filters the log")
+    @Test(
+        "--help prints the usage and exits 0; an unknown option exits 2 pointing at --help; --log-level filters the log"
+    )
     func usageAndLogLevel() throws {
         let help = try Self.tabbard(["--help"])
-        #expect(help.status == 0 && help.output.contains("--probe-plugin FILE") && help.output.contains("--check-config"),
-                "\(help.output)")
+        #expect(
+            help.status == 0 && help.output.contains("--probe-plugin FILE") && help.output.contains("--check-config"),
+            "\(help.output)")
         let wrong = try Self.tabbard(["--frobnicate"])
-        #expect(wrong.status == 2 && wrong.errors.contains("--frobnicate") && wrong.errors.contains("tabbard --help"),
-                "\(wrong.errors)")
+        #expect(
+            wrong.status == 2 && wrong.errors.contains("--frobnicate") && wrong.errors.contains("tabbard --help"),
+            "\(wrong.errors)")
         let quiet = try DaemonProcess(arguments: ["--log-level", "warning"])
         #expect(quiet.stop() == 0)
         #expect(!quiet.log.contains("loaded from") && !quiet.log.contains("serving"), "\(quiet.log)")
@@ -154,6 +180,8 @@ struct ConfigurationTests {
         let daemon = try DaemonProcess()
         #expect(printed.status == 0)
         let version = try stringProperty(daemon.bus.address, "Version")
-        #expect(printed.output.hasPrefix("tabbard \(version) (Swift ") && printed.output.hasSuffix(")\n"), "\(printed.output)")
+        #expect(
+            printed.output.hasPrefix("tabbard \(version) (Swift ") && printed.output.hasSuffix(")\n"),
+            "\(printed.output)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// The delegate, a dbus-python process (`peer.py`), asked by `Tap`s made with busctl.
 @Suite("The delegate decides taps")
@@ -19,7 +19,7 @@ struct DelegateTests {
         let daemon = try DaemonProcess()
         let delegate = try Peer(address: daemon.bus.address, mode: .allow)
         #expect(try stringProperty(daemon.bus.address, "Delegate").hasSuffix(" /delegate"))
-        #expect(try busctlCall(daemon.bus.address, "Tap", "s", "songs") == "b true\n")  // A More-list tab.
+        #expect(try busctlCall(daemon.bus.address, "Tap", "s", "songs") == "b true\n") // A More-list tab.
         #expect(try busctlCall(daemon.bus.address, "Tap", "s", "@more") == "b true\n")
         #expect(delegate.waitForLine(timeout: 5) { $0 == "asked songs" } != nil)
         #expect(delegate.waitForLine(timeout: 5) { $0 == "asked @more" } != nil)
@@ -38,7 +38,9 @@ struct DelegateTests {
         #expect(!delegate.lines.contains("asked alarm"))
     }
 
-    @Test("a delegate that hangs past the timeout: the policy, allow or deny, decides (TAP-5)", arguments: ["allow", "deny"])
+    @Test(
+        "a delegate that hangs past the timeout: the policy, allow or deny, decides (TAP-5)",
+        arguments: ["allow", "deny"])
     func hangingDelegateUsesPolicy(policy: String) throws {
         let daemon = try DaemonProcess()
         try busctlSet(daemon.bus.address, "DelegateTimeoutMs", "u", "300")
@@ -53,8 +55,9 @@ struct DelegateTests {
         #expect(daemon.log.contains("did not answer within 300 ms"))
     }
 
-    @Test("a delegate answering an error or a non-boolean counts as a timeout: the policy decides (TAP-7)",
-          arguments: [Peer.Mode.fail, .word])
+    @Test(
+        "a delegate answering an error or a non-boolean counts as a timeout: the policy decides (TAP-7)",
+        arguments: [Peer.Mode.fail, .word])
     func badAnswerUsesPolicy(mode: Peer.Mode) throws {
         let daemon = try DaemonProcess()
         try busctlSet(daemon.bus.address, "DelegateTimeoutPolicy", "s", "deny")
@@ -79,12 +82,14 @@ struct DelegateTests {
         #expect((select.duration ?? 99) < 7.5)
         #expect(tap.duration == nil, "the tap should still wait for the delegate")
         #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "stopwatch")
-        delegate.stop()  // The tap is then decided as if there were no delegate.
+        delegate.stop() // The tap is then decided as if there were no delegate.
         #expect(try tap.wait().output == "b true\n")
         #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "alarm")
     }
 
-    @Test("a delegate that leaves the bus mid-call: the waiting tap is decided at once as if there were none (TAP-5, TAP-7)")
+    @Test(
+        "a delegate that leaves the bus mid-call: the waiting tap is decided at once as if there were none (TAP-5, TAP-7)"
+    )
     func delegateLeavingDecidesAtOnce() throws {
         let daemon = try DaemonProcess()
         // Deny on timeout, and a long one: only "as if no delegate" can allow this tap soon.
@@ -111,7 +116,7 @@ struct DelegateTests {
         let tap = backgroundCall(daemon.bus.address, "Tap", "s", "alarm")
         #expect(delegate.waitForLine(timeout: 10) { $0 == "asked alarm" } != nil)
         let second = queued.map { backgroundCall(daemon.bus.address, "Tap", "s", $0) }
-        if second != nil { usleep(1_000_000) }  // Let the second tap reach the queue.
+        if second != nil { usleep(1_000_000) } // Let the second tap reach the queue.
         return (delegate, tap, second)
     }
 
@@ -150,7 +155,9 @@ struct DelegateTests {
         #expect(delegate.lines.filter { $0.hasPrefix("asked") }.count == 1)
     }
 
-    @Test("Reset releases the taps waiting for the delegate: each is decided at once as if there were none (TAP-7, STATE-5)")
+    @Test(
+        "Reset releases the taps waiting for the delegate: each is decided at once as if there were none (TAP-7, STATE-5)"
+    )
     func resetReleasesWaitingTaps() throws {
         let daemon = try DaemonProcess()
         let (delegate, first, queued) = try hangingDelegate(of: daemon, denying: true, queuing: "timer")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Issue 37, finding 5: a helper's events apply to its own plugin's tabs only. A helper that
 /// writes well-formed event frames naming another plugin's tab straight to its end of the link
@@ -8,13 +8,17 @@ import TabbardTestSupport
 /// the link ends, as for any other message the link refuses, and the failure is counted.
 @Suite("A helper naming another plugin's tab")
 struct ForeignTabEventTests {
-    @Test("forged events for another plugin's tab: the tab unchanged (also in the saved state), the helper's link ended, one failure counted")
+    @Test(
+        "forged events for another plugin's tab: the tab unchanged (also in the saved state), the helper's link ended, one failure counted"
+    )
     func forgedEventsForAnotherPluginsTab() throws {
         let plugins = try IsolationTests.isolatedFaultPlugin("faulty", "FORGED_EVENTS_IN_ACTIVATE")
         // The clock plugin in a helper too: `alarm` is another isolated plugin's tab.
         let clock = plugins + "/clock.plugin"
-        try String(contentsOfFile: clock, encoding: .utf8).replacingOccurrences(of: "isolation = \"in-process\"", with: "isolation = \"process\"")
-            .write(toFile: clock, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: clock, encoding: .utf8).replacingOccurrences(
+            of: "isolation = \"in-process\"", with: "isolation = \"process\""
+        )
+        .write(toFile: clock, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1500"], pluginDirectory: plugins)
         let bus = daemon.bus.address
         #expect(IsolationTests.waitForContent(bus, "faulty-tab"), "\(daemon.log)")
@@ -25,8 +29,10 @@ struct ForeignTabEventTests {
         let title = try stringProperty(bus, "Title", path: alarm, interface: Names.tabInterface)
 
         // The forged frames precede the helper's reply on the link, so they are read first.
-        let activate = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
-                                       Names.service, "Activate", "ss", "faulty-tab", "poke"])
+        let activate = try runCommand([
+            "/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
+            Names.service, "Activate", "ss", "faulty-tab", "poke",
+        ])
         let refusal = "it sent a malformed message: an event for tab 'alarm', which is not one of its plugin's"
         print("Activate: status \(activate.status), \(activate.errors.isEmpty ? activate.output : activate.errors)")
         #expect(activate.status != 0 && activate.errors.contains(refusal), "\(activate.output)\(activate.errors)")
@@ -35,12 +41,18 @@ struct ForeignTabEventTests {
         while !daemon.log.contains("failure 1 of 3") && Date() < deadline { usleep(50_000) }
         #expect(daemon.log.contains("plugin faulty: its helper was ended: \(refusal)"), "\(daemon.log)")
         #expect(daemon.log.contains("failure 1 of 3"), "\(daemon.log)")
-        #expect(daemon.pluginRecords.contains { $0.hasPrefix("ok 1 ") && $0.contains("/libfaulty.so\t") }, "\(daemon.pluginRecords)")
+        #expect(
+            daemon.pluginRecords.contains { $0.hasPrefix("ok 1 ") && $0.contains("/libfaulty.so\t") },
+            "\(daemon.pluginRecords)")
 
-        let after = (title: try stringProperty(bus, "Title", path: alarm, interface: Names.tabInterface),
-                     badge: try stringProperty(bus, "BadgeValue", path: alarm, interface: Names.tabInterface),
-                     enabled: try property(bus, "Enabled", path: alarm, interface: Names.tabInterface) as? Bool)
-        print("alarm after the forged events: title \(after.title.debugDescription), badge \(after.badge.debugDescription), enabled \(String(describing: after.enabled))")
+        let after = (
+            title: try stringProperty(bus, "Title", path: alarm, interface: Names.tabInterface),
+            badge: try stringProperty(bus, "BadgeValue", path: alarm, interface: Names.tabInterface),
+            enabled: try property(bus, "Enabled", path: alarm, interface: Names.tabInterface) as? Bool
+        )
+        print(
+            "alarm after the forged events: title \(after.title.debugDescription), badge \(after.badge.debugDescription), enabled \(String(describing: after.enabled))"
+        )
         #expect(after.title == title)
         #expect(after.badge == "7")
         #expect(after.enabled == true)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Least privilege for plugins out of process (issue 14; docs/plugins.md, Isolation): a helper
 /// holds no descriptor of the daemon's bus connection or state directory, has no_new_privs and
@@ -13,7 +13,8 @@ struct HelperPrivilegeTests {
     static let landlockABI: Int? = {
         let ask = "import ctypes; print(ctypes.CDLL(None, use_errno=True).syscall(444, None, 0, 1))"
         guard let result = try? runCommand([systemPython, "-c", ask]),
-              let abi = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), abi > 0 else { return nil }
+            let abi = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), abi > 0
+        else { return nil }
         return abi
     }()
 
@@ -47,7 +48,9 @@ struct HelperPrivilegeTests {
         let pattern = try Regex("plugin \(name): helper ([0-9]+) ready")
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if let match = daemon.log.firstMatch(of: pattern), let pid = Int32(match.output[1].substring ?? "") { return pid }
+            if let match = daemon.log.firstMatch(of: pattern), let pid = Int32(match.output[1].substring ?? "") {
+                return pid
+            }
             usleep(20_000)
         }
         throw TestFailure("plugin \(name)'s helper was not ready within 20 s; log:\n\(daemon.log)")
@@ -56,9 +59,12 @@ struct HelperPrivilegeTests {
     /// The `Name:` lines of `/proc/PID/status` as a dictionary.
     static func status(of pid: Int32) throws -> [String: String] {
         let text = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        return Dictionary(text.split(separator: "\n").compactMap { line in
-            line.firstIndex(of: ":").map { (String(line[..<$0]), line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces)) }
-        }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            text.split(separator: "\n").compactMap { line in
+                line.firstIndex(of: ":").map {
+                    (String(line[..<$0]), line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces))
+                }
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What each descriptor of process `pid` refers to (`readlink /proc/PID/fd/N`).
@@ -77,7 +83,8 @@ struct HelperPrivilegeTests {
     /// helper managed to create), to see that nothing there changed.
     static func snapshot(_ directory: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where !daemonWrittenFiles.contains(name) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory)
+        where !daemonWrittenFiles.contains(name) {
             files[name] = FileManager.default.contents(atPath: directory + "/" + name) ?? Data()
         }
         return files
@@ -97,18 +104,25 @@ struct HelperPrivilegeTests {
         let helperFiles = try descriptors(of: helper)
         let daemonSockets = Set(daemonFiles.filter { $0.hasPrefix("socket:") })
         // What the comparison needs, or it proves nothing: the daemon's bus connection and lock.
-        #expect(!daemonSockets.isEmpty && daemonFiles.contains { $0.hasPrefix(daemon.stateDirectory + "/") }, "\(daemonFiles)")
-        #expect(daemonSockets.isDisjoint(with: helperFiles), "shared sockets: daemon \(daemonFiles), helper \(helperFiles)")
+        #expect(
+            !daemonSockets.isEmpty && daemonFiles.contains { $0.hasPrefix(daemon.stateDirectory + "/") },
+            "\(daemonFiles)")
+        #expect(
+            daemonSockets.isDisjoint(with: helperFiles), "shared sockets: daemon \(daemonFiles), helper \(helperFiles)")
         #expect(!helperFiles.contains { $0.hasPrefix(daemon.stateDirectory) }, "\(helperFiles)")
     }
 
-    @Test("on the system instance a plugin's helper cannot change the state directory (EACCES), which stays intact; it has no capabilities, no_new_privs, no descriptor of the daemon's bus connection or state directory, and cannot signal the daemon",
-          .enabled(if: landlockABI != nil, "this kernel has no Landlock: a helper of the system instance does not run on it (the test of that runs)"))
+    @Test(
+        "on the system instance a plugin's helper cannot change the state directory (EACCES), which stays intact; it has no capabilities, no_new_privs, no descriptor of the daemon's bus connection or state directory, and cannot signal the daemon",
+        .enabled(
+            if: landlockABI != nil,
+            "this kernel has no Landlock: a helper of the system instance does not run on it (the test of that runs)"))
     func systemHelperCannotWriteState() throws {
         let state = try makeTemporaryDirectory("tabbard-state")
         let plugins = try Self.intruderPlugin(stateDirectory: state)
-        let daemon = try DaemonProcess(arguments: ["--instance", "system", "--config", try Self.isolating("intruder")],
-                                       stateDirectory: state, pluginDirectory: plugins)
+        let daemon = try DaemonProcess(
+            arguments: ["--instance", "system", "--config", try Self.isolating("intruder")],
+            stateDirectory: state, pluginDirectory: plugins)
         let helper = try Self.helperPID(daemon, plugin: "intruder")
         let before = try Self.snapshot(state)
         #expect(before["lock"] != nil, "\(before.keys)")
@@ -128,37 +142,49 @@ struct HelperPrivilegeTests {
         // Landlock scopes signals from ABI 6: the daemon is out of the plugin's reach.
         if let abi = Self.landlockABI, abi >= 6 { #expect(outcomes["signal"] == EPERM, "\(body)") }
         #expect(try Self.snapshot(state) == before)
-        #expect(daemon.log.contains("plugin host \(plugins)/intruder.plugin: no new privileges; capabilities dropped; Landlock ABI"),
-                "\(daemon.log)")
+        #expect(
+            daemon.log.contains(
+                "plugin host \(plugins)/intruder.plugin: no new privileges; capabilities dropped; Landlock ABI"),
+            "\(daemon.log)")
 
         try Self.expectPrivilegesGivenUp(helper: helper, daemon: daemon)
         #expect(daemon.stop() == 0, "\(daemon.log)")
     }
 
-    @Test("on the session instance a plugin's helper has no_new_privs, no capabilities and no descriptor of the daemon's bus connection or state directory")
+    @Test(
+        "on the session instance a plugin's helper has no_new_privs, no capabilities and no descriptor of the daemon's bus connection or state directory"
+    )
     func sessionHelperGivesUpPrivileges() throws {
-        let daemon = try DaemonProcess(arguments: ["--config", try Self.isolating("clock")], pluginDirectory: try FaultPlugin.directory(fault: nil))
+        let daemon = try DaemonProcess(
+            arguments: ["--config", try Self.isolating("clock")], pluginDirectory: try FaultPlugin.directory(fault: nil)
+        )
         let helper = try Self.helperPID(daemon, plugin: "clock")
         try Self.expectPrivilegesGivenUp(helper: helper, daemon: daemon)
         #expect(try busctlCall(daemon.bus.address, "GetContent", "s", "world-clock").contains("text/"))
         #expect(daemon.stop() == 0, "\(daemon.log)")
     }
 
-    @Test("on the system instance a helper whose Landlock calls are refused (as a unit filter without them refuses them) does not load its plugin: it says why, and the plugin is disabled after the failure limit",
-          arguments: ["EPERM", "ENOSYS"])
+    @Test(
+        "on the system instance a helper whose Landlock calls are refused (as a unit filter without them refuses them) does not load its plugin: it says why, and the plugin is disabled after the failure limit",
+        arguments: ["EPERM", "ENOSYS"])
     func systemHelperWithoutLandlockFailsClosed(_ refusal: String) throws {
         let state = try makeTemporaryDirectory("tabbard-state")
         let plugins = try Self.intruderPlugin(stateDirectory: state)
         let launcher = [systemPython, scriptsDirectory.appendingPathComponent("without_landlock.py").path, refusal]
-        let daemon = try DaemonProcess(arguments: ["--instance", "system", "--config", try Self.isolating("intruder")],
-                                       stateDirectory: state, pluginDirectory: plugins, launcher: launcher)
+        let daemon = try DaemonProcess(
+            arguments: ["--instance", "system", "--config", try Self.isolating("intruder")],
+            stateDirectory: state, pluginDirectory: plugins, launcher: launcher)
         let pid = daemon.pid
         let deadline = Date().addingTimeInterval(20)
         while !daemon.log.contains("failure 3 of 3: disabled") && Date() < deadline { usleep(50_000) }
         let reason = String(cString: strerror(refusal == "EPERM" ? EPERM : ENOSYS))
-        #expect(daemon.log.contains("plugin host \(plugins)/intruder.plugin: cannot confine the plugin: Landlock is unavailable (\(reason)"),
-                "\(daemon.log)")
-        #expect(daemon.log.contains("plugin intruder: its helper ended (exited with status 1); failure 3 of 3: disabled"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains(
+                "plugin host \(plugins)/intruder.plugin: cannot confine the plugin: Landlock is unavailable (\(reason)"),
+            "\(daemon.log)")
+        #expect(
+            daemon.log.contains("plugin intruder: its helper ended (exited with status 1); failure 3 of 3: disabled"),
+            "\(daemon.log)")
         #expect(!daemon.log.contains("plugin intruder: helper"), "a helper said ready: \(daemon.log)")
         let error = try ProbeTests.contentError(daemon.bus.address, "intruder-tab")
         #expect(error?.contains("disabled after repeated failures") == true, "\(error ?? "GetContent succeeded")")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// ICON-1..5 and MORE-6 through real clients: busctl reads the properties, dbus-python records
 /// what is announced, gdbus sets a standalone item's names, tabctl draws the More item.
@@ -11,7 +11,9 @@ struct IconBusTests {
         try property(bus, name, path: Names.tab(tab), interface: Names.tabInterface)
     }
 
-    @Test("every bundled tab has IconName and SelectedIconName that resolve in adwaita-icon-theme; Image stays (ICON-1, ICON-2, ICON-5)")
+    @Test(
+        "every bundled tab has IconName and SelectedIconName that resolve in adwaita-icon-theme; Image stays (ICON-1, ICON-2, ICON-5)"
+    )
     func bundledTabs() throws {
         let daemon = try DaemonProcess()
         let bus = daemon.bus.address
@@ -20,48 +22,66 @@ struct IconBusTests {
         #expect(tabs.count == 16)
         for tab in tabs {
             let icon = try stringProperty(bus, "IconName", path: Names.tab(tab), interface: Names.tabInterface)
-            let selected = try stringProperty(bus, "SelectedIconName", path: Names.tab(tab), interface: Names.tabInterface)
+            let selected = try stringProperty(
+                bus, "SelectedIconName", path: Names.tab(tab), interface: Names.tabInterface)
             #expect(theme.contains(icon) && icon.hasSuffix("-symbolic"), "\(tab): \(icon)")
             #expect(selected.isEmpty || theme.contains(selected), "\(tab): \(selected)")
             #expect(try stringProperty(bus, "IconThemePath", path: Names.tab(tab), interface: Names.tabInterface) == "")
             #expect((try Self.tabProperty(bus, tab, "IconPixmaps") as? [Any])?.isEmpty == true, "\(tab)")
         }
         // A system item's names are the standard ones (ICON-2); v1's Image is as it was.
-        #expect(try stringProperty(bus, "IconName", path: Names.tab("search"), interface: Names.tabInterface) == "system-search-symbolic")
-        #expect(try stringProperty(bus, "SelectedIconName", path: Names.tab("search"), interface: Names.tabInterface) == "system-search-symbolic")
-        #expect(try stringProperty(bus, "Image", path: Names.tab("search"), interface: Names.tabInterface) == "system-search")
-        #expect(try stringProperty(bus, "Image", path: Names.tab("world-clock"), interface: Names.tabInterface) == "globe")
+        #expect(
+            try stringProperty(bus, "IconName", path: Names.tab("search"), interface: Names.tabInterface)
+                == "system-search-symbolic")
+        #expect(
+            try stringProperty(bus, "SelectedIconName", path: Names.tab("search"), interface: Names.tabInterface)
+                == "system-search-symbolic")
+        #expect(
+            try stringProperty(bus, "Image", path: Names.tab("search"), interface: Names.tabInterface)
+                == "system-search")
+        #expect(
+            try stringProperty(bus, "Image", path: Names.tab("world-clock"), interface: Names.tabInterface) == "globe")
         // Describe carries them, the pixmaps by their sizes.
         let describe = try busctlCall(bus, "Describe")
-        for key in ["\\\"IconName\\\":\\\"alarm-symbolic\\\"", "\\\"IconPixmaps\\\":[]", "\\\"MoreTitle\\\":\\\"More\\\"",
-                    "\\\"MoreIconName\\\":\\\"view-more-horizontal-symbolic\\\""] {
+        for key in [
+            "\\\"IconName\\\":\\\"alarm-symbolic\\\"", "\\\"IconPixmaps\\\":[]", "\\\"MoreTitle\\\":\\\"More\\\"",
+            "\\\"MoreIconName\\\":\\\"view-more-horizontal-symbolic\\\"",
+        ] {
             #expect(describe.contains(key), "\(key) in \(describe.prefix(400))")
         }
         #expect(daemon.stop() == 0)
     }
 
-    @Test("MoreTitle, MoreIconName, MoreAccessibilityLabel: localized with Locale, announced, empty label without More (MORE-6)")
+    @Test(
+        "MoreTitle, MoreIconName, MoreAccessibilityLabel: localized with Locale, announced, empty label without More (MORE-6)"
+    )
     func moreItem() throws {
         let daemon = try DaemonProcess()
         let bus = daemon.bus.address
         #expect(try stringProperty(bus, "MoreTitle") == "More")
         #expect(try stringProperty(bus, "MoreIconName") == "view-more-horizontal-symbolic")
         #expect(try stringProperty(bus, "MoreAccessibilityLabel") == "More, five of five")
-        let groups = groupedByCall(try recordEvents(address: bus, [
-            BusCall.set("Locale", .string("fr_FR.UTF-8")),
-            BusCall("SelectMore"),
-            BusCall.set("MaxVisible", .uint32(64)),
-            BusCall.set("MaxVisible", .uint32(5)),
-        ]))
+        let groups = groupedByCall(
+            try recordEvents(
+                address: bus,
+                [
+                    BusCall.set("Locale", .string("fr_FR.UTF-8")),
+                    BusCall("SelectMore"),
+                    BusCall.set("MaxVisible", .uint32(64)),
+                    BusCall.set("MaxVisible", .uint32(5)),
+                ]))
         /// The controller's changed properties announced for call `index`.
         func changed(_ index: Int) -> [String: Any] {
             groups[index].reduce(into: [:]) { all, event in
                 guard case .signal(Names.controller, _, "PropertiesChanged", let arguments) = event,
-                      let properties = arguments.dropFirst().first as? [String: Any] else { return }
+                    let properties = arguments.dropFirst().first as? [String: Any]
+                else { return }
                 all.merge(properties) { $1 }
             }
         }
-        print("Locale: \(changed(0)), SelectMore: \(changed(1)), MaxVisible 64: \(changed(2)), MaxVisible 5: \(changed(3))")
+        print(
+            "Locale: \(changed(0)), SelectMore: \(changed(1)), MaxVisible 64: \(changed(2)), MaxVisible 5: \(changed(3))"
+        )
         #expect(changed(0)["MoreTitle"] as? String == "Plus")
         #expect(changed(0)["MoreAccessibilityLabel"] as? String == "Plus, cinq sur cinq")
         #expect(changed(0)["MoreIconName"] == nil)
@@ -79,7 +99,9 @@ struct IconBusTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("a standalone item's IconName and SelectedIconName: rw, checked, saved; a system item's are NotSupported (ICON-1, ICON-2)")
+    @Test(
+        "a standalone item's IconName and SelectedIconName: rw, checked, saved; a system item's are NotSupported (ICON-1, ICON-2)"
+    )
     func standaloneItem() throws {
         let daemon = try DaemonProcess()
         let bus = daemon.bus.address
@@ -89,29 +111,42 @@ struct IconBusTests {
             BusCall.bar("modes", "AddItem", .string("map"), .string("Map"), .string(""), .string("")),
             BusCall.bar("modes", "AddSystemItem", .string("recent"), .string("recents"), .int32(0)),
             BusCall.set("IconName", .string("find-location-symbolic"), on: item, interface: Names.itemInterface),
-            BusCall.set("SelectedIconName", .string("mark-location-symbolic"), on: item, interface: Names.itemInterface),
+            BusCall.set(
+                "SelectedIconName", .string("mark-location-symbolic"), on: item, interface: Names.itemInterface),
             BusCall.set("IconName", .string("a/b"), on: item, interface: Names.itemInterface, fails: "InvalidArgument"),
-            BusCall.set("IconName", .string("bad\u{1B}[2J"), on: item, interface: Names.itemInterface, fails: "InvalidArgument"),
-            BusCall.set("IconName", .string(String(repeating: "n", count: 256)), on: item, interface: Names.itemInterface, fails: "InvalidArgument"),
-            BusCall.set("IconName", .string("x-symbolic"), on: Names.item("recent", bar: "modes"), interface: Names.itemInterface,
-                        fails: "NotSupported"),
+            BusCall.set(
+                "IconName", .string("bad\u{1B}[2J"), on: item, interface: Names.itemInterface, fails: "InvalidArgument"),
+            BusCall.set(
+                "IconName", .string(String(repeating: "n", count: 256)), on: item, interface: Names.itemInterface,
+                fails: "InvalidArgument"),
+            BusCall.set(
+                "IconName", .string("x-symbolic"), on: Names.item("recent", bar: "modes"),
+                interface: Names.itemInterface,
+                fails: "NotSupported"),
         ]
         for call in calls {
             let (error, _) = try call.throughGDBus(address: bus)
             #expect(error == call.error, "\(call.member) \(call.arguments): \(error ?? "ok")")
         }
-        #expect(try stringProperty(bus, "IconName", path: item, interface: Names.itemInterface) == "find-location-symbolic")
-        #expect(try stringProperty(bus, "IconName", path: Names.item("recent", bar: "modes"), interface: Names.itemInterface)
+        #expect(
+            try stringProperty(bus, "IconName", path: item, interface: Names.itemInterface) == "find-location-symbolic")
+        #expect(
+            try stringProperty(
+                bus, "IconName", path: Names.item("recent", bar: "modes"), interface: Names.itemInterface)
                 == "document-open-recent-symbolic")
         // Structural, as the item's other properties: saved before the reply, back after a restart.
         try daemon.restart()
-        #expect(try stringProperty(bus, "IconName", path: item, interface: Names.itemInterface) == "find-location-symbolic")
-        #expect(try stringProperty(bus, "SelectedIconName", path: item, interface: Names.itemInterface) == "mark-location-symbolic")
+        #expect(
+            try stringProperty(bus, "IconName", path: item, interface: Names.itemInterface) == "find-location-symbolic")
+        #expect(
+            try stringProperty(bus, "SelectedIconName", path: item, interface: Names.itemInterface)
+                == "mark-location-symbolic")
         #expect(daemon.stop() == 0)
     }
 
-    @Test("a plugin's icon names and pixmaps are taken; a name with '/', not UTF-8 or with an escape, a 300×300 pixmap, one short of its bytes and 5 sizes are each refused with a warning and a counted failure, the earlier icon staying (ICON-2, ICON-3)",
-          arguments: [false, true])
+    @Test(
+        "a plugin's icon names and pixmaps are taken; a name with '/', not UTF-8 or with an escape, a 300×300 pixmap, one short of its bytes and 5 sizes are each refused with a warning and a counted failure, the earlier icon staying (ICON-2, ICON-3)",
+        arguments: [false, true])
     func pluginIcons(isolated: Bool) throws {
         let daemon = try IsolationTests.faultyTabDaemon("ICONS_IN_ACTIVATE", isolated: isolated)
         let bus = daemon.bus.address
@@ -120,35 +155,51 @@ struct IconBusTests {
         func step(_ number: Int) throws {
             try busctlCall(bus, "Activate", "ss", "faulty-tab", "poke")
             let deadline = Date().addingTimeInterval(10)
-            while (try? stringProperty(bus, "BadgeValue", path: tab, interface: Names.tabInterface)) != "step \(number)" && Date() < deadline {
+            while (try? stringProperty(bus, "BadgeValue", path: tab, interface: Names.tabInterface)) != "step \(number)"
+                && Date() < deadline
+            {
                 usleep(20_000)
             }
-            #expect(try stringProperty(bus, "BadgeValue", path: tab, interface: Names.tabInterface) == "step \(number)", "\(daemon.log)")
+            #expect(
+                try stringProperty(bus, "BadgeValue", path: tab, interface: Names.tabInterface) == "step \(number)",
+                "\(daemon.log)")
         }
         try step(0)
         #expect(try stringProperty(bus, "IconName", path: tab, interface: Names.tabInterface) == "alarm-symbolic")
-        #expect(try stringProperty(bus, "SelectedIconName", path: tab, interface: Names.tabInterface) == "alarm-selected-symbolic")
+        #expect(
+            try stringProperty(bus, "SelectedIconName", path: tab, interface: Names.tabInterface)
+                == "alarm-selected-symbolic")
         let good = try Self.tabProperty(bus, "faulty-tab", "IconPixmaps") as? [[Any]]
-        #expect(good?.count == 1 && good?.first?[0] as? Int == 2 && (good?.first?[2] as? [Int])?.count == 16, "\(String(describing: good))")
+        #expect(
+            good?.count == 1 && good?.first?[0] as? Int == 2 && (good?.first?[2] as? [Int])?.count == 16,
+            "\(String(describing: good))")
         // In a helper the third failure within the window disables the plugin: two refusals there.
-        let refusals = isolated ? [
-            "icon name 'a/b'",  // the model's words for the name with '/'
-            "set_icon_name passed text that is not UTF-8",
-        ] : [
-            "icon name 'a/b'",
-            "set_icon_name passed text that is not UTF-8",
-            "an icon name with a control character (U+001B)",
-            "An icon pixmap of 300×300",
-            "An icon pixmap of 2×2 with 15 bytes: expected 16",
-            "5 icon pixmaps: at most 4 sizes",
-        ]
+        let refusals =
+            isolated
+            ? [
+                "icon name 'a/b'", // the model's words for the name with '/'
+                "set_icon_name passed text that is not UTF-8",
+            ]
+            : [
+                "icon name 'a/b'",
+                "set_icon_name passed text that is not UTF-8",
+                "an icon name with a control character (U+001B)",
+                "An icon pixmap of 300×300",
+                "An icon pixmap of 2×2 with 15 bytes: expected 16",
+                "5 icon pixmaps: at most 4 sizes",
+            ]
         for (index, refusal) in refusals.enumerated() {
             try step(index + 1)
             let log = daemon.log
-            let line = log.split(separator: "\n").first { $0.contains("plugin faulty, tab faulty-tab:") && $0.contains(refusal) }
+            let line = log.split(separator: "\n").first {
+                $0.contains("plugin faulty, tab faulty-tab:") && $0.contains(refusal)
+            }
             print("step \(index + 1): \(line ?? "no line")")
-            #expect(line?.contains("refused, the icon set before stays; failures counted: \(index + 1) (3 disable the plugin)") == true,
-                    "\(refusal): \(log)")
+            #expect(
+                line?.contains(
+                    "refused, the icon set before stays; failures counted: \(index + 1) (3 disable the plugin)")
+                    == true,
+                "\(refusal): \(log)")
         }
         // The icons set before the refusals stay, the daemon serves, and the helper still runs.
         #expect(try stringProperty(bus, "IconName", path: tab, interface: Names.tabInterface) == "alarm-symbolic")
@@ -163,11 +214,16 @@ struct IconBusTests {
             _ = try? busctlCall(bus, "Activate", "ss", "faulty-tab", "poke")
             let deadline = Date().addingTimeInterval(10)
             while !daemon.log.contains("failure 3 of 3: disabled") && Date() < deadline { usleep(20_000) }
-            #expect(daemon.log.contains("an icon name with a control character (U+001B); refused, the icon set before stays; failures counted: 3"),
-                    "\(daemon.log)")
+            #expect(
+                daemon.log.contains(
+                    "an icon name with a control character (U+001B); refused, the icon set before stays; failures counted: 3"
+                ),
+                "\(daemon.log)")
             let disabled = daemon.log.split(separator: "\n").first { $0.contains("failure 3 of 3: disabled") }
             print("disabled: \(disabled ?? "no line")")
-            #expect(disabled?.contains("plugin faulty: tab faulty-tab: an icon name with a control character (U+001B)") == true, "\(daemon.log)")
+            #expect(
+                disabled?.contains("plugin faulty: tab faulty-tab: an icon name with a control character (U+001B)")
+                    == true, "\(daemon.log)")
             #expect(try stringProperty(bus, "IconName", path: tab, interface: Names.tabInterface) == "alarm-symbolic")
             #expect(try stringProperty(bus, "SelectedTab") != "")
         }
@@ -181,26 +237,37 @@ struct IconBusTests {
         let bus = daemon.bus.address
         #expect(IsolationTests.waitForContent(bus, "swiftfault-tab"), "\(daemon.log)")
         let tab = Names.tab("swiftfault-tab")
-        #expect(try stringProperty(bus, "IconName", path: tab, interface: Names.tabInterface) == "dialog-warning-symbolic")
-        #expect(try stringProperty(bus, "SelectedIconName", path: tab, interface: Names.tabInterface) == "dialog-error-symbolic")
+        #expect(
+            try stringProperty(bus, "IconName", path: tab, interface: Names.tabInterface) == "dialog-warning-symbolic")
+        #expect(
+            try stringProperty(bus, "SelectedIconName", path: tab, interface: Names.tabInterface)
+                == "dialog-error-symbolic")
         let pixmaps = try Self.tabProperty(bus, "swiftfault-tab", "IconPixmaps") as? [[Any]]
         print("swiftfault-tab IconPixmaps: \(String(describing: pixmaps))")
-        #expect(pixmaps?.count == 1 && pixmaps?.first?[0] as? Int == 1 && pixmaps?.first?[2] as? [Int] == [0xFF, 0x12, 0x34, 0x56])
+        #expect(
+            pixmaps?.count == 1 && pixmaps?.first?[0] as? Int == 1
+                && pixmaps?.first?[2] as? [Int] == [0xFF, 0x12, 0x34, 0x56])
         #expect(daemon.stop() == 0)
     }
 
-    @Test("IconThemePath is the manifest's icon_theme, absolute; a missing directory is a manifest error naming the key (ICON-4)")
+    @Test(
+        "IconThemePath is the manifest's icon_theme, absolute; a missing directory is a manifest error naming the key (ICON-4)"
+    )
     func iconThemePath() throws {
         let plugins = try FaultPlugin.directory(fault: (name: "themed", define: "RENDER_BODY=\"themed\""))
         let manifest = plugins + "/themed.plugin"
         let text = try String(contentsOfFile: manifest, encoding: .utf8)
         try text.replacingOccurrences(of: "description =", with: "icon_theme = \"icons\"\ndescription =")
             .write(toFile: manifest, atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(atPath: plugins + "/icons/hicolor/scalable/apps", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: plugins + "/icons/hicolor/scalable/apps", withIntermediateDirectories: true)
         let daemon = try DaemonProcess(pluginDirectory: plugins)
-        let path = try stringProperty(daemon.bus.address, "IconThemePath", path: Names.tab("themed-tab"), interface: Names.tabInterface)
+        let path = try stringProperty(
+            daemon.bus.address, "IconThemePath", path: Names.tab("themed-tab"), interface: Names.tabInterface)
         #expect(path == URL(fileURLWithPath: plugins + "/icons").resolvingSymlinksInPath().path, "\(path)")
-        #expect(try stringProperty(daemon.bus.address, "IconThemePath", path: Names.tab("alarm"), interface: Names.tabInterface) == "")
+        #expect(
+            try stringProperty(
+                daemon.bus.address, "IconThemePath", path: Names.tab("alarm"), interface: Names.tabInterface) == "")
         #expect(daemon.stop() == 0)
 
         try FileManager.default.removeItem(atPath: plugins + "/icons")

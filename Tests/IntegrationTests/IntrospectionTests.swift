@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// The daemon's `Introspect` against the interface file `dbus/org.tabbard.TabBar1.xml`.
 @Suite("Introspection matches the interface file")
@@ -10,7 +10,8 @@ struct IntrospectionTests {
     static func compare(_ address: String, with file: String) throws -> (objects: [String], problems: [String]) {
         let output = try runScript("tabbar_client.py", [address, "introspect", file])
         guard let report = try parseJSON(output) as? [String: Any], let objects = report["objects"] as? [String],
-              let problems = report["problems"] as? [String] else { throw TestFailure("introspect printed \(output)") }
+            let problems = report["problems"] as? [String]
+        else { throw TestFailure("introspect printed \(output)") }
         return (objects, problems)
     }
 
@@ -25,8 +26,13 @@ struct IntrospectionTests {
     @Test("the comparison notices a changed argument name, property access and doc string")
     func comparisonNoticesDifferences() throws {
         var text = try String(contentsOfFile: Self.interfaceFile, encoding: .utf8)
-        for (old, new) in [("name=\"tab_id_a\"", "name=\"first\""), ("name=\"Translucent\" type=\"b\" access=\"readwrite\"",
-                                                                      "name=\"Translucent\" type=\"b\" access=\"read\"")] {
+        for (old, new) in [
+            ("name=\"tab_id_a\"", "name=\"first\""),
+            (
+                "name=\"Translucent\" type=\"b\" access=\"readwrite\"",
+                "name=\"Translucent\" type=\"b\" access=\"read\""
+            ),
+        ] {
             #expect(text.contains(old))
             text = text.replacingOccurrences(of: old, with: new)
         }
@@ -56,8 +62,10 @@ struct IntrospectionTests {
     @Test("GetManagedObjects lists the bar and every catalog tab with its properties")
     func managedObjects() throws {
         let daemon = try DaemonProcess()
-        let result = try runCommand(["/usr/bin/busctl", "--address=\(daemon.bus.address)", "--json=short", "call",
-                                     Names.service, Names.controller, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects"])
+        let result = try runCommand([
+            "/usr/bin/busctl", "--address=\(daemon.bus.address)", "--json=short", "call",
+            Names.service, Names.controller, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects",
+        ])
         let reply = try parseJSON(result.output) as? [String: Any]
         let objects = ((reply?["data"] as? [Any])?.first as? [String: Any]) ?? [:]
         #expect(objects.count == 17, "\(objects.keys.sorted())")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Plugins out of process (issue 14; docs/plugins.md, Isolation): a plugin whose manifest says
 /// `isolation = "process"` runs in a helper; when the helper crashes, aborts, exits, hangs,
@@ -23,9 +23,13 @@ struct IsolationTests {
 
     /// A daemon with the fault plugin `faulty` built with `define`, in a helper when `isolated`,
     /// once its tab answers (recorded as an issue at the caller when it does not).
-    static func faultyTabDaemon(_ define: String, isolated: Bool,
-                                sourceLocation: SourceLocation = #_sourceLocation) throws -> DaemonProcess {
-        let plugins = isolated ? try isolatedFaultPlugin("faulty", define)
+    static func faultyTabDaemon(
+        _ define: String, isolated: Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> DaemonProcess {
+        let plugins =
+            isolated
+            ? try isolatedFaultPlugin("faulty", define)
             : try FaultPlugin.directory(fault: (name: "faulty", define: define))
         let daemon = try DaemonProcess(pluginDirectory: plugins)
         #expect(waitForContent(daemon.bus.address, "faulty-tab"), "\(daemon.log)", sourceLocation: sourceLocation)
@@ -34,8 +38,10 @@ struct IsolationTests {
 
     /// The unique name owning the service's name on `address`.
     static func owner(_ address: String) throws -> String {
-        try runCommand(["/usr/bin/busctl", "--address=\(address)", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                        "org.freedesktop.DBus", "GetNameOwner", "s", Names.service]).output
+        try runCommand([
+            "/usr/bin/busctl", "--address=\(address)", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",
+            "org.freedesktop.DBus", "GetNameOwner", "s", Names.service,
+        ]).output
     }
 
     /// `GetContent` of `tab` until it succeeds (its helper is ready), for up to `seconds`.
@@ -97,16 +103,28 @@ struct IsolationTests {
 
     /// The C plugin's faults, met on `poke`.
     static let cFaults = [
-        Fault(plugin: .c(define: "SEGV_IN_ACTIVATE"), action: "poke", answer: unavailable, ending: "its helper ended (signal \(SIGSEGV)"),
-        Fault(plugin: .c(define: "ABORT_IN_ACTIVATE"), action: "poke", answer: unavailable, ending: "its helper ended (signal \(SIGABRT)"),
-        Fault(plugin: .c(define: "EXIT_IN_ACTIVATE"), action: "poke", answer: unavailable, ending: "its helper ended (exited with status 0)"),
-        Fault(plugin: .c(define: "HANG_IN_ACTIVATE"), action: "poke", answer: "activate was not answered in time",
-              ending: "its helper was ended: activate was not answered in time"),
-        Fault(plugin: .c(define: "FLOOD_IN_ACTIVATE"), action: "poke", answer: flooded, ending: "its helper was ended: \(flooded)"),
-        Fault(plugin: .c(define: "OVERSIZED_IN_ACTIVATE"), action: "poke", answer: "it sent a message of 2147483647 bytes",
-              ending: "its helper was ended: it sent a message of 2147483647 bytes"),
-        Fault(plugin: .c(define: "MALFORMED_IN_ACTIVATE"), action: "poke", answer: "it sent a malformed message",
-              ending: "its helper was ended: it sent a malformed message: unknown message kind 238"),
+        Fault(
+            plugin: .c(define: "SEGV_IN_ACTIVATE"), action: "poke", answer: unavailable,
+            ending: "its helper ended (signal \(SIGSEGV)"),
+        Fault(
+            plugin: .c(define: "ABORT_IN_ACTIVATE"), action: "poke", answer: unavailable,
+            ending: "its helper ended (signal \(SIGABRT)"),
+        Fault(
+            plugin: .c(define: "EXIT_IN_ACTIVATE"), action: "poke", answer: unavailable,
+            ending: "its helper ended (exited with status 0)"),
+        Fault(
+            plugin: .c(define: "HANG_IN_ACTIVATE"), action: "poke", answer: "activate was not answered in time",
+            ending: "its helper was ended: activate was not answered in time"),
+        Fault(
+            plugin: .c(define: "FLOOD_IN_ACTIVATE"), action: "poke", answer: flooded,
+            ending: "its helper was ended: \(flooded)"),
+        Fault(
+            plugin: .c(define: "OVERSIZED_IN_ACTIVATE"), action: "poke",
+            answer: "it sent a message of 2147483647 bytes",
+            ending: "its helper was ended: it sent a message of 2147483647 bytes"),
+        Fault(
+            plugin: .c(define: "MALFORMED_IN_ACTIVATE"), action: "poke", answer: "it sent a malformed message",
+            ending: "its helper was ended: it sent a malformed message: unknown message kind 238"),
     ]
 
     /// The Swift plugin's faults, each met on the action of its name. A Swift runtime trap
@@ -115,15 +133,17 @@ struct IsolationTests {
         Fault(plugin: .swift, action: "crash", answer: unavailable, ending: "its helper ended (signal "),
         Fault(plugin: .swift, action: "abort", answer: unavailable, ending: "its helper ended (signal \(SIGABRT)"),
         Fault(plugin: .swift, action: "exit", answer: unavailable, ending: "its helper ended (exited with status 0)"),
-        Fault(plugin: .swift, action: "hang", answer: "activate was not answered in time",
-              ending: "its helper was ended: activate was not answered in time"),
+        Fault(
+            plugin: .swift, action: "hang", answer: "activate was not answered in time",
+            ending: "its helper was ended: activate was not answered in time"),
         Fault(plugin: .swift, action: "flood", answer: flooded, ending: "its helper was ended: \(flooded)"),
     ]
 
     // One case at a time: each runs a daemon, a bus and a Select loop of busctl processes for
     // seconds, and twelve at once starve the other suites' daemons of the machine.
-    @Test("a C or Swift plugin in process mode that crashes, aborts, exits, hangs, floods or sends a bad frame in Activate: PID and bus name unchanged, Select served throughout, acknowledged state intact, memory bounded, disabled after the failure limit",
-          .serialized, arguments: cFaults + swiftFaults)
+    @Test(
+        "a C or Swift plugin in process mode that crashes, aborts, exits, hangs, floods or sends a bad frame in Activate: PID and bus name unchanged, Select served throughout, acknowledged state intact, memory bounded, disabled after the failure limit",
+        .serialized, arguments: cFaults + swiftFaults)
     func faultyHelper(_ fault: Fault) throws {
         let plugins = try fault.directory()
         // The deadline of every call to a helper is the hang limit.
@@ -139,9 +159,12 @@ struct IsolationTests {
         let selects = ProbeTests.selectLoop(bus, seconds: 6)
         for round in 1...3 {
             // Each fault ends the helper, not the daemon: the caller gets PluginFailed.
-            let activate = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
-                                           Names.service, "Activate", "ss", fault.tab, fault.action])
-            #expect(activate.status != 0 && activate.errors.contains(fault.answer), "round \(round): \(activate.errors)")
+            let activate = try runCommand([
+                "/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
+                Names.service, "Activate", "ss", fault.tab, fault.action,
+            ])
+            #expect(
+                activate.status != 0 && activate.errors.contains(fault.answer), "round \(round): \(activate.errors)")
             if round < 3 { #expect(Self.waitForContent(bus, fault.tab), "round \(round): \(daemon.log)") }
         }
         let outcome = try selects.wait(timeout: 30)
@@ -156,12 +179,18 @@ struct IsolationTests {
         #expect(try stringsProperty(bus, "AvailableTabs").contains(fault.tab))
         let error = try ProbeTests.contentError(bus, fault.tab)
         #expect(error?.contains("disabled after repeated failures") == true, "\(error ?? "GetContent succeeded")")
-        #expect(daemon.pluginRecords.contains { $0.contains(" 3 ") && $0.contains("/lib\(fault.name).so\t") }, "\(daemon.pluginRecords)")
+        #expect(
+            daemon.pluginRecords.contains { $0.contains(" 3 ") && $0.contains("/lib\(fault.name).so\t") },
+            "\(daemon.pluginRecords)")
         // What was acknowledged is as it was: the badge set before, the loop's last Select.
         #expect(try stringProperty(bus, "BadgeValue", path: Names.tab("alarm"), interface: Names.tabInterface) == "7")
         #expect(try stringProperty(bus, "SelectedTab") == "world-clock")
-        print("\(fault.testDescription): daemon VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most, \(resident.samples) samples")
-        #expect(resident.peak - resident.first < Self.memoryBound, "VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most")
+        print(
+            "\(fault.testDescription): daemon VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most, \(resident.samples) samples"
+        )
+        #expect(
+            resident.peak - resident.first < Self.memoryBound,
+            "VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most")
         let ownerNow = try Self.owner(bus)
         #expect(daemon.pid == pid && ownerNow == owner)
         #expect(daemon.stop() == 0)
@@ -176,22 +205,29 @@ struct IsolationTests {
     func failuresSpreadWider() throws {
         let fault = Self.cFaults[0]
         // A window of 1 s (TABBARD_PLUGIN_FAILURE_WINDOW_MS), failures 0.6 s apart at least.
-        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1500", "TABBARD_PLUGIN_FAILURE_WINDOW_MS": "1000"],
-                                       pluginDirectory: try fault.directory())
+        let daemon = try DaemonProcess(
+            environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "1500", "TABBARD_PLUGIN_FAILURE_WINDOW_MS": "1000"],
+            pluginDirectory: try fault.directory())
         let bus = daemon.bus.address
         #expect(Self.waitForContent(bus, fault.tab), "\(daemon.log)")
         for round in 1...5 {
-            let activate = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
-                                           Names.service, "Activate", "ss", fault.tab, fault.action])
-            #expect(activate.status != 0 && activate.errors.contains(fault.answer), "round \(round): \(activate.errors)")
+            let activate = try runCommand([
+                "/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
+                Names.service, "Activate", "ss", fault.tab, fault.action,
+            ])
+            #expect(
+                activate.status != 0 && activate.errors.contains(fault.answer), "round \(round): \(activate.errors)")
             #expect(Self.waitForContent(bus, fault.tab), "round \(round): \(daemon.log)")
             usleep(600_000)
         }
         #expect(daemon.log.contains("plugin faulty: \(fault.ending)"), "\(daemon.log)")
         #expect(!daemon.log.contains("disabled"), "\(daemon.log)")
         #expect(try ProbeTests.contentError(bus, fault.tab) == nil)
-        #expect(daemon.pluginRecords.contains { ($0.hasPrefix("ok 1 ") || $0.hasPrefix("ok 2 ")) && $0.contains("/libfaulty.so\t") },
-                "\(daemon.pluginRecords)")
+        #expect(
+            daemon.pluginRecords.contains {
+                ($0.hasPrefix("ok 1 ") || $0.hasPrefix("ok 2 ")) && $0.contains("/libfaulty.so\t")
+            },
+            "\(daemon.pluginRecords)")
         #expect(daemon.stop() == 0)
     }
 
@@ -199,7 +235,8 @@ struct IsolationTests {
     /// `Navigate` to `about`: its stack `main/about` in the model and in the plugin.
     static func navigatedSwiftFault() throws -> DaemonProcess {
         // Navigating to `slow` takes 1 s, within the deadline.
-        let daemon = try DaemonProcess(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "5000"], pluginDirectory: try FaultPlugin.swiftDirectory())
+        let daemon = try DaemonProcess(
+            environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "5000"], pluginDirectory: try FaultPlugin.swiftDirectory())
         let bus = daemon.bus.address
         #expect(Self.waitForContent(bus, "swiftfault-tab"), "\(daemon.log)")
         try busctlCall(bus, "Navigate", "ss", "swiftfault-tab", "about")
@@ -210,8 +247,10 @@ struct IsolationTests {
     /// `Navigate` of the Swift fault plugin's tab to its slow page, in the background; returns
     /// once the call is in the plugin (it logged so).
     static func navigateSlowly(_ daemon: DaemonProcess) -> BackgroundCommand {
-        let navigate = BackgroundCommand(["/usr/bin/busctl", "--address=\(daemon.bus.address)", "--timeout=10", "call", Names.service,
-                                          Names.controller, Names.service, "Navigate", "ss", "swiftfault-tab", "slow"])
+        let navigate = BackgroundCommand([
+            "/usr/bin/busctl", "--address=\(daemon.bus.address)", "--timeout=10", "call", Names.service,
+            Names.controller, Names.service, "Navigate", "ss", "swiftfault-tab", "slow",
+        ])
         let deadline = Date().addingTimeInterval(10)
         while !daemon.log.contains("plugin swiftfault: navigating to slow") && Date() < deadline { usleep(20_000) }
         return navigate
@@ -219,20 +258,29 @@ struct IsolationTests {
 
     /// The model's stack of `tab`: its top page and depth.
     static func stack(_ bus: String, _ tab: String) throws -> (page: String, depth: UInt32?) {
-        (try stringProperty(bus, "Page", path: Names.tab(tab), interface: Names.tabInterface),
-         try property(bus, "Depth", path: Names.tab(tab), interface: Names.tabInterface) as? UInt32)
+        (
+            try stringProperty(bus, "Page", path: Names.tab(tab), interface: Names.tabInterface),
+            try property(bus, "Depth", path: Names.tab(tab), interface: Names.tabInterface) as? UInt32
+        )
     }
 
-    @Test("a Navigate pending at a helper that dies is answered PluginFailed; the stack stays the model's, and the helper back is told it (NAV-2)")
+    @Test(
+        "a Navigate pending at a helper that dies is answered PluginFailed; the stack stays the model's, and the helper back is told it (NAV-2)"
+    )
     func navigatePendingWhenHelperDies() throws {
         let daemon = try Self.navigatedSwiftFault()
         let bus = daemon.bus.address
         let navigate = Self.navigateSlowly(daemon)
-        let ready = daemon.log.split(separator: "\n").last { $0.contains("plugin swiftfault: helper ") && $0.hasSuffix(" ready") }
-        let helper = try #require(ready.flatMap { Int32($0.split(separator: " ").dropLast().last ?? "") }, "\(daemon.log)")
+        let ready = daemon.log.split(separator: "\n").last {
+            $0.contains("plugin swiftfault: helper ") && $0.hasSuffix(" ready")
+        }
+        let helper = try #require(
+            ready.flatMap { Int32($0.split(separator: " ").dropLast().last ?? "") }, "\(daemon.log)")
         #expect(kill(helper, SIGKILL) == 0)
         let answer = try navigate.wait(timeout: 20)
-        #expect(answer.status != 0 && answer.errors.contains("the plugin is unavailable"), "\(answer.output)\(answer.errors)\n\(daemon.log)")
+        #expect(
+            answer.status != 0 && answer.errors.contains("the plugin is unavailable"),
+            "\(answer.output)\(answer.errors)\n\(daemon.log)")
         #expect(Self.waitForContent(bus, "swiftfault-tab"), "\(daemon.log)")
         #expect(try Self.stack(bus, "swiftfault-tab") == ("about", 2))
         let content = try busctlCall(bus, "GetContent", "s", "swiftfault-tab")
@@ -240,7 +288,9 @@ struct IsolationTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("a Navigate pending at the helper while a client pops the stack is answered, and the plugin is told the model's stack (NAV-2)")
+    @Test(
+        "a Navigate pending at the helper while a client pops the stack is answered, and the plugin is told the model's stack (NAV-2)"
+    )
     func navigatePendingWhileStackChanges() throws {
         let daemon = try Self.navigatedSwiftFault()
         let bus = daemon.bus.address
@@ -257,19 +307,26 @@ struct IsolationTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("the Swift clock plugin set to process mode by [plugin.clock] serves content and actions from its helper, and Navigate is checked by it")
+    @Test(
+        "the Swift clock plugin set to process mode by [plugin.clock] serves content and actions from its helper, and Navigate is checked by it"
+    )
     func swiftPluginInHelper() throws {
         let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
         try "[plugin.clock]\nisolation = \"process\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let daemon = try DaemonProcess(arguments: ["--config", config], pluginDirectory: try FaultPlugin.directory(fault: nil))
+        let daemon = try DaemonProcess(
+            arguments: ["--config", config], pluginDirectory: try FaultPlugin.directory(fault: nil))
         let bus = daemon.bus.address
         #expect(Self.waitForContent(bus, "stopwatch"), "\(daemon.log)")
-        #expect(daemon.log.contains("plugin clock runs in a helper process: world-clock, alarm, stopwatch, timer"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains("plugin clock runs in a helper process: world-clock, alarm, stopwatch, timer"),
+            "\(daemon.log)")
         #expect(!daemon.log.contains("plugin clock 1.0.0 loaded"), "\(daemon.log)")
         #expect(try busctlCall(bus, "GetContent", "s", "world-clock").contains("text/"))
         #expect(try busctlCall(bus, "Activate", "ss", "stopwatch", "start").isEmpty)
-        let unknown = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
-                                      Names.service, "Navigate", "ss", "stopwatch", "no-such-page"])
+        let unknown = try runCommand([
+            "/usr/bin/busctl", "--address=\(bus)", "--timeout=5", "call", Names.service, Names.controller,
+            Names.service, "Navigate", "ss", "stopwatch", "no-such-page",
+        ])
         #expect(unknown.status != 0 && unknown.errors.contains("has no page"), "\(unknown.errors)")
         #expect(daemon.stop() == 0, "\(daemon.log)")
         // At the default level the helper's own info line is in the daemon's log.
@@ -280,15 +337,18 @@ struct IsolationTests {
     func helperLogLevel() throws {
         let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
         try "[plugin.clock]\nisolation = \"process\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let daemon = try DaemonProcess(arguments: ["--config", config, "--log-level", "warning"],
-                                       pluginDirectory: try FaultPlugin.directory(fault: nil))
+        let daemon = try DaemonProcess(
+            arguments: ["--config", config, "--log-level", "warning"],
+            pluginDirectory: try FaultPlugin.directory(fault: nil))
         // Content from the helper: it ran past confining itself, which it logs at info.
         #expect(Self.waitForContent(daemon.bus.address, "stopwatch"), "\(daemon.log)")
         #expect(daemon.stop() == 0, "\(daemon.log)")
         #expect(!daemon.log.contains("plugin host "), "\(daemon.log)")
     }
 
-    @Test("a plugin that [plugin.NAME] isolates at SIGHUP while its probe runs is not loaded yet: when the probe passes it runs in a helper, never in the daemon, and serves its content from there")
+    @Test(
+        "a plugin that [plugin.NAME] isolates at SIGHUP while its probe runs is not loaded yet: when the probe passes it runs in a helper, never in the daemon, and serves its content from there"
+    )
     func isolatedWhileProbed() throws {
         let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
         try "".write(toFile: config, atomically: true, encoding: .utf8)
@@ -298,8 +358,9 @@ struct IsolationTests {
         // A notify socket of the test's own: the daemon is used as soon as it owns its name,
         // before READY=1, which waits for the probe.
         let notify = try NotifySocket()
-        let daemon = try DaemonProcess(arguments: ["--config", config], environment: ["NOTIFY_SOCKET": notify.path],
-                                       pluginDirectory: plugins)
+        let daemon = try DaemonProcess(
+            arguments: ["--config", config], environment: ["NOTIFY_SOCKET": notify.path],
+            pluginDirectory: plugins)
         let bus = daemon.bus.address
         let probing = try ProbeTests.contentError(bus, "slow-tab")
         #expect(probing?.contains("being probed") == true, "\(probing ?? "GetContent succeeded")")
@@ -310,8 +371,10 @@ struct IsolationTests {
         var (served, answer) = (false, "")
         let deadline = Date().addingTimeInterval(30)
         while !served && Date() < deadline {
-            let content = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=10", "call", Names.service, Names.controller,
-                                          Names.service, "GetContent", "s", "slow-tab"])
+            let content = try runCommand([
+                "/usr/bin/busctl", "--address=\(bus)", "--timeout=10", "call", Names.service, Names.controller,
+                Names.service, "GetContent", "s", "slow-tab",
+            ])
             (served, answer) = (content.status == 0, content.output + content.errors)
             if !served { usleep(100_000) }
         }
@@ -322,7 +385,9 @@ struct IsolationTests {
         #expect(daemon.stop() == 0, "\(daemon.log)")
     }
 
-    @Test("GetContent on a helper slower than its deadline answers PluginFailed after the deadline, and Select is served meanwhile")
+    @Test(
+        "GetContent on a helper slower than its deadline answers PluginFailed after the deadline, and Select is served meanwhile"
+    )
     func slowHelper() throws {
         let plugins = try Self.isolatedFaultPlugin("slow", "SLOW_RENDER=8000")
         // The deadline of every call to a helper is the hang limit.
@@ -334,12 +399,17 @@ struct IsolationTests {
         while !daemon.log.contains("plugin slow: helper") && Date() < deadline { usleep(50_000) }
 
         let selects = ProbeTests.selectLoop(bus, seconds: 3)
-        let content = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--timeout=6", "call", Names.service, Names.controller,
-                                      Names.service, "GetContent", "s", "slow-tab"])
-        #expect(content.status != 0 && content.errors.contains("render was not answered in time"), "\(content.output)\(content.errors)\n\(daemon.log)")
+        let content = try runCommand([
+            "/usr/bin/busctl", "--address=\(bus)", "--timeout=6", "call", Names.service, Names.controller,
+            Names.service, "GetContent", "s", "slow-tab",
+        ])
+        #expect(
+            content.status != 0 && content.errors.contains("render was not answered in time"),
+            "\(content.output)\(content.errors)\n\(daemon.log)")
         let outcome = try selects.wait(timeout: 30)
         #expect(outcome.output.hasPrefix("served "), "\(outcome.output)\(outcome.errors)\n\(daemon.log)")
-        #expect(daemon.log.contains("plugin slow: its helper was ended: render was not answered in time"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains("plugin slow: its helper was ended: render was not answered in time"), "\(daemon.log)")
         #expect(daemon.pid == pid)
         #expect(daemon.stop() == 0)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Every controller method and every error name the contract lists, reached from the default
 /// configuration (16 tabs, `MaxVisible` 5, layout `bottom`); each call is independent of the
@@ -8,66 +8,68 @@ import TabbardTestSupport
 /// dbus-python.
 let everyMethodAndError: [BusCall] = [
     BusCall("Select", .string("alarm")),
-    BusCall("Select", .string("nope"), fails: "NoSuchTab"),  // SEL-2
-    BusCall("Select", .string("bad id!"), fails: "InvalidArgument"),  // ID-1
+    BusCall("Select", .string("nope"), fails: "NoSuchTab"), // SEL-2
+    BusCall("Select", .string("bad id!"), fails: "InvalidArgument"), // ID-1
     BusCall("SelectIndex", .int32(2)),
-    BusCall("SelectIndex", .int32(16), fails: "IndexOutOfRange"),  // SEL-3
+    BusCall("SelectIndex", .int32(16), fails: "IndexOutOfRange"), // SEL-3
     BusCall("SelectMore"),
     BusCall("Tap", .string("alarm")),
     BusCall("Tap", .string("@more")),
-    BusCall("Tap", .string("nope"), fails: "NoSuchTab"),  // TAP-8
+    BusCall("Tap", .string("nope"), fails: "NoSuchTab"), // TAP-8
     BusCall("SetEnabled", .string("alarm"), .bool(false)),
-    BusCall("Tap", .string("alarm"), fails: "Disabled"),  // ITEM-6
+    BusCall("Tap", .string("alarm"), fails: "Disabled"), // ITEM-6
     BusCall("SetEnabled", .string("alarm"), .bool(true)),
     BusCall.set("Layout", .string("top")),
-    BusCall("Select", .string("notes"), fails: "NotReachable"),  // TOP-1
-    BusCall("Tap", .string("notes"), fails: "NotReachable"),  // TAP-8
-    BusCall("BeginCustomizing", fails: "NotSupported"),  // TOP-2
-    BusCall("SelectMore", fails: "NoMore"),  // TOP-2
+    BusCall("Select", .string("notes"), fails: "NotReachable"), // TOP-1
+    BusCall("Tap", .string("notes"), fails: "NotReachable"), // TAP-8
+    BusCall("BeginCustomizing", fails: "NotSupported"), // TOP-2
+    BusCall("SelectMore", fails: "NoMore"), // TOP-2
     BusCall.set("Layout", .string("bottom")),
-    BusCall.set("Layout", .string("sideways"), fails: "InvalidArgument"),  // ERR-1
-    BusCall.set("MaxVisible", .uint32(1), fails: "InvalidArgument"),  // ERR-1
-    BusCall.set("MaxVisible", .string("5"), fails: "org.freedesktop.DBus.Error.InvalidArgs"),  // ERR-1
+    BusCall.set("Layout", .string("sideways"), fails: "InvalidArgument"), // ERR-1
+    BusCall.set("MaxVisible", .uint32(1), fails: "InvalidArgument"), // ERR-1
+    BusCall.set("MaxVisible", .string("5"), fails: "org.freedesktop.DBus.Error.InvalidArgs"), // ERR-1
     BusCall.set("Tabs", .strings([]), fails: "org.freedesktop.DBus.Error.PropertyReadOnly"),
-    BusCall(path: Names.controller, interface: Names.properties, "Get", .string(Names.service), .string("Nope"),
-            fails: "org.freedesktop.DBus.Error.UnknownProperty"),
+    BusCall(
+        path: Names.controller, interface: Names.properties, "Get", .string(Names.service), .string("Nope"),
+        fails: "org.freedesktop.DBus.Error.UnknownProperty"),
     BusCall("SetTabs", .strings(["world-clock", "alarm", "stopwatch", "notes"])),
-    BusCall("Tap", .string("@more"), fails: "NoMore"),  // TAP-8
-    BusCall("SetTabs", .strings(["alarm", "alarm"]), fails: "InvalidArgument"),  // TABS-1
-    BusCall("SetTabs", .strings(["nope"]), fails: "NoSuchTab"),  // TABS-1
+    BusCall("Tap", .string("@more"), fails: "NoMore"), // TAP-8
+    BusCall("SetTabs", .strings(["alarm", "alarm"]), fails: "InvalidArgument"), // TABS-1
+    BusCall("SetTabs", .strings(["nope"]), fails: "NoSuchTab"), // TABS-1
     BusCall("AddTab", .string("timer"), .int32(-1)),
-    BusCall("AddTab", .string("timer"), .int32(0), fails: "InvalidArgument"),  // TABS-6
-    BusCall("AddTab", .string("songs"), .int32(99), fails: "IndexOutOfRange"),  // TABS-6
-    BusCall("RemoveTab", .string("songs"), fails: "NoSuchTab"),  // TABS-6
+    BusCall("AddTab", .string("timer"), .int32(0), fails: "InvalidArgument"), // TABS-6
+    BusCall("AddTab", .string("songs"), .int32(99), fails: "IndexOutOfRange"), // TABS-6
+    BusCall("RemoveTab", .string("songs"), fails: "NoSuchTab"), // TABS-6
     BusCall("RemoveTab", .string("timer")),
-    BusCall("SetCustomizable", .strings(["songs"]), fails: "InvalidArgument"),  // CUST-1
+    BusCall("SetCustomizable", .strings(["songs"]), fails: "InvalidArgument"), // CUST-1
     BusCall("SetCustomizable", .strings([])),
-    BusCall("BeginCustomizing", fails: "NotCustomizable"),  // CUST-1
+    BusCall("BeginCustomizing", fails: "NotCustomizable"), // CUST-1
     BusCall("Customize", .strings(["world-clock", "alarm", "stopwatch", "notes"]), fails: "NotCustomizable"),
     BusCall("SetCustomizable", .strings(["alarm", "stopwatch"])),
     BusCall("Customize", .strings(["world-clock", "stopwatch", "alarm", "notes"])),
-    BusCall("Customize", .strings(["notes", "alarm", "stopwatch", "world-clock"]), fails: "InvalidOrder"),  // CUST-2
-    BusCall("MoveTab", .string("alarm"), .uint32(1), fails: "NotCustomizing"),  // CUST-4
+    BusCall("Customize", .strings(["notes", "alarm", "stopwatch", "world-clock"]), fails: "InvalidOrder"), // CUST-2
+    BusCall("MoveTab", .string("alarm"), .uint32(1), fails: "NotCustomizing"), // CUST-4
     BusCall("SwapTabs", .string("alarm"), .string("stopwatch"), fails: "NotCustomizing"),
     BusCall("EndCustomizing", fails: "NotCustomizing"),
     BusCall("SetBadge", .string("alarm"), .string("3")),
-    BusCall("SetBadge", .string("alarm"), .string(String(repeating: "x", count: 65)), fails: "InvalidArgument"),  // ITEM-4
+    // ITEM-4
+    BusCall("SetBadge", .string("alarm"), .string(String(repeating: "x", count: 65)), fails: "InvalidArgument"),
     BusCall("SetBadge", .string("nope"), .string("1"), fails: "NoSuchTab"),
     BusCall("ClearBadge", .string("alarm")),
     BusCall("SetBadgeColor", .string("alarm"), .string("#FF0000")),
-    BusCall("SetBadgeColor", .string("alarm"), .string("red"), fails: "InvalidArgument"),  // ITEM-5
-    BusCall("Navigate", .string("songs"), .string("all")),  // NAV-2: also for a tab not in Tabs
+    BusCall("SetBadgeColor", .string("alarm"), .string("red"), fails: "InvalidArgument"), // ITEM-5
+    BusCall("Navigate", .string("songs"), .string("all")), // NAV-2: also for a tab not in Tabs
     BusCall("Navigate", .string("songs"), .string("nowhere"), fails: "InvalidArgument"),
     BusCall("Back", .string("songs")),
-    BusCall("Back", .string("songs"), fails: "InvalidArgument"),  // NAV-2: at root
+    BusCall("Back", .string("songs"), fails: "InvalidArgument"), // NAV-2: at root
     BusCall("Navigate", .string("songs"), .string("all")),
     BusCall("PopToRoot", .string("songs")),
     BusCall("GetContent", .string("alarm")),
     BusCall("GetContent", .string("nope"), fails: "NoSuchTab"),
     BusCall("Activate", .string("stopwatch"), .string("start")),
-    BusCall("Activate", .string("stopwatch"), .string("fly"), fails: "InvalidArgument"),  // NAV-2
-    BusCall("SetOrientation", .string("landscape-left"), fails: "NotSupported"),  // ORI-3: alarm is portrait only
-    BusCall("SetOrientation", .string("sideways"), fails: "InvalidArgument"),  // ORI-3
+    BusCall("Activate", .string("stopwatch"), .string("fly"), fails: "InvalidArgument"), // NAV-2
+    BusCall("SetOrientation", .string("landscape-left"), fails: "NotSupported"), // ORI-3: alarm is portrait only
+    BusCall("SetOrientation", .string("sideways"), fails: "InvalidArgument"), // ORI-3
     BusCall("SetOrientation", .string("portrait")),
     BusCall("SetDividerImage", .string("div"), .string("normal"), .string("selected")),
     BusCall("SetDividerImage", .string("div"), .string("weird"), .string("normal"), fails: "InvalidArgument"),
@@ -75,10 +77,13 @@ let everyMethodAndError: [BusCall] = [
     BusCall("RegisterDelegate", .path("/delegate")),
     BusCall("Reset"),
     BusCall("Describe"),
-    BusCall(path: Names.bar, interface: Names.barInterface, "SetItems", .strings(["alarm"]), .bool(false), fails: "BarLocked"),  // BAR-1
+    BusCall(
+        path: Names.bar, interface: Names.barInterface, "SetItems", .strings(["alarm"]), .bool(false),
+        fails: "BarLocked"), // BAR-1
     BusCall(path: Names.bar, interface: Names.barInterface, "SetSelectedItem", .string("alarm"), fails: "BarLocked"),
-    BusCall(path: Names.bar, interface: Names.barInterface, "BeginCustomizingItems", .strings(["alarm"]),
-            fails: "BarLocked"),
+    BusCall(
+        path: Names.bar, interface: Names.barInterface, "BeginCustomizingItems", .strings(["alarm"]),
+        fails: "BarLocked"),
     BusCall("Nope", fails: "org.freedesktop.DBus.Error.UnknownMethod"),
     BusCall("BeginCustomizing"),
 ]
@@ -139,7 +144,9 @@ struct MethodsTests {
             BusCall.set("DelegateTimeoutPolicy", .string("maybe"), fails: "InvalidArgument"),
             BusCall.set("TintColor", .string("blue"), fails: "InvalidArgument"),
             BusCall.set("Translucent", .string("no"), fails: "org.freedesktop.DBus.Error.InvalidArgs"),
-            BusCall(path: Names.bar, interface: Names.barInterface, "SetItems", .strings([]), .bool(true), fails: "BarLocked"),
+            BusCall(
+                path: Names.bar, interface: Names.barInterface, "SetItems", .strings([]), .bool(true),
+                fails: "BarLocked"),
         ]
         let outcomes = try callThroughPython(address: daemon.bus.address, failing)
         for (call, outcome) in zip(failing, outcomes) {
@@ -157,11 +164,18 @@ struct MethodsTests {
         let outcomes = try callThroughPython(address: daemon.bus.address, adds)
         let firstFailure = try #require(outcomes.firstIndex { $0.error != nil })
         #expect(firstFailure >= 200, "\(outcomes[firstFailure])")
-        #expect(outcomes[firstFailure...].allSatisfy { $0.error == Names.errorPrefix + "PluginFailed" }, "\(outcomes[firstFailure])")
-        #expect((outcomes[firstFailure].values.first as? String)?.contains("'add'") == true, "\(outcomes[firstFailure].values)")
-        let viaGDBus = try BusCall("Activate", .string("notes"), .string("add")).throughGDBus(address: daemon.bus.address)
+        #expect(
+            outcomes[firstFailure...].allSatisfy { $0.error == Names.errorPrefix + "PluginFailed" },
+            "\(outcomes[firstFailure])")
+        #expect(
+            (outcomes[firstFailure].values.first as? String)?.contains("'add'") == true,
+            "\(outcomes[firstFailure].values)")
+        let viaGDBus = try BusCall("Activate", .string("notes"), .string("add")).throughGDBus(
+            address: daemon.bus.address)
         #expect(viaGDBus.error == Names.errorPrefix + "PluginFailed", "\(viaGDBus.output)")
-        #expect(try stringProperty(daemon.bus.address, "BadgeValue", path: Names.tab("notes"), interface: Names.tabInterface) == "256")
+        #expect(
+            try stringProperty(
+                daemon.bus.address, "BadgeValue", path: Names.tab("notes"), interface: Names.tabInterface) == "256")
     }
 
     @Test("tapping the selected tab again pops its stack to the root; switching tabs keeps stacks (TAP-3)")
@@ -179,8 +193,9 @@ struct MethodsTests {
         #expect(try stringProperty(bus, "Page", path: Names.tab("songs"), interface: Names.tabInterface) == "all")
     }
 
-    @Test("a malformed tab id is InvalidArgument in every method that takes one, before anything else is checked (ID-1)",
-          arguments: ["bad id!", "-leading-dash", String(repeating: "x", count: 65), ""])
+    @Test(
+        "a malformed tab id is InvalidArgument in every method that takes one, before anything else is checked (ID-1)",
+        arguments: ["bad id!", "-leading-dash", String(repeating: "x", count: 65), ""])
     func malformedIds(id: String) throws {
         let daemon = try DaemonProcess()
         let calls = [
@@ -190,12 +205,15 @@ struct MethodsTests {
             BusCall("MoveTab", .string(id), .uint32(0)), BusCall("SwapTabs", .string("alarm"), .string(id)),
             BusCall("SetBadge", .string(id), .string("1")), BusCall("ClearBadge", .string(id)),
             BusCall("SetBadgeColor", .string(id), .string("#000000")), BusCall("SetEnabled", .string(id), .bool(false)),
-            BusCall("Navigate", .string(id), .string("all")), BusCall("Back", .string(id)), BusCall("PopToRoot", .string(id)),
+            BusCall("Navigate", .string(id), .string("all")), BusCall("Back", .string(id)),
+            BusCall("PopToRoot", .string(id)),
             BusCall("GetContent", .string(id)), BusCall("Activate", .string(id), .string("add")),
         ]
         let outcomes = try callThroughPython(address: daemon.bus.address, calls)
         for (call, outcome) in zip(calls, outcomes) {
-            #expect(outcome.error == Names.errorPrefix + "InvalidArgument", "\(call): \(outcome.error ?? "ok") \(outcome.values)")
+            #expect(
+                outcome.error == Names.errorPrefix + "InvalidArgument",
+                "\(call): \(outcome.error ?? "ok") \(outcome.values)")
         }
     }
 
@@ -204,7 +222,7 @@ struct MethodsTests {
         let daemon = try DaemonProcess()
         let calls = [
             BusCall("Tap", .string("alarm")),
-            BusCall("Customize", .strings(["alarm"])),  // Not a permutation of 16 tabs.
+            BusCall("Customize", .strings(["alarm"])), // Not a permutation of 16 tabs.
             BusCall("SetTabs", .strings(["alarm", "notes"])),
             BusCall("Customize", .strings(["notes", "alarm"])),
             BusCall("Customize", .strings(["notes", "alarm"])),

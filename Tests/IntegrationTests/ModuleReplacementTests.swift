@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// A new build of a plugin installed over the old one, then SIGHUP (issue 42): the helper of an
 /// isolated plugin starts again and runs the new code; a plugin loaded into the daemon keeps
@@ -23,7 +23,10 @@ struct ModuleReplacementTests {
         for (name, isolated) in [("inproc", false), ("helped", true)] {
             try FaultPlugin.build(name, defines: ["RENDER_BODY=\"\(body)\""], to: plugins + "/lib\(name).so")
             let manifest = FaultPlugin.manifest(name)
-            try (isolated ? manifest.replacingOccurrences(of: "description =", with: "isolation = \"process\"\ndescription =") : manifest)
+            try
+                (isolated
+                ? manifest.replacingOccurrences(of: "description =", with: "isolation = \"process\"\ndescription =")
+                : manifest)
                 .write(toFile: plugins + "/\(name).plugin", atomically: true, encoding: .utf8)
         }
         return plugins
@@ -35,22 +38,27 @@ struct ModuleReplacementTests {
         let module = plugins + "/lib\(name).so"
         let build = try makeTemporaryDirectory("tabbard-build") + "/lib\(name).so"
         try FaultPlugin.build(name, defines: ["RENDER_BODY=\"\(body)\""], to: build)
-        let command = switch replacement {
-        case .installed: ["/usr/bin/install", "-m", "0644", build, module]
-        case .copied: ["/bin/cp", build, module]
-        }
+        let command =
+            switch replacement {
+            case .installed: ["/usr/bin/install", "-m", "0644", build, module]
+            case .copied: ["/bin/cp", build, module]
+            }
         let before = try FileManager.default.attributesOfItem(atPath: module)[.systemFileNumber] as? Int
         let result = try runCommand(command)
         guard result.status == 0 else { throw TestFailure("\(command) failed: \(result.errors)") }
         let after = try FileManager.default.attributesOfItem(atPath: module)[.systemFileNumber] as? Int
         // What the case is about: a new inode, or the same one written over.
-        #expect((before == after) == (replacement == .copied), "inode \(String(describing: before)) → \(String(describing: after))")
+        #expect(
+            (before == after) == (replacement == .copied),
+            "inode \(String(describing: before)) → \(String(describing: after))")
     }
 
     /// The body `GetContent` of `tab` answers; nil when it fails.
     static func body(_ address: String, _ tab: String) throws -> String? {
-        let result = try runCommand(["/usr/bin/busctl", "--address=\(address)", "--timeout=5", "--json=short", "call", Names.service,
-                                     Names.controller, Names.service, "GetContent", "s", tab])
+        let result = try runCommand([
+            "/usr/bin/busctl", "--address=\(address)", "--timeout=5", "--json=short", "call", Names.service,
+            Names.controller, Names.service, "GetContent", "s", tab,
+        ])
         guard result.status == 0, let reply = try parseJSON(result.output) as? [String: Any] else { return nil }
         return (reply["data"] as? [Any])?.last as? String
     }
@@ -66,7 +74,9 @@ struct ModuleReplacementTests {
         return body
     }
 
-    @Test("after SIGHUP an isolated plugin whose module was replaced runs the new build in a new helper; one in the daemon keeps the old build and the log says a restart is needed", arguments: Replacement.allCases)
+    @Test(
+        "after SIGHUP an isolated plugin whose module was replaced runs the new build in a new helper; one in the daemon keeps the old build and the log says a restart is needed",
+        arguments: Replacement.allCases)
     func replacedModule(_ replacement: Replacement) throws {
         let plugins = try Self.directory(body: "first build")
         let daemon = try DaemonProcess(pluginDirectory: plugins)
@@ -80,12 +90,17 @@ struct ModuleReplacementTests {
         kill(daemon.pid, SIGHUP)
         #expect(try Self.waitForBody(bus, "helped-tab", "second build") == "second build", "\(daemon.log)")
         #expect(Self.helperPID(in: daemon.log, of: "helped") != helper, "\(daemon.log)")
-        #expect(daemon.log.contains("plugin helped: \(plugins)/libhelped.so changed; its helper starts again with the new build"),
-                "\(daemon.log)")
+        #expect(
+            daemon.log.contains(
+                "plugin helped: \(plugins)/libhelped.so changed; its helper starts again with the new build"),
+            "\(daemon.log)")
         guard replacement == .installed else { return }
         #expect(try Self.body(bus, "inproc-tab") == "first build")
-        #expect(daemon.log.contains("plugin inproc: \(plugins)/libinproc.so changed since it was loaded; restart tabbard to run the new build"),
-                "\(daemon.log)")
+        #expect(
+            daemon.log.contains(
+                "plugin inproc: \(plugins)/libinproc.so changed since it was loaded; restart tabbard to run the new build"
+            ),
+            "\(daemon.log)")
         // --list-plugins, another process, says so while that daemon runs, for that plugin alone.
         #expect(try Self.needingRestart(plugins, stateDirectory: daemon.stateDirectory) == ["inproc"])
         // Stopped, the daemon runs no build: what it recorded says nothing any more.
@@ -95,11 +110,17 @@ struct ModuleReplacementTests {
 
     /// The plugins `tabbard --list-plugins` says need a restart, for the daemon on `stateDirectory`.
     static func needingRestart(_ plugins: String, stateDirectory: String) throws -> [String] {
-        let list = try runCommand([try PackagePaths.executable("tabbard"), "--list-plugins", "--plugin-dir", plugins,
-                                   "--state-dir", stateDirectory]).output
+        let list = try runCommand([
+            try PackagePaths.executable("tabbard"), "--list-plugins", "--plugin-dir", plugins,
+            "--state-dir", stateDirectory,
+        ]).output
         var blocks: [[String]] = []
         for line in list.split(separator: "\n").map(String.init) {
-            if line.hasPrefix(" "), !blocks.isEmpty { blocks[blocks.count - 1].append(line) } else { blocks.append([line]) }
+            if line.hasPrefix(" "), !blocks.isEmpty {
+                blocks[blocks.count - 1].append(line)
+            } else {
+                blocks.append([line])
+            }
         }
         let restart = "  restart needed: the running daemon has an earlier build of the module loaded"
         return blocks.filter { $0.contains(restart) }.map { String($0[0].prefix { $0 != " " }) }

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// The sd_notify protocol, as a service manager's socket receives it.
 @Suite("Service manager notifications")
 struct NotifyTests {
-    @Test("READY=1 with a status once the name is owned, then WATCHDOG=1 pings at half of WATCHDOG_USEC, STOPPING=1 on SIGTERM")
+    @Test(
+        "READY=1 with a status once the name is owned, then WATCHDOG=1 pings at half of WATCHDOG_USEC, STOPPING=1 on SIGTERM"
+    )
     func readyAndWatchdog() throws {
         let socket = try NotifySocket()
         let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "200000"])
@@ -31,7 +33,7 @@ struct NotifyTests {
         let delegate = try Peer(address: daemon.bus.address, mode: .hang)
         let tap = backgroundCall(daemon.bus.address, "Tap", "s", "alarm")
         #expect(delegate.waitForLine(timeout: 10) { $0 == "asked alarm" } != nil)
-        while socket.receive(timeout: 0.05) != nil {}  // Drop what came before the tap waited.
+        while socket.receive(timeout: 0.05) != nil {} // Drop what came before the tap waited.
         var pings = 0
         let deadline = Date().addingTimeInterval(10)
         while pings < 3, Date() < deadline {
@@ -49,13 +51,17 @@ struct NotifyTests {
         // A ping every 10 ms fills a datagram queue nobody reads within a fraction of a second.
         // The hang limit would follow the watchdog down to 10 ms, which a plugin call on a busy
         // machine exceeds (while the probes of a first start run beside it): it is set apart.
-        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "20000",
-                                                     "TABBARD_PLUGIN_HANG_LIMIT_MS": "5000"])
+        let daemon = try DaemonProcess(environment: [
+            "NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "20000",
+            "TABBARD_PLUGIN_HANG_LIMIT_MS": "5000",
+        ])
         usleep(1_500_000)
-        let select = try runCommand(["/usr/bin/busctl", "--address=\(daemon.bus.address)", "--timeout=10", "call",
-                                     Names.service, Names.controller, Names.service, "Select", "s", "alarm"])
+        let select = try runCommand([
+            "/usr/bin/busctl", "--address=\(daemon.bus.address)", "--timeout=10", "call",
+            Names.service, Names.controller, Names.service, "Select", "s", "alarm",
+        ])
         #expect(select.status == 0, "\(select.errors)")
-        guard select.status == 0 else { return }  // A stalled daemon would not stop on SIGTERM either.
+        guard select.status == 0 else { return } // A stalled daemon would not stop on SIGTERM either.
         #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "alarm")
         #expect(daemon.stop() == 0)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Pages a renderer can draw (PAGE-1, PAGE-2): `GetPage` through busctl, on the bundled
 /// plugins and on a plugin whose page is over every bound, in the daemon and in a helper.
@@ -9,10 +9,12 @@ struct PageTests {
     /// `GetPage` of `tab` as busctl decodes it, each variant unwrapped: rows and actions are
     /// arrays of dictionaries of plain values.
     static func page(_ bus: String, _ tab: String) throws -> [String: Any] {
-        let result = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "--json=short", "call", Names.service, Names.controller,
-                                     Names.service, "GetPage", "s", tab])
+        let result = try runCommand([
+            "/usr/bin/busctl", "--address=\(bus)", "--json=short", "call", Names.service, Names.controller,
+            Names.service, "GetPage", "s", tab,
+        ])
         guard result.status == 0, let reply = try parseJSON(result.output) as? [String: Any],
-              let data = (reply["data"] as? [Any])?.first as? [String: Any]
+            let data = (reply["data"] as? [Any])?.first as? [String: Any]
         else { throw TestFailure("GetPage \(tab): \(result.errors)") }
         return unwrapped(data)
     }
@@ -31,7 +33,9 @@ struct PageTests {
         page[key] as? [[String: Any]] ?? []
     }
 
-    @Test("PAGE-1: GetPage of the stopwatch: its title, text as GetContent's body, rows with a page and a clock, labelled actions")
+    @Test(
+        "PAGE-1: GetPage of the stopwatch: its title, text as GetContent's body, rows with a page and a clock, labelled actions"
+    )
     func stopwatchPage() throws {
         let daemon = try DaemonProcess()
         let bus = daemon.bus.address
@@ -71,24 +75,29 @@ struct PageTests {
         #expect(page["text"] as? String == "fault")
         #expect(page["title"] as? String == "Fault")
         #expect(Self.list(page, "rows").isEmpty)
-        #expect(Self.list(page, "actions").map { $0["label"] as? String } == ["poke"], "an action without a label reads its name")
+        #expect(
+            Self.list(page, "actions").map { $0["label"] as? String } == ["poke"],
+            "an action without a label reads its name")
         #expect(daemon.stop() == 0)
     }
 
-    @Test("PAGE-2: a 2,000-row page with control characters and a label not UTF-8: cut, screened, one warning",
-          arguments: [false, true])
+    @Test(
+        "PAGE-2: a 2,000-row page with control characters and a label not UTF-8: cut, screened, one warning",
+        arguments: [false, true])
     func pageOverItsBounds(isolated: Bool) throws {
         let daemon = try IsolationTests.faultyTabDaemon("BAD_PAGE", isolated: isolated)
         let bus = daemon.bus.address
         let first = try Self.page(bus, "faulty-tab")
         let page = try Self.page(bus, "faulty-tab")
         let rows = Self.list(page, "rows")
-        print("\(isolated ? "in a helper" : "in the daemon"): \(rows.count) rows, truncated \(String(describing: page["truncated"])), "
-              + "first \(rows.prefix(3)), actions \(Self.list(page, "actions"))")
+        print(
+            "\(isolated ? "in a helper" : "in the daemon"): \(rows.count) rows, truncated \(String(describing: page["truncated"])), "
+                + "first \(rows.prefix(3)), actions \(Self.list(page, "actions"))")
         #expect(page["truncated"] as? Bool == true)
         #expect(rows.count < 1000 && rows.count > 100, "cut from the end to 64 KiB: \(rows.count)")
         #expect(rows.first?["title"] as? String == "row \u{FFFD}[2J zero")
-        #expect(rows.dropFirst().first?["id"] as? String == "r2", "the row whose page has a control character is left out")
+        #expect(
+            rows.dropFirst().first?["id"] as? String == "r2", "the row whose page has a control character is left out")
         #expect(rows.dropFirst().first?["clock"] as? [Double] == [5_000_000, 1_700_000_000_000_000, 1])
         #expect(Self.list(page, "actions").first?["label"] as? String == "Po\u{FFFD}\u{FFFD}ke \u{FFFD}[2J")
         #expect(first["rows"] as? [[String: Any]] != nil)
@@ -103,17 +112,25 @@ struct PageTests {
 /// interface hears nothing of it.
 @Suite("Pages pushed")
 struct PagePushTests {
-    @Test("PAGE-4: adding a note to the selected notes tab sends PageChanged with the page, and ContentRevision only on .Content")
+    @Test(
+        "PAGE-4: adding a note to the selected notes tab sends PageChanged with the page, and ContentRevision only on .Content"
+    )
     func pageChangedForSelectedTab() throws {
         let daemon = try DaemonProcess()
         let bus = daemon.bus.address
         try busctlCall(bus, "Select", "s", "notes")
-        let events = try recordEvents(address: bus, [BusCall("Activate", .string("notes"), .string("add")),
-                                                     BusCall("Activate", .string("alarm"), .string("add"))])
+        let events = try recordEvents(
+            address: bus,
+            [
+                BusCall("Activate", .string("notes"), .string("add")),
+                BusCall("Activate", .string("alarm"), .string("add")),
+            ])
         let groups = groupedByCall(events)
         print("signals of the two calls: \(groups)")
         let pages = groups[0].compactMap { event -> [String: Any]? in
-            guard case .signal(Names.tab("notes"), Names.contentInterface, "PageChanged", let arguments) = event else { return nil }
+            guard case .signal(Names.tab("notes"), Names.contentInterface, "PageChanged", let arguments) = event else {
+                return nil
+            }
             return arguments.first as? [String: Any]
         }
         #expect(pages.count == 1, "\(groups[0])")
@@ -134,7 +151,9 @@ struct PagePushTests {
 /// PAGE-5 through busctl: the plugins render in the controller's locale.
 @Suite("Pages in the controller's locale")
 struct PageLocaleTests {
-    @Test("PAGE-5: a Locale change raises every started tab's ContentRevision; titles and labels follow it, in Swift and in C")
+    @Test(
+        "PAGE-5: a Locale change raises every started tab's ContentRevision; titles and labels follow it, in Swift and in C"
+    )
     func localeReachesPlugins() throws {
         let daemon = try DaemonProcess()
         let bus = daemon.bus.address
@@ -143,15 +162,22 @@ struct PageLocaleTests {
         try busctlSet(bus, "Locale", "s", "de_DE.UTF-8")
         let stopwatch = try PageTests.page(bus, "stopwatch")
         let notes = try PageTests.page(bus, "notes")
-        print("in German: \(stopwatch["title"] ?? "") \(PageTests.list(stopwatch, "actions")); \(notes["title"] ?? "") \(PageTests.list(notes, "actions"))")
+        print(
+            "in German: \(stopwatch["title"] ?? "") \(PageTests.list(stopwatch, "actions")); \(notes["title"] ?? "") \(PageTests.list(notes, "actions"))"
+        )
         #expect(stopwatch["title"] as? String == "Stoppuhr")
         #expect(PageTests.list(stopwatch, "actions").first?["label"] as? String == "Starten")
         #expect(notes["title"] as? String == "Notizen")
         #expect(PageTests.list(notes, "actions").first?["label"] as? String == "Notiz hinzufügen")
-        #expect(try PageTests.page(bus, "artists")["title"] as? String == "Künstler", "a media section's page, titled as its tab")
+        #expect(
+            try PageTests.page(bus, "artists")["title"] as? String == "Künstler",
+            "a media section's page, titled as its tab")
         // A media group's page and its row in the section (proper names stay as they are).
         let playlists = try PageTests.page(bus, "playlists")
-        #expect(PageTests.list(playlists, "rows").compactMap { $0["title"] as? String } == ["Zuletzt hinzugefügt", "Top 25 meistgespielt"])
+        #expect(
+            PageTests.list(playlists, "rows").compactMap { $0["title"] as? String } == [
+                "Zuletzt hinzugefügt", "Top 25 meistgespielt",
+            ])
         #expect(try busctl(bus, "Navigate", "ss", "playlists", "recently-added").status == 0)
         #expect(try PageTests.page(bus, "playlists")["title"] as? String == "Zuletzt hinzugefügt")
         #expect(try ContentTests.contentRevision(bus, "stopwatch") > before)
@@ -174,8 +200,10 @@ struct PageFloodTests {
 
         init(_ bus: String) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
-            process.arguments = ["-oL", "/usr/bin/dbus-monitor", "--address", bus, "--profile",
-                                 "type='signal',interface='\(Names.contentInterface)',member='PageChanged'"]
+            process.arguments = [
+                "-oL", "/usr/bin/dbus-monitor", "--address", bus, "--profile",
+                "type='signal',interface='\(Names.contentInterface)',member='PageChanged'",
+            ]
             process.standardOutput = output
             try process.run()
             while !seen.contains("NameLost") {
@@ -193,7 +221,9 @@ struct PageFloodTests {
         }
     }
 
-    @Test("PAGE-4: thousands of content changes of the selected tab reach a frontend as a few PageChanged, never one per change")
+    @Test(
+        "PAGE-4: thousands of content changes of the selected tab reach a frontend as a few PageChanged, never one per change"
+    )
     func floodIsCoalesced() throws {
         let plugins = try FaultPlugin.directory(fault: (name: "flooder", define: "FLOOD_ON_THREAD"))
         let daemon = try DaemonProcess(pluginDirectory: plugins)
@@ -220,7 +250,9 @@ struct PageFloodTests {
 /// `tabctl page` against a daemon: a page's rows, actions and live clocks, escaped.
 @Suite("tabctl page")
 struct TabctlPageTests {
-    @Test("PAGE-1, PAGE-3: tabctl page shows the stopwatch's rows, its running clock read now, its laps row's page and its labelled actions")
+    @Test(
+        "PAGE-1, PAGE-3: tabctl page shows the stopwatch's rows, its running clock read now, its laps row's page and its labelled actions"
+    )
     func stopwatchPage() throws {
         let daemon = try DaemonProcess()
         try busctlCall(daemon.bus.address, "Activate", "ss", "stopwatch", "start")
@@ -229,7 +261,8 @@ struct TabctlPageTests {
         #expect(result.status == 0, "\(result.errors)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "Stopwatch")
-        #expect(lines.dropFirst().first.map { $0.hasPrefix("  Elapsed  00:0") && $0.hasSuffix(" ▶") } == true, "\(lines)")
+        #expect(
+            lines.dropFirst().first.map { $0.hasPrefix("  Elapsed  00:0") && $0.hasSuffix(" ▶") } == true, "\(lines)")
         #expect(lines.contains("  Laps  0  → laps"), "\(lines)")
         #expect(lines.last == "actions: stop (Stop), lap (Lap)", "\(lines)")
         #expect(daemon.stop() == 0)
@@ -240,9 +273,11 @@ struct TabctlPageTests {
         let daemon = try IsolationTests.faultyTabDaemon("BAD_PAGE", isolated: false)
         let result = try tabctl(daemon.bus, "page", "faulty-tab")
         #expect(result.status == 0, "\(result.errors)")
-        #expect(!result.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+        #expect(
+            !result.output.unicodeScalars.contains {
+                ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+            })
         #expect(result.output.hasSuffix("(cut to its bounds)\n"), "\(result.output.suffix(300))")
         #expect(daemon.stop() == 0)
     }
 }
-

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// A plugin loaded into the daemon (the default) whose own thread calls host callbacks as fast
 /// as it can (docs/plugins.md, Threads and Isolation): the daemon keeps its PID and bus name,
@@ -17,7 +17,9 @@ struct PluginFloodTests {
 
     static let flooded = "it made more than 1000 host callbacks in a second"
 
-    @Test("a plugin in the daemon whose thread floods host callbacks: PID and bus name unchanged, Select served throughout, memory bounded, acknowledged state intact, each flood logged once and counted in plugins.state, disabled at its next load after three")
+    @Test(
+        "a plugin in the daemon whose thread floods host callbacks: PID and bus name unchanged, Select served throughout, memory bounded, acknowledged state intact, each flood logged once and counted in plugins.state, disabled at its next load after three"
+    )
     func floodingThread() throws {
         let plugins = try FaultPlugin.directory(fault: (name: "flooder", define: "FLOOD_ON_THREAD"))
         let daemon = try DaemonProcess(pluginDirectory: plugins)
@@ -37,31 +39,48 @@ struct PluginFloodTests {
             // After 1.5 s of quiet the thread sets the badge `calm` and logs `flood over`: a
             // plugin within its allowance again is heard again, and its next flood is a new one.
             let deadline = Date().addingTimeInterval(20)
-            while PluginFaultTests.occurrences(of: "plugin flooder: flood over", in: daemon.log) < round && Date() < deadline { usleep(50_000) }
-            #expect(PluginFaultTests.occurrences(of: "plugin flooder: flood over", in: daemon.log) == round, "round \(round): \(daemon.log.suffix(2000))")
-            #expect(try stringProperty(bus, "BadgeValue", path: Names.tab("flooder-tab"), interface: Names.tabInterface) == "calm",
-                    "round \(round)")
+            while PluginFaultTests.occurrences(of: "plugin flooder: flood over", in: daemon.log) < round
+                && Date() < deadline
+            { usleep(50_000) }
+            #expect(
+                PluginFaultTests.occurrences(of: "plugin flooder: flood over", in: daemon.log) == round,
+                "round \(round): \(daemon.log.suffix(2000))")
+            #expect(
+                try stringProperty(bus, "BadgeValue", path: Names.tab("flooder-tab"), interface: Names.tabInterface)
+                    == "calm",
+                "round \(round)")
         }
         let outcome = try selects.wait(timeout: 60)
         #expect(outcome.output.hasPrefix("served "), "\(outcome.output)\(outcome.errors)\n\(daemon.log.suffix(2000))")
         let resident = memory.stop()
 
         // Each flood logged once, and counted once, under the module file.
-        #expect(PluginFaultTests.occurrences(of: "plugin flooder: \(Self.flooded)", in: daemon.log) == 3, "\(daemon.log.suffix(2000))")
-        #expect(daemon.log.contains("failure 3 of 3 before the plugin is disabled at its next load"), "\(daemon.log.suffix(2000))")
-        #expect(daemon.pluginRecords.contains { $0.hasPrefix("ok 3 ") && $0.contains("/libflooder.so\t\(Self.flooded)") },
-                "\(daemon.pluginRecords)")
+        #expect(
+            PluginFaultTests.occurrences(of: "plugin flooder: \(Self.flooded)", in: daemon.log) == 3,
+            "\(daemon.log.suffix(2000))")
+        #expect(
+            daemon.log.contains("failure 3 of 3 before the plugin is disabled at its next load"),
+            "\(daemon.log.suffix(2000))")
+        #expect(
+            daemon.pluginRecords.contains { $0.hasPrefix("ok 3 ") && $0.contains("/libflooder.so\t\(Self.flooded)") },
+            "\(daemon.pluginRecords)")
         // What was acknowledged is as it was: the badge set before, the loop's last Select.
         #expect(try stringProperty(bus, "BadgeValue", path: Names.tab("alarm"), interface: Names.tabInterface) == "7")
         #expect(try stringProperty(bus, "SelectedTab") == "world-clock")
-        print("in-process flood: daemon VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most, \(resident.samples) samples; \(outcome.output)")
-        #expect(resident.peak - resident.first < Self.memoryBound, "VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most")
+        print(
+            "in-process flood: daemon VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most, \(resident.samples) samples; \(outcome.output)"
+        )
+        #expect(
+            resident.peak - resident.first < Self.memoryBound,
+            "VmRSS \(resident.first) KiB before, \(resident.peak) KiB at most")
         let ownerNow = try IsolationTests.owner(bus)
         #expect(daemon.pid == pid && ownerNow == owner)
 
         // Disabled at its next load: the next start skips it, naming the last failure.
         try daemon.restart()
-        #expect(daemon.log.contains("flooder.plugin skipped: disabled after 3 failures (last: \(Self.flooded))"), "\(daemon.log.suffix(2000))")
+        #expect(
+            daemon.log.contains("flooder.plugin skipped: disabled after 3 failures (last: \(Self.flooded))"),
+            "\(daemon.log.suffix(2000))")
         #expect(!(try stringsProperty(bus, "AvailableTabs")).contains("flooder-tab"))
         #expect(daemon.stop() == 0)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Probes off the loop thread (issue 14): a new or changed plugin is probed in a child process
 /// while the daemon serves, at start and at SIGHUP; its tabs are in the catalog meanwhile,
@@ -14,15 +14,18 @@ struct ProbeTests {
         let select = { (tab: String) in
             "/usr/bin/busctl --address='\(address)' --timeout=1 call \(Names.service) \(Names.controller) \(Names.service) Select s \(tab) >/dev/null"
         }
-        let script = "n=0; end=$(( $(date +%s) + \(seconds) )); while [ $(date +%s) -lt $end ]; do "
+        let script =
+            "n=0; end=$(( $(date +%s) + \(seconds) )); while [ $(date +%s) -lt $end ]; do "
             + "\(select("alarm")) && \(select("world-clock")) || { echo failed; exit 1; }; n=$((n + 2)); done; echo served $n"
         return BackgroundCommand(["/bin/sh", "-c", script])
     }
 
     /// The D-Bus error name and message of `GetContent` for `tab`, or nil when it succeeded.
     static func contentError(_ address: String, _ tab: String) throws -> String? {
-        let result = try runCommand(["/usr/bin/busctl", "--address=\(address)", "--timeout=2", "call", Names.service, Names.controller,
-                                     Names.service, "GetContent", "s", tab])
+        let result = try runCommand([
+            "/usr/bin/busctl", "--address=\(address)", "--timeout=2", "call", Names.service, Names.controller,
+            Names.service, "GetContent", "s", tab,
+        ])
         return result.status == 0 ? nil : result.errors
     }
 
@@ -47,10 +50,14 @@ struct ProbeTests {
             daemon.stop()
             while notify.receive(timeout: 0) != nil {}
         }
-        throw TestFailure("three starts in a row took \(Int(probeTimeout)) s or more to answer: the probe could not be caught running")
+        throw TestFailure(
+            "three starts in a row took \(Int(probeTimeout)) s or more to answer: the probe could not be caught running"
+        )
     }
 
-    @Test("at start a module that hangs in its probe keeps no caller waiting: Select is served throughout, its tab says it is being probed, then leaves when the probe is killed")
+    @Test(
+        "at start a module that hangs in its probe keeps no caller waiting: Select is served throughout, its tab says it is being probed, then leaves when the probe is killed"
+    )
     func hangingProbeAtStart() throws {
         let plugins = try FaultPlugin.directory(fault: (name: "stuck", define: "HANG_IN_ENTRY"))
         // A notify socket of the test's own: the daemon is used as soon as it owns its name,
@@ -65,22 +72,32 @@ struct ProbeTests {
 
         // The probe's 5 s pass: the child is killed, the plugin skipped, its tab gone; then READY=1.
         #expect(notify.receive(until: "READY=1", timeout: 20) != nil, "\(daemon.log)")
-        #expect(daemon.log.contains("plugin \(plugins)/stuck.plugin skipped: probe failed: did not finish within 5000 ms (killed)"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains(
+                "plugin \(plugins)/stuck.plugin skipped: probe failed: did not finish within 5000 ms (killed)"),
+            "\(daemon.log)")
         #expect(!(try stringsProperty(bus, "AvailableTabs")).contains("stuck-tab"))
         #expect(try busctlCall(bus, "GetContent", "s", "world-clock").contains("text/"))
-        #expect(daemon.pluginRecords.contains { $0.hasPrefix("bad 1 ") && $0.contains("/libstuck.so\tdid not finish") }, "\(daemon.pluginRecords)")
+        #expect(
+            daemon.pluginRecords.contains { $0.hasPrefix("bad 1 ") && $0.contains("/libstuck.so\tdid not finish") },
+            "\(daemon.pluginRecords)")
         #expect(daemon.stop() == 0)
     }
 
-    @Test("at SIGHUP a module that hangs in its probe keeps no caller waiting, and a good one put in at the same time loads and serves content")
+    @Test(
+        "at SIGHUP a module that hangs in its probe keeps no caller waiting, and a good one put in at the same time loads and serves content"
+    )
     func hangingProbeAtReload() throws {
         let plugins = try FaultPlugin.directory(fault: nil)
         let daemon = try DaemonProcess(pluginDirectory: plugins)
         let bus = daemon.bus.address
         let stuck = try FaultPlugin.directory(fault: (name: "stuck", define: "HANG_IN_ENTRY"))
-        for file in ["libstuck.so", "stuck.plugin"] { try FileManager.default.copyItem(atPath: stuck + "/" + file, toPath: plugins + "/" + file) }
+        for file in ["libstuck.so", "stuck.plugin"] {
+            try FileManager.default.copyItem(atPath: stuck + "/" + file, toPath: plugins + "/" + file)
+        }
         for file in ["libnotes.so", "notes.plugin"] {
-            try FileManager.default.copyItem(atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path, toPath: plugins + "/" + file)
+            try FileManager.default.copyItem(
+                atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path, toPath: plugins + "/" + file)
         }
         kill(daemon.pid, SIGHUP)
         let selects = Self.selectLoop(bus, seconds: 3)
@@ -91,7 +108,10 @@ struct ProbeTests {
 
         let deadline = Date().addingTimeInterval(20)
         while !daemon.log.contains("stuck.plugin skipped: probe failed") && Date() < deadline { usleep(50_000) }
-        #expect(daemon.log.contains("plugin \(plugins)/stuck.plugin skipped: probe failed: did not finish within 5000 ms (killed)"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains(
+                "plugin \(plugins)/stuck.plugin skipped: probe failed: did not finish within 5000 ms (killed)"),
+            "\(daemon.log)")
         #expect(!(try stringsProperty(bus, "AvailableTabs")).contains("stuck-tab"))
         #expect(daemon.stop() == 0)
     }
@@ -103,28 +123,39 @@ struct ProbeTests {
         let passed = "/libclock.so passed its probe in a child process"
         try daemon.restart()
         #expect(daemon.log.components(separatedBy: passed).count - 1 == 1, "\(daemon.log)")
-        #expect(daemon.pluginRecords.contains { $0.hasPrefix("ok 0 ") && $0.contains("/clock.plugin\t") }, "\(daemon.pluginRecords)")
+        #expect(
+            daemon.pluginRecords.contains { $0.hasPrefix("ok 0 ") && $0.contains("/clock.plugin\t") },
+            "\(daemon.pluginRecords)")
 
         daemon.stop()
         let manifest = plugins + "/clock.plugin"
-        try (try String(contentsOfFile: manifest, encoding: .utf8) + "\n# changed\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: manifest, encoding: .utf8) + "\n# changed\n").write(
+            toFile: manifest, atomically: true, encoding: .utf8)
         try daemon.start()
         #expect(daemon.log.components(separatedBy: passed).count - 1 == 2, "\(daemon.log)")
         #expect(try busctlCall(daemon.bus.address, "GetContent", "s", "world-clock").contains("text/"))
         #expect(daemon.stop() == 0)
     }
 
-    @Test("the probe child logs at the daemon's --log-level: a plugin's info line while it is probed is left out at warning, its warning line kept")
+    @Test(
+        "the probe child logs at the daemon's --log-level: a plugin's info line while it is probed is left out at warning, its warning line kept"
+    )
     func probeChildLogsAtTheDaemonsLevel() throws {
         let plugins = try FaultPlugin.directory(fault: (name: "chatty", define: "LOG_IN_CREATE"))
         let daemon = try DaemonProcess(arguments: ["--log-level", "warning"], pluginDirectory: plugins)
         // The outcome is remembered once the probe ended; at warning the daemon logs no line for it.
         let deadline = Date().addingTimeInterval(20)
-        while !daemon.pluginRecords.contains(where: { $0.contains("/libchatty.so\t") }) && Date() < deadline { usleep(50_000) }
-        #expect(daemon.pluginRecords.contains { $0.hasPrefix("ok 0 ") && $0.contains("/libchatty.so\t") }, "\(daemon.pluginRecords)\n\(daemon.log)")
+        while !daemon.pluginRecords.contains(where: { $0.contains("/libchatty.so\t") }) && Date() < deadline {
+            usleep(50_000)
+        }
+        #expect(
+            daemon.pluginRecords.contains { $0.hasPrefix("ok 0 ") && $0.contains("/libchatty.so\t") },
+            "\(daemon.pluginRecords)\n\(daemon.log)")
         // The probe created the tab and its lines reached the log: the warning from a process
         // other than the daemon's, and no info line from any process.
-        let warnings = daemon.log.matches(of: try Regex("plugin chatty: warning from process ([0-9]+)")).compactMap { Int32($0.output[1].substring ?? "") }
+        let warnings = daemon.log.matches(of: try Regex("plugin chatty: warning from process ([0-9]+)")).compactMap {
+            Int32($0.output[1].substring ?? "")
+        }
         #expect(warnings.contains { $0 != daemon.pid }, "\(daemon.log)")
         #expect(!daemon.log.contains("plugin chatty: info from process"), "\(daemon.log)")
         #expect(daemon.stop() == 0, "\(daemon.log)")
@@ -134,8 +165,10 @@ struct ProbeTests {
     static func children(of pid: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in
-            guard let child = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
+            guard let child = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
             // After the command's closing parenthesis: state, then the parent's pid.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && pid_t(fields[1]) == pid ? child : nil
@@ -150,18 +183,22 @@ struct ProbeTests {
         }
     }
 
-    @Test("the probe child holds no descriptor of the daemon's bus connection or state directory, gets the daemon's environment, and ends with the daemon")
+    @Test(
+        "the probe child holds no descriptor of the daemon's bus connection or state directory, gets the daemon's environment, and ends with the daemon"
+    )
     func probeChildHoldsNothingOfTheDaemon() throws {
         let plugins = try FaultPlugin.directory(fault: (name: "stuck", define: "HANG_IN_ENTRY"))
         let notify = try NotifySocket()
-        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path, "TABBARD_TEST_SECRET": "passed on"],
-                                       pluginDirectory: plugins)
+        let daemon = try DaemonProcess(
+            environment: ["NOTIFY_SOCKET": notify.path, "TABBARD_TEST_SECRET": "passed on"],
+            pluginDirectory: plugins)
         // The stuck probe runs for 5 s: long enough to look at it (the clock plugin's ends at once).
         var probes: [pid_t] = []
         let deadline = Date().addingTimeInterval(4)
         while probes.isEmpty && Date() < deadline {
             probes = Self.children(of: daemon.pid).filter { child in
-                (try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8))?.contains("stuck.plugin") == true
+                (try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8))?.contains("stuck.plugin")
+                    == true
             }
             usleep(20_000)
         }
@@ -173,16 +210,19 @@ struct ProbeTests {
         // no socket but standard output, its own end of the probe's socket pair.
         #expect(held.filter { daemonSockets.contains($0) }.isEmpty, "shared sockets: \(held)")
         #expect(held.filter { $0.hasPrefix("socket:") }.count <= 1, "\(held)")
-        let state = try #require(realpath(daemon.stateDirectory, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        })
+        let state = try #require(
+            realpath(daemon.stateDirectory, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            })
         #expect(!held.contains { $0 == state || $0.hasPrefix(state + "/") }, "\(held)")
 
         // The environment is the daemon's, whole (issue 37.7): an entry point that behaves
         // differently where STATE_DIRECTORY or anything else is set does so in its probe too.
         func environment(of pid: pid_t) throws -> Set<String> {
-            Set(try String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8).split(separator: "\0").map(String.init))
+            Set(
+                try String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8).split(separator: "\0").map(
+                    String.init))
         }
         let probed = try environment(of: probe)
         #expect(probed == (try environment(of: daemon.pid)), "\(probed.sorted())")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// The daemon as a process: signals, its bus name, its log, its environment.
 @Suite("The daemon process")
@@ -17,8 +17,11 @@ struct ProcessTests {
     @Test("a second tabbard on the same bus says who owns the name and exits non-zero")
     func secondInstanceRefused() throws {
         let first = try DaemonProcess()
-        let result = try runCommand([try PackagePaths.executable("tabbard"), "--address", first.bus.address, "--plugin-dir",
-                                     PackagePaths.stagedPlugins.path, "--state-dir", try makeTemporaryDirectory()], timeout: 20)
+        let result = try runCommand(
+            [
+                try PackagePaths.executable("tabbard"), "--address", first.bus.address, "--plugin-dir",
+                PackagePaths.stagedPlugins.path, "--state-dir", try makeTemporaryDirectory(),
+            ], timeout: 20)
         #expect(result.status != 0)
         #expect(result.errors.contains("already owned"), "\(result.errors)")
         #expect(try stringProperty(first.bus.address, "SelectedTab") == "world-clock")
@@ -27,10 +30,14 @@ struct ProcessTests {
     @Test("without a configured locale the daemon follows LANG (L10N-1)")
     func localeFromLang() throws {
         let daemon = try DaemonProcess(environment: ["LANG": "de_DE.UTF-8"])
-        #expect(try stringProperty(daemon.bus.address, "Title", path: Names.tab("world-clock"), interface: Names.tabInterface)
+        #expect(
+            try stringProperty(
+                daemon.bus.address, "Title", path: Names.tab("world-clock"), interface: Names.tabInterface)
                 == "Weltuhr")
         try busctlSet(daemon.bus.address, "Locale", "s", "ja")
-        #expect(try stringProperty(daemon.bus.address, "Title", path: Names.tab("world-clock"), interface: Names.tabInterface)
+        #expect(
+            try stringProperty(
+                daemon.bus.address, "Title", path: Names.tab("world-clock"), interface: Names.tabInterface)
                 == "世界時計")
     }
 

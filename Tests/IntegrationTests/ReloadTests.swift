@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// SIGHUP: the daemon rescans its plugin directories and re-reads its configuration; the
 /// catalog's changes are announced through ObjectManager.
@@ -15,8 +15,9 @@ struct ReloadTests {
 
     static func copyPlugin(_ name: String, to directory: String) throws {
         for file in ["lib\(name).so", "\(name).plugin"] {
-            try FileManager.default.copyItem(atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path,
-                                             toPath: directory + "/" + file)
+            try FileManager.default.copyItem(
+                atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path,
+                toPath: directory + "/" + file)
         }
     }
 
@@ -34,7 +35,9 @@ struct ReloadTests {
         }
     }
 
-    @Test("a plugin put in a plugin directory loads on SIGHUP and its tabs join with InterfacesAdded; taken away, they leave with InterfacesRemoved")
+    @Test(
+        "a plugin put in a plugin directory loads on SIGHUP and its tabs join with InterfacesAdded; taken away, they leave with InterfacesRemoved"
+    )
     func newPluginJoins() throws {
         let plugins = try Self.pluginDirectory(with: ["clock", "media"])
         let daemon = try DaemonProcess(pluginDirectory: plugins)
@@ -42,25 +45,33 @@ struct ReloadTests {
         let watcher = try Peer(address: daemon.bus.address, mode: .watch)
         try Self.copyPlugin("notes", to: plugins)
         kill(daemon.pid, SIGHUP)
-        #expect(watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesAdded", about: "notes")) != nil,
-                "\(watcher.lines)\n\(daemon.log)")
+        #expect(
+            watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesAdded", about: "notes"))
+                != nil,
+            "\(watcher.lines)\n\(daemon.log)")
         #expect(try stringsProperty(daemon.bus.address, "AvailableTabs").last == "notes")
-        #expect(try stringsProperty(daemon.bus.address, "Tabs").last == "notes")  // No configured tabs: all are shown.
+        #expect(try stringsProperty(daemon.bus.address, "Tabs").last == "notes") // No configured tabs: all are shown.
         let added = watcher.lines.first(where: Self.isObjectManagerSignal("InterfacesAdded", about: "notes")) ?? ""
         #expect(added.contains("\"Id\": \"notes\"") && added.contains("\"Plugin\": \"notes\""), "\(added)")
-        #expect(try stringProperty(daemon.bus.address, "Id", path: Names.tab("notes"), interface: Names.tabInterface) == "notes")
+        #expect(
+            try stringProperty(daemon.bus.address, "Id", path: Names.tab("notes"), interface: Names.tabInterface)
+                == "notes")
         #expect(!watcher.lines.contains { $0.contains("InterfacesRemoved") })
 
         // Taken away again: its tab leaves with InterfacesRemoved (the library stays mapped).
         for file in ["libnotes.so", "notes.plugin"] { try FileManager.default.removeItem(atPath: plugins + "/" + file) }
         kill(daemon.pid, SIGHUP)
-        #expect(watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesRemoved", about: "notes")) != nil,
-                "\(watcher.lines)\n\(daemon.log)")
+        #expect(
+            watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesRemoved", about: "notes"))
+                != nil,
+            "\(watcher.lines)\n\(daemon.log)")
         #expect(!(try stringsProperty(daemon.bus.address, "AvailableTabs")).contains("notes"))
         #expect(daemon.stop() == 0)
     }
 
-    @Test("a plugin dropped from the plugins list leaves on SIGHUP with InterfacesRemoved, and comes back when listed again")
+    @Test(
+        "a plugin dropped from the plugins list leaves on SIGHUP with InterfacesRemoved, and comes back when listed again"
+    )
     func pluginListChange() throws {
         let directory = try makeTemporaryDirectory("tabbard-config")
         let config = try Self.configuration("plugins = [\"clock\", \"media\", \"notes\"]\n", in: directory)
@@ -69,19 +80,25 @@ struct ReloadTests {
         let watcher = try Peer(address: daemon.bus.address, mode: .watch)
         _ = try Self.configuration("plugins = [\"clock\", \"media\"]\n", in: directory)
         kill(daemon.pid, SIGHUP)
-        #expect(watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesRemoved", about: "notes")) != nil,
-                "\(watcher.lines)\n\(daemon.log)")
+        #expect(
+            watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesRemoved", about: "notes"))
+                != nil,
+            "\(watcher.lines)\n\(daemon.log)")
         #expect(!(try stringsProperty(daemon.bus.address, "AvailableTabs")).contains("notes"))
         #expect(!(try stringsProperty(daemon.bus.address, "Tabs")).contains("notes"))
         #expect(try stringProperty(daemon.bus.address, "SelectedTab") != "notes")
-        let gone = try BusCall(path: Names.tab("notes"), interface: Names.properties, "Get",
-                               .string(Names.tabInterface), .string("Id")).throughGDBus(address: daemon.bus.address)
+        let gone = try BusCall(
+            path: Names.tab("notes"), interface: Names.properties, "Get",
+            .string(Names.tabInterface), .string("Id")
+        ).throughGDBus(address: daemon.bus.address)
         #expect(gone.error != nil)
 
         _ = try Self.configuration("plugins = [\"clock\", \"media\", \"notes\"]\n", in: directory)
         kill(daemon.pid, SIGHUP)
-        #expect(watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesAdded", about: "notes")) != nil,
-                "\(watcher.lines)\n\(daemon.log)")
+        #expect(
+            watcher.waitForLine(timeout: 10, where: Self.isObjectManagerSignal("InterfacesAdded", about: "notes"))
+                != nil,
+            "\(watcher.lines)\n\(daemon.log)")
         #expect(try stringsProperty(daemon.bus.address, "AvailableTabs").contains("notes"))
         #expect(daemon.stop() == 0)
     }
@@ -96,7 +113,9 @@ struct ReloadTests {
         _ = try Self.configuration("tabs = [\"timer\", \"alarm\", \"songs\"]\nmax_visible = 5\n", in: directory)
         kill(daemon.pid, SIGHUP)
         let deadline = Date().addingTimeInterval(10)
-        while try stringsProperty(daemon.bus.address, "Tabs") != ["timer", "alarm", "songs"] && Date() < deadline { usleep(20_000) }
+        while try stringsProperty(daemon.bus.address, "Tabs") != ["timer", "alarm", "songs"] && Date() < deadline {
+            usleep(20_000)
+        }
         #expect(try stringsProperty(daemon.bus.address, "Tabs") == ["timer", "alarm", "songs"], "\(daemon.log)")
         #expect(try property(daemon.bus.address, "MaxVisible") as? Int == 3)
         #expect(daemon.stop() == 0)

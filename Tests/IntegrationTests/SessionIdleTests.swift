@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// CUST-8's idle clock: a session ends after `customization_timeout_s` with no call from its
 /// owner. Any method call or property write from the owner counts, session member or not;
@@ -12,16 +12,21 @@ struct SessionIdleTests {
     /// How long the owner keeps calling: more than two timeouts of three seconds.
     private static let calling: TimeInterval = 8
 
-    @Test("the owner's Select, SetBadge and Set of Translucent keep its controller session open past customization_timeout_s; another connection's do not (CUST-8)")
+    @Test(
+        "the owner's Select, SetBadge and Set of Translucent keep its controller session open past customization_timeout_s; another connection's do not (CUST-8)"
+    )
     func ownerCallsKeepControllerSession() throws {
-        let daemon = try DaemonProcess(arguments: ["--config", try ReloadTests.configuration("customization_timeout_s = 3\n")])
+        let daemon = try DaemonProcess(arguments: [
+            "--config", try ReloadTests.configuration("customization_timeout_s = 3\n"),
+        ])
         let bus = daemon.bus.address
         let tabs = try stringsProperty(bus, "Tabs")
         try #require(tabs.count >= 2, "\(tabs)")
         let watcher = try Peer(address: bus, mode: .watch)
         let owner = try Peer(address: bus, mode: .session)
         let ended = { (line: String) in line.hasPrefix("signal org.tabbard.TabBar1 DidEndCustomizing") }
-        try Self.keepCalling(owner, ["select \(tabs[1])", "badge \(tabs[0]) 3", "translucent false", "select \(tabs[0])"])
+        try Self.keepCalling(
+            owner, ["select \(tabs[1])", "badge \(tabs[0]) 3", "translucent false", "select \(tabs[0])"])
         #expect(try property(bus, "Customizing") as? Bool == true, "\(daemon.log)")
         #expect(!watcher.lines.contains(where: ended), "\(watcher.lines)")
         // The owner falls silent: another connection's calls do not keep the session open.
@@ -36,9 +41,13 @@ struct SessionIdleTests {
         #expect(owner.isRunning)
     }
 
-    @Test("the owner's SetSelectedItem, an item's SetBadge and Set of the bar's Translucent keep its bar session open past customization_timeout_s; another connection's do not (SBAR-5, CUST-8)")
+    @Test(
+        "the owner's SetSelectedItem, an item's SetBadge and Set of the bar's Translucent keep its bar session open past customization_timeout_s; another connection's do not (SBAR-5, CUST-8)"
+    )
     func ownerCallsKeepBarSession() throws {
-        let daemon = try DaemonProcess(arguments: ["--config", try ReloadTests.configuration("customization_timeout_s = 3\n")])
+        let daemon = try DaemonProcess(arguments: [
+            "--config", try ReloadTests.configuration("customization_timeout_s = 3\n"),
+        ])
         let bus = daemon.bus.address
         try StandaloneBarBusTests.expectOutcomes(bus, StandaloneBarBusTests.modes)
         let watcher = try Peer(address: bus, mode: .watch)
@@ -51,9 +60,12 @@ struct SessionIdleTests {
         #expect(!watcher.lines.contains(where: ended), "\(watcher.lines)")
         try Self.callUntilClosed(open) {
             try busctlCall(bus, path: modes, interface: Names.barInterface, "SetSelectedItem", "s", "fav")
-            try busctlCall(bus, path: Names.item("day", bar: "modes"), interface: Names.itemInterface, "SetBadge", "s", "5")
-            let set = try runCommand(["/usr/bin/busctl", "--address=\(bus)", "set-property", Names.service, modes,
-                                      Names.barInterface, "Translucent", "b", "true"])
+            try busctlCall(
+                bus, path: Names.item("day", bar: "modes"), interface: Names.itemInterface, "SetBadge", "s", "5")
+            let set = try runCommand([
+                "/usr/bin/busctl", "--address=\(bus)", "set-property", Names.service, modes,
+                Names.barInterface, "Translucent", "b", "true",
+            ])
             guard set.status == 0 else { throw TestFailure("busctl set-property Translucent failed: \(set.errors)") }
         }
         #expect(try !open(), "\(daemon.log)")
@@ -73,7 +85,7 @@ struct SessionIdleTests {
             guard owner.waitForLines(made, timeout: 10, where: answered) else {
                 throw TestFailure("call \(made) of the owner went unanswered: \(owner.lines)")
             }
-            usleep(100_000)  // Pacing the owner's calls, not waiting for a condition.
+            usleep(100_000) // Pacing the owner's calls, not waiting for a condition.
         }
         let failed = owner.lines.filter { $0.hasPrefix("failed ") }
         #expect(failed.isEmpty, "\(failed)")

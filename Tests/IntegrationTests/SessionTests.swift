@@ -1,13 +1,14 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Customization sessions and delegate registration: the errors that need a second
 /// connection (Busy, DelegateExists, NotDelegate), through dbus-python's two connections and
 /// through gdbus against a dbus-python peer that holds the session or the delegate.
 @Suite("Sessions and delegate registration between connections")
 struct SessionTests {
-    @Test("one session at a time, owned by its connection; fixed tabs stay put (CUST-2, CUST-3, CUST-4, CUST-8, CUST-9)")
+    @Test(
+        "one session at a time, owned by its connection; fixed tabs stay put (CUST-2, CUST-3, CUST-4, CUST-8, CUST-9)")
     func sessionThroughPython() throws {
         let daemon = try DaemonProcess()
         let calls: [BusCall] = [
@@ -17,20 +18,22 @@ struct SessionTests {
             BusCall("BeginCustomizing", fails: "Busy").onSecondConnection(),
             BusCall("MoveTab", .string("alarm"), .uint32(3), fails: "Busy").onSecondConnection(),
             BusCall("EndCustomizing", fails: "Busy").onSecondConnection(),
-            BusCall("Customize", .strings(["world-clock", "notes", "stopwatch", "alarm"]), fails: "Busy").onSecondConnection(),
-            BusCall("Tap", .string("alarm"), fails: "Busy"),  // TAP-6
-            BusCall("SetTabs", .strings(["alarm"]), fails: "Busy"),  // CUST-8, for the owner too
+            BusCall("Customize", .strings(["world-clock", "notes", "stopwatch", "alarm"]), fails: "Busy")
+                .onSecondConnection(),
+            BusCall("Tap", .string("alarm"), fails: "Busy"), // TAP-6
+            BusCall("SetTabs", .strings(["alarm"]), fails: "Busy"), // CUST-8, for the owner too
             BusCall("SetCustomizable", .strings(["alarm"]), fails: "Busy"),
             BusCall.set("MaxVisible", .uint32(3), fails: "Busy"),
-            BusCall("MoveTab", .string("alarm"), .uint32(9), fails: "IndexOutOfRange"),  // CUST-9
-            BusCall("MoveTab", .string("world-clock"), .uint32(2), fails: "NotCustomizable"),  // CUST-2
+            BusCall("MoveTab", .string("alarm"), .uint32(9), fails: "IndexOutOfRange"), // CUST-9
+            BusCall("MoveTab", .string("world-clock"), .uint32(2), fails: "NotCustomizable"), // CUST-2
             BusCall("MoveTab", .string("alarm"), .uint32(0), fails: "NotCustomizable"),
             BusCall("SwapTabs", .string("world-clock"), .string("alarm"), fails: "NotCustomizable"),
             BusCall("MoveTab", .string("alarm"), .uint32(3)),
             BusCall("SwapTabs", .string("notes"), .string("stopwatch")),
             BusCall("SwapTabs", .string("notes"), .string("notes")),
             BusCall("EndCustomizing"),
-            BusCall(path: Names.controller, interface: Names.properties, "Get", .string(Names.service), .string("Tabs")),
+            BusCall(
+                path: Names.controller, interface: Names.properties, "Get", .string(Names.service), .string("Tabs")),
         ]
         let outcomes = try callThroughPython(address: daemon.bus.address, calls)
         for (call, outcome) in zip(calls, outcomes) {
@@ -80,13 +83,17 @@ struct SessionTests {
         while try property(daemon.bus.address, "Customizing") as? Bool == true && Date() < deadline { usleep(20_000) }
         #expect(try property(daemon.bus.address, "Customizing") as? Bool == false)
         // Ended as if by EndCustomizing: both end signals, nothing changed.
-        #expect(watcher.waitForLine(timeout: 5) { $0.hasPrefix("signal org.tabbard.TabBar1 DidEndCustomizing") }?.hasSuffix("false]") == true,
-                "\(watcher.lines)")
+        #expect(
+            watcher.waitForLine(timeout: 5) { $0.hasPrefix("signal org.tabbard.TabBar1 DidEndCustomizing") }?.hasSuffix(
+                "false]") == true,
+            "\(watcher.lines)")
         #expect(watcher.lines.contains { $0.hasPrefix("signal org.tabbard.TabBar1 WillEndCustomizing") })
         #expect(try BusCall("BeginCustomizing").throughGDBus(address: daemon.bus.address).error == nil)
     }
 
-    @Test("a session with no call from its owner for customization_timeout_s ends as if EndCustomizing had been called (CUST-8)")
+    @Test(
+        "a session with no call from its owner for customization_timeout_s ends as if EndCustomizing had been called (CUST-8)"
+    )
     func idleSessionEnds() throws {
         let config = try ReloadTests.configuration("customization_timeout_s = 1\n")
         let daemon = try DaemonProcess(arguments: ["--config", config])

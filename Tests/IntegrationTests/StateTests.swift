@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// State preservation across restarts, clean and not (STATE-2, STATE-3, STATE-4).
 @Suite("State across restarts")
@@ -24,11 +24,14 @@ struct StateTests {
     static func differences(_ before: [String: Any], _ after: [String: Any]) -> [String] {
         var found: [String] = []
         for key in Set(before.keys).union(after.keys).sorted() where key != "catalog" {
-            if !same(before[key], after[key]) { found.append("\(key): \(before[key] ?? "none") → \(after[key] ?? "none")") }
+            if !same(before[key], after[key]) {
+                found.append("\(key): \(before[key] ?? "none") → \(after[key] ?? "none")")
+            }
         }
         let tabs = { (state: [String: Any]) in
-            Dictionary((state["catalog"] as? [[String: Any]] ?? []).map { ($0["Id"] as? String ?? "", $0) },
-                       uniquingKeysWith: { first, _ in first })
+            Dictionary(
+                (state["catalog"] as? [[String: Any]] ?? []).map { ($0["Id"] as? String ?? "", $0) },
+                uniquingKeysWith: { first, _ in first })
         }
         let (old, new) = (tabs(before), tabs(after))
         for id in Set(old.keys).union(new.keys).sorted() {
@@ -45,17 +48,23 @@ struct StateTests {
         return (try? jsonText([first])) == (try? jsonText([second]))
     }
 
-    @Test("a tab without a restoration id is never restored as the selection: the configured tab is selected after a restart (STATE-1, SEL-7)")
+    @Test(
+        "a tab without a restoration id is never restored as the selection: the configured tab is selected after a restart (STATE-1, SEL-7)"
+    )
     func unrestorableSelectionFallsThrough() throws {
         let config = try ReloadTests.configuration("selected = \"alarm\"\n")
         let daemon = try DaemonProcess(arguments: ["--config", config])
-        #expect(try stringProperty(daemon.bus.address, "RestorationId", path: Names.tab("timer"), interface: Names.tabInterface) == "")
+        #expect(
+            try stringProperty(
+                daemon.bus.address, "RestorationId", path: Names.tab("timer"), interface: Names.tabInterface) == "")
         try busctlCall(daemon.bus.address, "Select", "s", "timer")
         try daemon.restart()
         #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "alarm")
     }
 
-    @Test("a restart after SIGTERM restores order, customizable set, selection, badges, navigation, appearance, MaxVisible, Layout, Locale and Orientation (STATE-2, STATE-3)")
+    @Test(
+        "a restart after SIGTERM restores order, customizable set, selection, badges, navigation, appearance, MaxVisible, Layout, Locale and Orientation (STATE-2, STATE-3)"
+    )
     func cleanRestartRestoresEverything() throws {
         let daemon = try DaemonProcess()
         let bus = daemon.bus.address
@@ -63,12 +72,12 @@ struct StateTests {
         try busctlCall(bus, "SetCustomizable", "as", "2", "videos", "world-clock")
         try busctlCall(bus, "Customize", "as", "3", "world-clock", "videos", "stopwatch")
         try busctlSet(bus, "MaxVisible", "u", "2")
-        try busctlCall(bus, "Select", "s", "stopwatch")  // Shown inside More (SEL-4).
+        try busctlCall(bus, "Select", "s", "stopwatch") // Shown inside More (SEL-4).
         try busctlCall(bus, "SetBadge", "ss", "videos", "9")
         try busctlCall(bus, "SetBadge", "ss", "world-clock", "")
         try busctlCall(bus, "SetBadgeColor", "ss", "videos", "#00FF00")
         try busctlCall(bus, "Navigate", "ss", "videos", "movies")
-        try busctlCall(bus, "Navigate", "ss", "songs", "all")  // Restorable though not in Tabs.
+        try busctlCall(bus, "Navigate", "ss", "songs", "all") // Restorable though not in Tabs.
         try busctlSet(bus, "BarStyle", "s", "black")
         try busctlSet(bus, "TintColor", "s", "#112233")
         try busctlSet(bus, "BarTintColor", "s", "#445566")
@@ -87,9 +96,13 @@ struct StateTests {
         #expect(after["CustomizableTabs"] as? [String] == ["world-clock", "videos"])
         #expect(after["SelectedTab"] as? String == "stopwatch" && after["SelectedItem"] as? String == "@more")
         #expect(after["Orientation"] as? String == "landscape-left" && after["Locale"] as? String == "fr")
-        #expect(try stringProperty(bus, "Title", path: Names.tab("world-clock"), interface: Names.tabInterface) == "Horloge")
+        #expect(
+            try stringProperty(bus, "Title", path: Names.tab("world-clock"), interface: Names.tabInterface) == "Horloge"
+        )
         #expect(try stringProperty(bus, "Page", path: Names.tab("songs"), interface: Names.tabInterface) == "all")
-        #expect(try property(bus, "HasBadge", path: Names.tab("world-clock"), interface: Names.tabInterface) as? Bool == true)
+        #expect(
+            try property(bus, "HasBadge", path: Names.tab("world-clock"), interface: Names.tabInterface) as? Bool
+                == true)
 
         try busctlSet(bus, "Layout", "s", "top")
         try daemon.restart()
@@ -98,12 +111,17 @@ struct StateTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("after kill -9 following an acknowledged Customize, the order is restored, and so are other structural changes (STATE-4)")
+    @Test(
+        "after kill -9 following an acknowledged Customize, the order is restored, and so are other structural changes (STATE-4)"
+    )
     func crashAfterCustomize() throws {
         let daemon = try DaemonProcess()
-        let order = ["notes", "alarm", "world-clock", "stopwatch", "timer", "playlists", "artists", "songs", "videos",
-                     "podcasts", "audiobooks", "genres", "composers", "compilations", "most-viewed", "search"]
-        #expect(try busctlCall(daemon.bus.address, "Customize", arguments: ["as", "\(order.count)"] + order) == "b true\n")
+        let order = [
+            "notes", "alarm", "world-clock", "stopwatch", "timer", "playlists", "artists", "songs", "videos",
+            "podcasts", "audiobooks", "genres", "composers", "compilations", "most-viewed", "search",
+        ]
+        #expect(
+            try busctlCall(daemon.bus.address, "Customize", arguments: ["as", "\(order.count)"] + order) == "b true\n")
         try daemon.restart(signal: SIGKILL)
         #expect(try stringsProperty(daemon.bus.address, "Tabs") == order)
         // Other structural changes are on disk before their reply too.
@@ -122,17 +140,24 @@ struct StateTests {
         try busctlCall(daemon.bus.address, "Select", "s", "songs")
         try busctlCall(daemon.bus.address, "SetBadge", "ss", "genres", "4")
         try busctlCall(daemon.bus.address, "Navigate", "ss", "songs", "all")
-        usleep(1_500_000)  // The default flush interval is 100 ms.
+        usleep(1_500_000) // The default flush interval is 100 ms.
         try daemon.restart(signal: SIGKILL)
         #expect(try stringProperty(daemon.bus.address, "SelectedTab") == "songs")
-        #expect(try stringProperty(daemon.bus.address, "BadgeValue", path: Names.tab("genres"), interface: Names.tabInterface) == "4")
-        #expect(try stringProperty(daemon.bus.address, "Page", path: Names.tab("songs"), interface: Names.tabInterface) == "all")
+        #expect(
+            try stringProperty(
+                daemon.bus.address, "BadgeValue", path: Names.tab("genres"), interface: Names.tabInterface) == "4")
+        #expect(
+            try stringProperty(daemon.bus.address, "Page", path: Names.tab("songs"), interface: Names.tabInterface)
+                == "all")
     }
 
-    @Test("runtime changes persist while the configuration is unchanged; a changed configured setting wins and is logged (STATE-2)")
+    @Test(
+        "runtime changes persist while the configuration is unchanged; a changed configured setting wins and is logged (STATE-2)"
+    )
     func configurationChangeWins() throws {
         let directory = try makeTemporaryDirectory("tabbard-config")
-        let config = try ReloadTests.configuration("tabs = [\"alarm\", \"notes\", \"songs\"]\nmax_visible = 5\n", in: directory)
+        let config = try ReloadTests.configuration(
+            "tabs = [\"alarm\", \"notes\", \"songs\"]\nmax_visible = 5\n", in: directory)
         let daemon = try DaemonProcess(arguments: ["--config", config])
         try busctlCall(daemon.bus.address, "RemoveTab", "s", "notes")
         try busctlSet(daemon.bus.address, "MaxVisible", "u", "3")
@@ -153,8 +178,9 @@ struct StateTests {
         try busctlCall(daemon.bus.address, "SetTabs", "as", "3", "notes", "alarm", "songs")
         try busctlCall(daemon.bus.address, "Select", "s", "songs")
         #expect(daemon.stop() == 0)
-        let fewer = try DaemonProcess(bus: daemon.bus, stateDirectory: daemon.stateDirectory,
-                                      pluginDirectory: try ReloadTests.pluginDirectory(with: ["clock", "notes"]))
+        let fewer = try DaemonProcess(
+            bus: daemon.bus, stateDirectory: daemon.stateDirectory,
+            pluginDirectory: try ReloadTests.pluginDirectory(with: ["clock", "notes"]))
         #expect(try stringsProperty(fewer.bus.address, "Tabs") == ["notes", "alarm"])
         #expect(try stringProperty(fewer.bus.address, "SelectedTab") != "songs")
         #expect(fewer.stop() == 0)
@@ -172,7 +198,8 @@ struct StateTests {
     @Test("a corrupt state file is set aside and the daemon starts from the configuration (STATE-4)")
     func corruptStateSetAside() throws {
         let state = try makeTemporaryDirectory("tabbard-state")
-        try "{\"formatVersion\": 1, \"tabs\": [tr".write(toFile: state + "/state.json", atomically: true, encoding: .utf8)
+        try "{\"formatVersion\": 1, \"tabs\": [tr".write(
+            toFile: state + "/state.json", atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(stateDirectory: state)
         #expect(daemon.log.contains("set aside"), "\(daemon.log)")
         let files = try FileManager.default.contentsOfDirectory(atPath: state)

@@ -1,15 +1,18 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Views on the system instance (VIEW-4): the installed bus policy lets every local user open
 /// views and manage its own, and the daemon lets only a view's opener change it; a user's
 /// views are bounded so that no user exhausts the views of others (VIEW-1). Needs root to
 /// create the accounts.
-@Suite("Views on the system instance", .serialized,
-       .enabled(if: TestUsers.available, "skipped: needs root, useradd and runuser to run clients as other users"))
+@Suite(
+    "Views on the system instance", .serialized,
+    .enabled(if: TestUsers.available, "skipped: needs root, useradd and runuser to run clients as other users"))
 struct ViewAccessTests {
-    @Test("a user outside the admin group opens a view, sets its settings, taps @more on it and closes it, by the policy file and the daemon (VIEW-4)")
+    @Test(
+        "a user outside the admin group opens a view, sets its settings, taps @more on it and closes it, by the policy file and the daemon (VIEW-4)"
+    )
     func guestManagesItsOwnView() throws {
         let bus = try PrivateBus(type: "system", policy: AccessTests.systemPolicy)
         let daemon = try AccessTests.systemDaemon(on: bus)
@@ -48,14 +51,24 @@ struct ViewAccessTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("16 views per user outside the admin group, over any number of connections; the admin group is bounded only per connection (VIEW-1)")
+    @Test(
+        "16 views per user outside the admin group, over any number of connections; the admin group is bounded only per connection (VIEW-1)"
+    )
     func perUserLimit() throws {
         let bus = try PrivateBus(type: "system", policy: AccessTests.systemPolicy)
         let daemon = try AccessTests.systemDaemon(on: bus)
-        let guest = try parseJSON(try runScript("view_opener.py", [bus.address, "open-many", "3", "8"], as: TestUsers.guest, input: "")) as? [String: Any]
+        let guest =
+            try parseJSON(
+                try runScript("view_opener.py", [bus.address, "open-many", "3", "8"], as: TestUsers.guest, input: ""))
+            as? [String: Any]
         #expect(guest?["opened"] as? Int == 16, "\(guest ?? [:])")
-        #expect(guest?["refused"] as? [String] == Array(repeating: Names.errorPrefix + "InvalidArgument", count: 8), "\(guest ?? [:])")
-        let admin = try parseJSON(try runScript("view_opener.py", [bus.address, "open-many", "3", "8"], as: TestUsers.admin, input: "")) as? [String: Any]
+        #expect(
+            guest?["refused"] as? [String] == Array(repeating: Names.errorPrefix + "InvalidArgument", count: 8),
+            "\(guest ?? [:])")
+        let admin =
+            try parseJSON(
+                try runScript("view_opener.py", [bus.address, "open-many", "3", "8"], as: TestUsers.admin, input: ""))
+            as? [String: Any]
         #expect(admin?["opened"] as? Int == 24, "\(admin ?? [:])")
         #expect(daemon.stop() == 0)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Views (VIEW-1..5) driven through busctl, gdbus and dbus-python.
 @Suite("Views on the bus")
@@ -14,14 +14,17 @@ struct ViewBusTests {
     }
 
     /// A call of `org.tabbard.TabBar1.View` on view `number`.
-    static func view(_ number: UInt64, _ member: String, _ arguments: Argument..., fails error: String? = nil) -> BusCall {
+    static func view(_ number: UInt64, _ member: String, _ arguments: Argument..., fails error: String? = nil)
+        -> BusCall
+    {
         var call = BusCall(path: Names.view(number), interface: Names.viewInterface, member, fails: error)
         call.arguments = arguments
         return call
     }
 
     /// `Properties.Set` of a view's property.
-    static func set(_ property: String, _ value: Argument, onView number: UInt64, fails error: String? = nil) -> BusCall {
+    static func set(_ property: String, _ value: Argument, onView number: UInt64, fails error: String? = nil) -> BusCall
+    {
         .set(property, value, on: Names.view(number), interface: Names.viewInterface, fails: error)
     }
 
@@ -62,26 +65,39 @@ struct ViewBusTests {
     // A view lives as long as its opener's connection (VIEW-1): every test that reads a view
     // after opening it does so on the opener's connection, in one run of the client.
 
-    @Test("OpenView answers /org/tabbard/TabBar1/view/<n>, announced with InterfacesAdded before the reply; Close takes it away with InterfacesRemoved; a number is never used again (VIEW-1)")
+    @Test(
+        "OpenView answers /org/tabbard/TabBar1/view/<n>, announced with InterfacesAdded before the reply; Close takes it away with InterfacesRemoved; a number is never used again (VIEW-1)"
+    )
     func openAndClose() throws {
         let daemon = try DaemonProcess()
-        let calls = [Self.open([("max_visible", .uint32(3))]), Self.open([]), Self.view(1, "Close"), Self.open([("locale", .string("fr_FR"))]),
-                     Self.get("Locale", ofView: 3), Self.get("MaxVisible", ofView: 3),
-                     BusCall(path: Names.controller, interface: Self.manager, "GetManagedObjects")]
+        let calls = [
+            Self.open([("max_visible", .uint32(3))]), Self.open([]), Self.view(1, "Close"),
+            Self.open([("locale", .string("fr_FR"))]),
+            Self.get("Locale", ofView: 3), Self.get("MaxVisible", ofView: 3),
+            BusCall(path: Names.controller, interface: Self.manager, "GetManagedObjects"),
+        ]
         let groups = groupedByCall(try recordEvents(address: daemon.bus.address, calls))
         for (index, number) in [(0, 1), (1, 2), (3, 3)] {
-            #expect(Self.paths("InterfacesAdded", in: groups[index]) == [Names.view(UInt64(number))], "before the reply: \(groups[index])")
+            #expect(
+                Self.paths("InterfacesAdded", in: groups[index]) == [Names.view(UInt64(number))],
+                "before the reply: \(groups[index])")
             #expect(Self.value(groups[index]) as? String == Names.view(UInt64(number)))
         }
         #expect(Self.paths("InterfacesRemoved", in: groups[2]) == [Names.view(1)], "\(groups[2])")
         #expect(Self.value(groups[4]) as? String == "fr_FR")
-        #expect(Self.value(groups[5]) as? Int == (try property(daemon.bus.address, "MaxVisible") as? Int), "an omitted setting follows the controller's")
+        #expect(
+            Self.value(groups[5]) as? Int == (try property(daemon.bus.address, "MaxVisible") as? Int),
+            "an omitted setting follows the controller's")
         let objects = Self.value(groups[6]) as? [String: Any] ?? [:]
-        #expect(objects[Names.view(2)] != nil && objects[Names.view(3)] != nil && objects[Names.view(1)] == nil, "\(objects.keys)")
+        #expect(
+            objects[Names.view(2)] != nil && objects[Names.view(3)] != nil && objects[Names.view(1)] == nil,
+            "\(objects.keys)")
         #expect(daemon.stop() == 0)
     }
 
-    @Test("bad settings are InvalidArgument naming the key: max_visible 1 or 65, an unknown layout, a locale with /, an unknown key, a wrong variant type (VIEW-1)")
+    @Test(
+        "bad settings are InvalidArgument naming the key: max_visible 1 or 65, an unknown layout, a locale with /, an unknown key, a wrong variant type (VIEW-1)"
+    )
     func badSettings() throws {
         let daemon = try DaemonProcess()
         let bad: [(String, [(String, Argument)])] = [
@@ -94,17 +110,22 @@ struct ViewBusTests {
         let outcomes = try callThroughPython(address: daemon.bus.address, calls)
         for ((key, settings), outcome) in zip(bad, outcomes) {
             #expect(outcome.error == Names.errorPrefix + "InvalidArgument", "\(settings): \(outcome)")
-            #expect((outcome.values.first as? String)?.contains(key) == true, "the message names \(key): \(outcome.values)")
+            #expect(
+                (outcome.values.first as? String)?.contains(key) == true, "the message names \(key): \(outcome.values)")
         }
         for call in calls.prefix(3) {
             #expect(try call.throughGDBus(address: daemon.bus.address).error == Names.errorPrefix + "InvalidArgument")
         }
         // A refused call opens nothing: the next view is the first.
-        #expect(try callThroughPython(address: daemon.bus.address, [Self.open([])]).first?.values.first as? String == Names.view(1))
+        #expect(
+            try callThroughPython(address: daemon.bus.address, [Self.open([])]).first?.values.first as? String
+                == Names.view(1))
         #expect(daemon.stop() == 0)
     }
 
-    @Test("at most 8 views per connection: the 9th is InvalidArgument and opens nothing; another connection still opens (VIEW-1)")
+    @Test(
+        "at most 8 views per connection: the 9th is InvalidArgument and opens nothing; another connection still opens (VIEW-1)"
+    )
     func perConnectionLimit() throws {
         let daemon = try DaemonProcess()
         var calls = (0..<8).map { _ in Self.open([]) }
@@ -117,9 +138,13 @@ struct ViewBusTests {
     @Test("at most 256 views in all: the 257th is InvalidArgument (VIEW-1)")
     func limitInAll() throws {
         let daemon = try DaemonProcess()
-        let outcome = try parseJSON(try runScript("view_opener.py", [daemon.bus.address, "open-many", "33", "8"], input: "")) as? [String: Any]
+        let outcome =
+            try parseJSON(try runScript("view_opener.py", [daemon.bus.address, "open-many", "33", "8"], input: ""))
+            as? [String: Any]
         #expect(outcome?["opened"] as? Int == 256, "\(outcome ?? [:])")
-        #expect(outcome?["refused"] as? [String] == Array(repeating: Names.errorPrefix + "InvalidArgument", count: 8), "\(outcome ?? [:])")
+        #expect(
+            outcome?["refused"] as? [String] == Array(repeating: Names.errorPrefix + "InvalidArgument", count: 8),
+            "\(outcome ?? [:])")
         #expect(daemon.stop() == 0)
     }
 
@@ -130,7 +155,8 @@ struct ViewBusTests {
         let paths = try opener.firstLine() as? [String] ?? []
         #expect(paths == [Names.view(1), Names.view(2)])
         opener.kill()
-        let outcome = try parseJSON(try runScript("view_opener.py", [daemon.bus.address, "await-gone"] + paths)) as? [String: Any]
+        let outcome =
+            try parseJSON(try runScript("view_opener.py", [daemon.bus.address, "await-gone"] + paths)) as? [String: Any]
         #expect(outcome?["left"] as? [String] == [], "\(outcome ?? [:])")
         #expect(daemon.stop() == 0)
     }
@@ -144,13 +170,17 @@ struct ViewBusTests {
         let tabs = try stringsProperty(address, "Tabs")
         try #require(tabs.count > 3)
         #expect(try stringProperty(address, "Locale") != "fr_FR")
-        let compared = ["VisibleTabs", "MoreTabs", "HiddenTabs", "ShowsMore", "SelectedItem", "MoreTitle", "MoreAccessibilityLabel",
-                        "MaxVisible", "Locale", "Layout"]
+        let compared = [
+            "VisibleTabs", "MoreTabs", "HiddenTabs", "ShowsMore", "SelectedItem", "MoreTitle", "MoreAccessibilityLabel",
+            "MaxVisible", "Locale", "Layout",
+        ]
         var calls = [Self.open([("max_visible", .uint32(3)), ("locale", .string("fr_FR"))])]
         calls += (compared + ["Items", "Titles", "AccessibilityLabels"]).map { Self.get($0, ofView: 1) }
         calls += [.set("MaxVisible", .uint32(3)), .set("Locale", .string("fr_FR"))]
         calls += compared.map { Self.get($0) } + [Self.get("Items", path: Names.bar, interface: Names.barInterface)]
-        calls += tabs.flatMap { tab in ["Title", "AccessibilityLabel"].map { Self.get($0, path: Names.tab(tab), interface: Names.tabInterface) } }
+        calls += tabs.flatMap { tab in
+            ["Title", "AccessibilityLabel"].map { Self.get($0, path: Names.tab(tab), interface: Names.tabInterface) }
+        }
         let outcomes = try callThroughPython(address: address, calls)
         #expect(outcomes.allSatisfy { $0.error == nil }, "\(outcomes)")
         let values: [Any] = outcomes.map { $0.values.first ?? "" }
@@ -159,30 +189,42 @@ struct ViewBusTests {
         for (index, name) in (compared + ["Items"]).enumerated() {
             #expect(try jsonText([view[index]]) == (try jsonText([controller[index]])), "\(name)")
         }
-        let titles = view[compared.count + 1] as? [String: Any] ?? [:], labels = view[compared.count + 2] as? [String: Any] ?? [:]
+        let titles = view[compared.count + 1] as? [String: Any] ?? [:]
+        let labels = view[compared.count + 2] as? [String: Any] ?? [:]
         #expect(Set(titles.keys) == Set(tabs) && Set(labels.keys) == Set(tabs))
         for (index, tab) in tabs.enumerated() {
             #expect(titles[tab] as? String == controller[compared.count + 1 + 2 * index] as? String, "Title of \(tab)")
-            #expect(labels[tab] as? String == controller[compared.count + 2 + 2 * index] as? String, "AccessibilityLabel of \(tab)")
+            #expect(
+                labels[tab] as? String == controller[compared.count + 2 + 2 * index] as? String,
+                "AccessibilityLabel of \(tab)")
         }
         #expect(daemon.stop() == 0)
     }
 
     // MARK: - VIEW-3
 
-    @Test("Tap('@more') shows the view's More list without DidSelect or a Revision; a tab Tap through the view emits DidSelect and ends ShowingMore; NoMore without a More item (VIEW-3, VIEW-5)")
+    @Test(
+        "Tap('@more') shows the view's More list without DidSelect or a Revision; a tab Tap through the view emits DidSelect and ends ShowingMore; NoMore without a More item (VIEW-3, VIEW-5)"
+    )
     func tapsThroughAView() throws {
         let daemon = try DaemonProcess()
         let address = daemon.bus.address
         let first = try stringsProperty(address, "Tabs").first ?? ""
-        let calls = [Self.open([("max_visible", .uint32(2))]), Self.open([("max_visible", .uint32(64))]), Self.get("Revision"),
-                     Self.view(1, "Tap", .string("@more")), Self.view(2, "Tap", .string("@more"), fails: "NoMore"),
-                     Self.get("Revision"), Self.get("ShowingMore", ofView: 1), Self.get("SelectedItem", ofView: 1),
-                     Self.view(1, "Tap", .string(first)), Self.get("ShowingMore", ofView: 1), Self.get("SelectedItem", ofView: 1)]
+        let calls = [
+            Self.open([("max_visible", .uint32(2))]), Self.open([("max_visible", .uint32(64))]), Self.get("Revision"),
+            Self.view(1, "Tap", .string("@more")), Self.view(2, "Tap", .string("@more"), fails: "NoMore"),
+            Self.get("Revision"), Self.get("ShowingMore", ofView: 1), Self.get("SelectedItem", ofView: 1),
+            Self.view(1, "Tap", .string(first)), Self.get("ShowingMore", ofView: 1),
+            Self.get("SelectedItem", ofView: 1),
+        ]
         let groups = groupedByCall(try recordEvents(address: address, calls))
         #expect(!groups[3].contains { $0.member == "DidSelect" }, "\(groups[3])")
         #expect(Self.propertiesChanged(groups[3]) == ["\(Names.view(1)) \(Names.viewInterface)"], "\(groups[3])")
-        if case .error(_, let name)? = groups[4].last { #expect(name == Names.errorPrefix + "NoMore") } else { Issue.record("\(groups[4])") }
+        if case .error(_, let name)? = groups[4].last {
+            #expect(name == Names.errorPrefix + "NoMore")
+        } else {
+            Issue.record("\(groups[4])")
+        }
         #expect(Self.value(groups[5]) as? Int == Self.value(groups[2]) as? Int, "@more raises no Revision")
         #expect(Self.value(groups[6]) as? Bool == true && Self.value(groups[7]) as? String == "@more")
         #expect(groups[8].contains { $0.member == "DidSelect" }, "\(groups[8])")
@@ -190,15 +232,19 @@ struct ViewBusTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("a tab Tap through a view asks the delegate and is decided by its answer, allowed or denied, as the controller's Tap (VIEW-3, TAP-7)")
+    @Test(
+        "a tab Tap through a view asks the delegate and is decided by its answer, allowed or denied, as the controller's Tap (VIEW-3, TAP-7)"
+    )
     func tapThroughAViewWaitsForTheDelegate() throws {
         let daemon = try DaemonProcess()
         let address = daemon.bus.address
         let delegate = try RunningTabctl(daemon.bus, "delegate", "--deny", "timer")
         let deadline = Date().addingTimeInterval(20)
         while try stringProperty(address, "Delegate").isEmpty && Date() < deadline { usleep(50_000) }
-        let calls = [Self.open([("max_visible", .uint32(64))]), Self.view(1, "Tap", .string("alarm")),
-                     Self.view(1, "Tap", .string("timer")), Self.get("SelectedTab")]
+        let calls = [
+            Self.open([("max_visible", .uint32(64))]), Self.view(1, "Tap", .string("alarm")),
+            Self.view(1, "Tap", .string("timer")), Self.get("SelectedTab"),
+        ]
         let groups = groupedByCall(try recordEvents(address: address, calls))
         #expect(Self.value(groups[1]) as? Bool == true, "allowed: \(groups[1])")
         #expect(Self.value(groups[2]) as? Bool == false, "denied: \(groups[2])")
@@ -214,7 +260,8 @@ struct ViewBusTests {
         let daemon = try DaemonProcess()
         let calls = [
             Self.open([("max_visible", .uint32(2))]),
-            BusCall(path: Names.view(1), interface: Names.properties, "GetAll", .string(Names.viewInterface)).onSecondConnection(),
+            BusCall(path: Names.view(1), interface: Names.properties, "GetAll", .string(Names.viewInterface))
+                .onSecondConnection(),
             Self.set("MaxVisible", .uint32(4), onView: 1, fails: Self.denied).onSecondConnection(),
             Self.view(1, "Close", fails: Self.denied).onSecondConnection(),
             Self.view(1, "Tap", .string("@more"), fails: Self.denied).onSecondConnection(),
@@ -228,7 +275,9 @@ struct ViewBusTests {
 
     // MARK: - VIEW-5
 
-    @Test("a view's own change raises no Revision; a model change announces only the views it changed, each once, before the controller's PropertiesChanged (VIEW-5)")
+    @Test(
+        "a view's own change raises no Revision; a model change announces only the views it changed, each once, before the controller's PropertiesChanged (VIEW-5)"
+    )
     func announcements() throws {
         let daemon = try DaemonProcess()
         let address = daemon.bus.address
@@ -236,9 +285,12 @@ struct ViewBusTests {
         try #require(tabs.count >= 3)
         // View 1 (3 wide once set) shows tabs[2] on its bar, view 2 (2 wide) in its More list,
         // where tabs[1] was too: selecting tabs[2] changes view 1's SelectedItem alone.
-        let calls = [Self.open([("max_visible", .uint32(2))]), Self.open([("max_visible", .uint32(2))]), BusCall("Select", .string(tabs[1])),
-                     Self.get("Revision"), Self.set("MaxVisible", .uint32(3), onView: 1), Self.get("Revision"),
-                     BusCall("Select", .string(tabs[2])), BusCall("SetBadge", .string(tabs[0]), .string("1"))]
+        let calls = [
+            Self.open([("max_visible", .uint32(2))]), Self.open([("max_visible", .uint32(2))]),
+            BusCall("Select", .string(tabs[1])),
+            Self.get("Revision"), Self.set("MaxVisible", .uint32(3), onView: 1), Self.get("Revision"),
+            BusCall("Select", .string(tabs[2])), BusCall("SetBadge", .string(tabs[0]), .string("1")),
+        ]
         let groups = groupedByCall(try recordEvents(address: address, calls))
         #expect(Self.value(groups[5]) as? Int == Self.value(groups[3]) as? Int, "a view's setting raises no Revision")
         let changed = Self.propertiesChanged(groups[6])
@@ -247,7 +299,9 @@ struct ViewBusTests {
         let viewIndex = changed.firstIndex { $0.hasPrefix(Names.view(1)) }
         let controllerIndex = changed.firstIndex { $0 == "\(Names.controller) \(Names.service)" }
         #expect(viewIndex != nil && controllerIndex != nil && viewIndex! < controllerIndex!, "\(changed)")
-        #expect(!Self.propertiesChanged(groups[7]).contains { $0.contains("/view/") }, "a badge changes no view: \(groups[7])")
+        #expect(
+            !Self.propertiesChanged(groups[7]).contains { $0.contains("/view/") },
+            "a badge changes no view: \(groups[7])")
         #expect(daemon.stop() == 0)
     }
 }
@@ -272,7 +326,9 @@ final class ViewOpener {
         var data = Data()
         while !data.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw TestFailure("view_opener.py ended: \(String(decoding: data, as: UTF8.self))") }
+            guard !chunk.isEmpty else {
+                throw TestFailure("view_opener.py ended: \(String(decoding: data, as: UTF8.self))")
+            }
             data.append(chunk)
         }
         return try parseJSON(String(decoding: data, as: UTF8.self))

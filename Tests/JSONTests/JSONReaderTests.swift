@@ -1,5 +1,5 @@
-import Testing
 import JSON
+import Testing
 
 /// The JSON reader: RFC 8259 documents in, a tree out; anything else refused with its offset.
 @Suite("JSON reader")
@@ -17,11 +17,16 @@ struct JSONReaderTests {
 
     @Test("every kind of value, escapes and surrogate pairs resolved")
     func values() throws {
-        #expect(try parse(#" {"a": [1, -2, 3.5, 1e3, true, false, null], "b": "x\/\"\\\n\u00e9\ud83d\ude00"} "#)
-                == .object(["a": .array([.integer(1), .integer(-2), .double(3.5), .double(1000), .bool(true), .bool(false), .null]),
-                            "b": .string("x/\"\\\né😀")]))
+        #expect(
+            try parse(#" {"a": [1, -2, 3.5, 1e3, true, false, null], "b": "x\/\"\\\n\u00e9\ud83d\ude00"} "#)
+                == .object([
+                    "a": .array([
+                        .integer(1), .integer(-2), .double(3.5), .double(1000), .bool(true), .bool(false), .null,
+                    ]),
+                    "b": .string("x/\"\\\né😀"),
+                ]))
         #expect(try parse("-9223372036854775808") == .integer(.min))
-        #expect(try parse("9223372036854775808") == .double(9223372036854775808))
+        #expect(try parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
         #expect(try parse("[]") == .array([]) && (try parse("{}")) == .object([:]))
     }
 
@@ -29,7 +34,8 @@ struct JSONReaderTests {
     func strings() throws {
         for text in ["", "a", "plain text", "é 😀 日本", "tab\tin", String(repeating: "x", count: 100)] {
             let escaped = String(text.flatMap { $0 == "\t" ? ["\\", "t"] : [$0] })
-            #expect(try parse("[\"\(escaped)\", \"\\u0041\(escaped)\"]") == .array([.string(text), .string("A" + text)]))
+            #expect(
+                try parse("[\"\(escaped)\", \"\\u0041\(escaped)\"]") == .array([.string(text), .string("A" + text)]))
         }
         #expect(refusal("[1, \"abc")?.reason == "a string is not closed")
         #expect(refusal("[1, \"abc")?.offset == 4)
@@ -56,7 +62,9 @@ struct JSONReaderTests {
         #expect(refusal("\"a\nb\"")?.reason == "a control character in a string")
         #expect(refusal("tru")?.reason == "not a JSON value (expected true)")
         #expect(refusal("{} x")?.reason == "text after the JSON value")
-        #expect(refusal(String(repeating: "[", count: JSONReader.maximumDepth + 2))?.reason.contains("nested more than") == true)
+        #expect(
+            refusal(String(repeating: "[", count: JSONReader.maximumDepth + 2))?.reason.contains("nested more than")
+                == true)
         #expect((try? JSONReader.parse([0x22, 0xFF, 0x22])) == nil)
     }
 }

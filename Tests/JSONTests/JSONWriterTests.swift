@@ -1,5 +1,5 @@
-import JSON
 import Foundation
+import JSON
 import TabbardTestSupport
 import Testing
 
@@ -20,7 +20,9 @@ struct JSONWriterTests {
 
     @Test("a character that needs escaping is escaped at every offset of an eight-byte run", arguments: 0..<20)
     func escapingAtEveryOffset(length: Int) {
-        let specials: [Character] = ["\"", "\\", "\u{00}", "\u{01}", "\n", "\r", "\t", "\u{1F}", " ", "\u{7F}", "é", "🙂", "!", "]"]
+        let specials: [Character] = [
+            "\"", "\\", "\u{00}", "\u{01}", "\n", "\r", "\t", "\u{1F}", " ", "\u{7F}", "é", "🙂", "!", "]",
+        ]
         for special in specials {
             for offset in 0...length {
                 var text = String(repeating: "a", count: length)
@@ -52,12 +54,16 @@ struct JSONWriterTests {
         #expect(json.text == #"{"b":-1,"a":[true,null,18446744073709551615,{}],"d":null}"#)
     }
 
-    @Test("strings are written byte for byte as a plain reference quoting writes them, at every length and escape position")
+    @Test(
+        "strings are written byte for byte as a plain reference quoting writes them, at every length and escape position"
+    )
     func stringsMatchReference() {
         // Runs without escapes of every length around the writer's copy, escapes at the start,
         // the middle and the end, multi-byte characters, and a string far larger than the
         // writer's first buffer (so it grows while quoting).
-        var samples = ["", "a", "\"", "\\", "\u{0}", "\u{7F}", "é", "日本語", "🙂x🙂", String(repeating: "b", count: 100_000)]
+        var samples = [
+            "", "a", "\"", "\\", "\u{0}", "\u{7F}", "é", "日本語", "🙂x🙂", String(repeating: "b", count: 100_000),
+        ]
         let pieces = ["plain", "\"", "\\", "\n", "\r", "\t", "\u{1}", "\u{1F}", " ", "ü", "€", "🙂", "/"]
         for length in 0..<40 {
             samples.append(String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) }))
@@ -87,17 +93,24 @@ struct JSONWriterTests {
         json.integer(10)
         json.integer(Int128(Int64.max) * 4)
         json.endArray()
-        let expected = ["\(Int8.min)", "\(UInt8.max)", "\(Int16.min)", "\(Int32.min)", "\(Int32.max)", "\(Int64.min)", "\(Int64.max)", "\(UInt64.max)", "0", "-1", "10", "\(Int128(Int64.max) * 4)"]
+        let expected = [
+            "\(Int8.min)", "\(UInt8.max)", "\(Int16.min)", "\(Int32.min)", "\(Int32.max)", "\(Int64.min)",
+            "\(Int64.max)", "\(UInt64.max)", "0", "-1", "10", "\(Int128(Int64.max) * 4)",
+        ]
         #expect(json.text == "[" + expected.joined(separator: ",") + "]")
     }
 
-    @Test("member names quoted beforehand write what the names do, alone or with a value; commas stay right after nested containers")
+    @Test(
+        "member names quoted beforehand write what the names do, alone or with a value; commas stay right after nested containers"
+    )
     func quotedKeys() {
         // Names of every length up to and past the writer's short copy, each byte different
         // from its neighbours, so that a move of the wrong bytes shows.
-        let names = ["Id", "say \"hi\"", "é"] + (0...40).map { length in
-            String((0..<length).map { Character(UnicodeScalar(UInt8(65 + $0 % 26))) })
-        }
+        let names =
+            ["Id", "say \"hi\"", "é"]
+            + (0...40).map { length in
+                String((0..<length).map { Character(UnicodeScalar(UInt8(65 + $0 % 26))) })
+            }
         let keys = JSONWriter.Keys(names)
         #expect(keys.count == names.count)
         var byName = JSONWriter()
@@ -133,7 +146,9 @@ struct JSONWriterTests {
         byName.endArray()
         byKey.endArray()
         #expect(byKey.text == byName.text)
-        #expect(byKey.text.hasPrefix(#"[{"Id":[],"Id":1,"Id":-20,"Id":36893488147419103228,"Id":"a \"b\"","Id":false},{"say \"hi\"":[],"#))
+        #expect(
+            byKey.text.hasPrefix(
+                #"[{"Id":[],"Id":1,"Id":-20,"Id":36893488147419103228,"Id":"a \"b\"","Id":false},{"say \"hi\"":[],"#))
     }
 
     @Test("a copy of a writer goes on apart: what one writes after the copy the other does not see")

@@ -13,8 +13,9 @@ struct ChildProcessTests {
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         defer { close(ends[1]) }
-        let child = try ChildProcess.spawn("/bin/sh", arguments: ["-c", script], standardOutput: ends[1],
-                                           newProcessGroup: newProcessGroup)
+        let child = try ChildProcess.spawn(
+            "/bin/sh", arguments: ["-c", script], standardOutput: ends[1],
+            newProcessGroup: newProcessGroup)
         return (child, ends[0])
     }
 
@@ -47,12 +48,17 @@ struct ChildProcessTests {
         #expect(pipe(&ends) == 0)
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        let child = try ChildProcess.spawn("/bin/sh", arguments: ["-c", """
-            echo linked >&3
-            n=4; while [ $n -le 64 ]; do [ -e /proc/$$/fd/$n ] && printf 'extra %s ' $n; n=$((n+1)); done
-            [ -e /proc/$$/fd/3 ] && printf three
-            """],
-                                           standardOutput: ends[1], passing: link[1])
+        let child = try ChildProcess.spawn(
+            "/bin/sh",
+            arguments: [
+                "-c",
+                """
+                echo linked >&3
+                n=4; while [ $n -le 64 ]; do [ -e /proc/$$/fd/$n ] && printf 'extra %s ' $n; n=$((n+1)); done
+                [ -e /proc/$$/fd/3 ] && printf three
+                """,
+            ],
+            standardOutput: ends[1], passing: link[1])
         close(ends[1])
         close(link[1])
         #expect(readAll(link[0]) == "linked\n")
@@ -80,8 +86,10 @@ struct ChildProcessTests {
         let (child, output) = try shell("sleep 30 & echo $!; wait", newProcessGroup: true)
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = read(output, &buffer, buffer.count)
-        let grandchild = try #require(pid_t(String(decoding: buffer[..<max(0, count)], as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try #require(
+            pid_t(
+                String(decoding: buffer[..<max(0, count)], as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
         close(output)
         #expect(child.reap() == nil, "still running")
         child.kill(SIGKILL)

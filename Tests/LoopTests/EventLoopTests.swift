@@ -14,11 +14,12 @@ struct EventLoopTests {
         try thread.sync {
             timers.all.append(try thread.loop.schedule(after: .milliseconds(20)) { fired.put("once") })
             var ticks = 0
-            timers.all.append(try thread.loop.schedule(after: .milliseconds(5), repeating: .milliseconds(5)) {
-                ticks += 1
-                fired.put("tick")
-                if ticks == 3 { timers.all[1].cancel() }
-            })
+            timers.all.append(
+                try thread.loop.schedule(after: .milliseconds(5), repeating: .milliseconds(5)) {
+                    ticks += 1
+                    fired.put("tick")
+                    if ticks == 3 { timers.all[1].cancel() }
+                })
         }
         _ = fired.wait(for: 4)
         // Give a cancelled timer the chance to misbehave before counting.
@@ -43,12 +44,16 @@ struct EventLoopTests {
             sources.source = try thread.loop.addReader(fd: readEnd) {
                 var buffer = [UInt8](repeating: 0, count: 64)
                 let count = read(readEnd, &buffer, 64)
-                received.put((thread.loop.isLoopThread ? "on loop: " : "elsewhere: ") + String(decoding: buffer.prefix(max(0, count)), as: UTF8.self))
+                received.put(
+                    (thread.loop.isLoopThread ? "on loop: " : "elsewhere: ")
+                        + String(decoding: buffer.prefix(max(0, count)), as: UTF8.self))
             }
         }
         _ = write(fds[1], "ping", 4)
         #expect(received.wait(for: 1) == ["on loop: ping"])
-        #expect(throws: LoopError("watch descriptor \(readEnd)", code: EEXIST)) { try thread.sync { _ = try thread.loop.addReader(fd: readEnd) {} } }
+        #expect(throws: LoopError("watch descriptor \(readEnd)", code: EEXIST)) {
+            try thread.sync { _ = try thread.loop.addReader(fd: readEnd) {} }
+        }
         try thread.sync { sources.source?.cancel() }
     }
 

@@ -24,7 +24,7 @@ struct ThreadRuleTests {
     func timerOffThread() async {
         await #expect(processExitsWith: .failure) {
             let thread = try LoopThread()
-            try thread.sync {}  // running now
+            try thread.sync {} // running now
             _ = try thread.loop.schedule(after: .seconds(1)) {}
         }
     }
@@ -33,7 +33,7 @@ struct ThreadRuleTests {
     func watchOffThread() async {
         await #expect(processExitsWith: .failure) {
             let thread = try LoopThread()
-            try thread.sync {}  // running now
+            try thread.sync {} // running now
             _ = try thread.loop.addReader(fd: 0) {}
         }
     }

@@ -37,6 +37,8 @@ struct TimeTests {
         #expect((start + .seconds(1)) - start == .seconds(1))
         var clock = Glibc.timespec()
         clock_gettime(CLOCK_MONOTONIC, &clock)
-        #expect(abs(Int64(clock.tv_sec) - Int64(MonotonicInstant.now().timespec.tv_sec)) <= 1, "the same clock as CLOCK_MONOTONIC")
+        #expect(
+            abs(Int64(clock.tv_sec) - Int64(MonotonicInstant.now().timespec.tv_sec)) <= 1,
+            "the same clock as CLOCK_MONOTONIC")
     }
 }

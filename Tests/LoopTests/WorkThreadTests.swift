@@ -7,7 +7,8 @@ import Testing
 /// What the state writer relies on: the ordering and waiting a serial dispatch queue gave.
 @Suite("A work thread: work in order, sync after what came before, work kept at the end", .timeLimit(.minutes(2)))
 struct WorkThreadTests {
-    @Test("work from several threads runs one item at a time on the work thread, each thread's in the order handed over")
+    @Test(
+        "work from several threads runs one item at a time on the work thread, each thread's in the order handed over")
     func order() throws {
         let worker = try WorkThread(name: "test-order")
         let log = Mutex<[Int: [Int]]>([:])

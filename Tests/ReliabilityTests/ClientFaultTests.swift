@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Clients that stop reading their socket, or leave while a reply is deferred.
 @Suite("Slow and vanishing clients never stall the daemon")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Delegates that are slow, never answer, die mid-call or flood the daemon.
 @Suite("Faulty delegates never stall other clients")

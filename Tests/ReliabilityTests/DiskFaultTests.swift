@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// A state directory that cannot be written (STATE-4, ERR-2): a structural change is refused
 /// with `StateNotSaved` and nothing of it is announced or kept; a batched change is
@@ -27,21 +27,27 @@ struct DiskFaultTests {
     static let first = ["notes", "alarm", "world-clock"]
     static let refused = ["notes", "alarm", "songs"]
 
-    @Test("a structural change is refused whole, a batched one retried until it is on disk, a stop that cannot save exits non-zero (STATE-4, ERR-2)",
-          .enabled(if: PrivateMount.unavailable == nil, "\(PrivateMount.unavailable ?? "")"),
-          arguments: Fault.allCases)
+    @Test(
+        "a structural change is refused whole, a batched one retried until it is on disk, a stop that cannot save exits non-zero (STATE-4, ERR-2)",
+        .enabled(if: PrivateMount.unavailable == nil, "\(PrivateMount.unavailable ?? "")"),
+        arguments: Fault.allCases)
     func unwritableStateDirectory(_ fault: Fault) throws {
         let tries = Variant.pick(short: 1, long: 10)
-        var acknowledgedChanges = 0, refusedChanges = 0, reportedUnsaved = 0, losses = Losses()
+        var acknowledgedChanges = 0
+        var refusedChanges = 0
+        var reportedUnsaved = 0
+        var losses = Losses()
         for attempt in 0..<tries {
             // Room for every file the daemon keeps there (state.json and its replacement,
             // plugins.state, plugins.loaded) once the fault is lifted; `fill` takes all of it.
             let mount = try PrivateMount(kibibytes: 32)
             let notify = try NotifySocket()
-            let daemon = try DaemonProcess(stateDirectory: mount.directory, environment: ["NOTIFY_SOCKET": notify.path],
-                                           launcher: mount.launcher)
+            let daemon = try DaemonProcess(
+                stateDirectory: mount.directory, environment: ["NOTIFY_SOCKET": notify.path],
+                launcher: mount.launcher)
             let bus = daemon.bus.address
-            try requireAcknowledged(busctl(bus, "SetTabs", "as", "3", Self.first[0], Self.first[1], Self.first[2]), "SetTabs")
+            try requireAcknowledged(
+                busctl(bus, "SetTabs", "as", "3", Self.first[0], Self.first[1], Self.first[2]), "SetTabs")
             // Applied while the daemon is stopped: a mount cannot turn read-only while the
             // daemon holds its lock file open for writing.
             try restart(daemon, afterApplying: fault, to: mount)
@@ -51,7 +57,9 @@ struct DiskFaultTests {
             #expect(change.string("reply") == "org.tabbard.TabBar1.Error.StateNotSaved", "\(change.output)")
             #expect(change.string("message").contains(fault.rawValue), "\(change.output)")
             #expect(change.strings("announced").isEmpty, "\(change.output)")
-            #expect((change.values["before"] as? NSDictionary) == (change.values["after"] as? NSDictionary), "\(change.output)")
+            #expect(
+                (change.values["before"] as? NSDictionary) == (change.values["after"] as? NSDictionary),
+                "\(change.output)")
             refusedChanges += 1
 
             // Batched: acknowledged; the failed write shows in STATUS= until the disk takes it.
@@ -63,7 +71,8 @@ struct DiskFaultTests {
             #expect(failing?.last?.contains { $0.contains(fault.rawValue) } == true, "\(failing ?? [])\n\(daemon.log)")
             try fault.lift(from: mount)
             #expect(notify.receive(until: { $0.hasPrefix("STATUS=state saved") }, timeout: 60) != nil, "\(daemon.log)")
-            #expect(daemon.log.contains("cannot save state") && daemon.log.contains("state saved again"), "\(daemon.log)")
+            #expect(
+                daemon.log.contains("cannot save state") && daemon.log.contains("state saved again"), "\(daemon.log)")
 
             // Saved by the retry: even SIGKILL keeps it.
             #expect(daemon.stop(signal: SIGKILL) == 128 + SIGKILL)
@@ -86,7 +95,9 @@ struct DiskFaultTests {
             #expect(state["Tabs"] as? [String] == Self.first)
             #expect(daemon.stop() == 0)
         }
-        print("disk-\(fault): SUMMARY {\"tries\": \(tries), \"acknowledged\": \(acknowledgedChanges), \"refused\": \(refusedChanges), \"unsaved_stop_failed\": \(reportedUnsaved), \"lost\": \(losses.count)}")
+        print(
+            "disk-\(fault): SUMMARY {\"tries\": \(tries), \"acknowledged\": \(acknowledgedChanges), \"refused\": \(refusedChanges), \"unsaved_stop_failed\": \(reportedUnsaved), \"lost\": \(losses.count)}"
+        )
     }
 
     /// Stops `daemon` cleanly, makes the state directory unwritable, and starts it again.
@@ -99,7 +110,8 @@ struct DiskFaultTests {
     @Test("state.json that is a directory: every change is refused or kept, never acknowledged and dropped (STATE-4)")
     func stateFileIsADirectory() throws {
         let directory = try makeTemporaryDirectory("tabbard-state")
-        try FileManager.default.createDirectory(atPath: directory + "/state.json/inside", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory + "/state.json/inside", withIntermediateDirectories: true)
         let daemon = try DaemonProcess(stateDirectory: directory)
         let bus = daemon.bus.address
         let before = try describe(bus)
@@ -117,7 +129,9 @@ struct DiskFaultTests {
             #expect(state["Tabs"] as? [String] == before["Tabs"] as? [String])
         }
         // The badge was acknowledged: it is there, or the stop said it could not save it.
-        #expect(tabProperty(state, "world-clock", "BadgeValue") == "9" || stopped != 0, "exit \(stopped); log:\n\(daemon.log)")
+        #expect(
+            tabProperty(state, "world-clock", "BadgeValue") == "9" || stopped != 0,
+            "exit \(stopped); log:\n\(daemon.log)")
         // A stop that cannot save what waits (a plugin's own badge, say) says so.
         #expect(daemon.stop() == 0 || daemon.log.contains("cannot save state at stop"), "\(daemon.log)")
     }

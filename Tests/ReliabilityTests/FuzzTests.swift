@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Random and hostile calls on every object and interface, from several connections at once.
 @Suite("The D-Bus surface survives fuzzing")
@@ -10,8 +10,9 @@ struct FuzzTests {
         let daemon = try DaemonProcess()
         let calls = Variant.pick(short: 10_000, long: 200_000)
         let seed = Int.random(in: 1...1_000_000)
-        let summary = try runScript("fuzz.py", [daemon.bus.address, String(calls), String(seed)],
-                                    timeout: Variant.pick(short: 120, long: 1_800))
+        let summary = try runScript(
+            "fuzz.py", [daemon.bus.address, String(calls), String(seed)],
+            timeout: Variant.pick(short: 120, long: 1_800))
         let errors = summary.counts("errors")
         let answered = summary.count("replies") + errors.values.reduce(0, +)
         let refused = summary.counts("refused_locally").values.reduce(0, +)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// The daemon's other input files under the same care as its state (docs/reliability.md): a
 /// configuration or a manifest that is a FIFO, a device or huge is a clear refusal within a
@@ -13,7 +13,9 @@ struct InputFileFaultTests {
         try runCommand([try PackagePaths.executable("tabbard")] + arguments, timeout: 10)
     }
 
-    @Test("a FIFO, /dev/zero or a 5 MiB file as the configuration is refused at once, naming it, by --check-config and by the daemon")
+    @Test(
+        "a FIFO, /dev/zero or a 5 MiB file as the configuration is refused at once, naming it, by --check-config and by the daemon"
+    )
     func configuration() throws {
         let directory = try makeTemporaryDirectory("tabbard-config")
         let fifo = directory + "/fifo.toml"
@@ -21,10 +23,13 @@ struct InputFileFaultTests {
         let huge = directory + "/huge.toml"
         #expect(FileManager.default.createFile(atPath: huge, contents: Data(repeating: 0x23, count: 5 << 20)))
         let plugins = ["--plugin-dir", PackagePaths.stagedPlugins.path]
-        for (file, reason) in [(fifo, "a FIFO, not a regular file"), ("/dev/zero", "a character device, not a regular file"),
-                               (huge, "more than the 4194304 allowed")] {
+        for (file, reason) in [
+            (fifo, "a FIFO, not a regular file"), ("/dev/zero", "a character device, not a regular file"),
+            (huge, "more than the 4194304 allowed"),
+        ] {
             let check = try tabbard(["--check-config", "--config", file] + plugins)
-            #expect(check.status == 1 && check.errors.contains(file) && check.errors.contains(reason), "\(check.errors)")
+            #expect(
+                check.status == 1 && check.errors.contains(file) && check.errors.contains(reason), "\(check.errors)")
             let bus = try PrivateBus()
             let serve = try tabbard(["--address", bus.address, "--config", file, "--no-state"] + plugins)
             #expect(serve.status == 1 && serve.errors.contains(reason), "\(serve.errors)")
@@ -35,11 +40,12 @@ struct InputFileFaultTests {
     func manifest() throws {
         let directory = try makePluginDirectory("tabbard-plugins")
         for file in ["libnotes.so", "notes.plugin"] {
-            try FileManager.default.copyItem(atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path,
-                                             toPath: directory + "/" + file)
+            try FileManager.default.copyItem(
+                atPath: PackagePaths.stagedPlugins.appendingPathComponent(file).path,
+                toPath: directory + "/" + file)
         }
         guard mkfifo(directory + "/stuck.plugin", 0o600) == 0 else { throw TestFailure("mkfifo stuck.plugin") }
-        let daemon = try DaemonProcess(pluginDirectory: directory)  // Fails unless serving within 30 s.
+        let daemon = try DaemonProcess(pluginDirectory: directory) // Fails unless serving within 30 s.
         #expect(daemon.log.contains("\(directory)/stuck.plugin"), "log:\n\(daemon.log)")
         #expect(try describe(daemon.bus.address)["Tabs"] as? [String] == ["notes"])
         #expect(daemon.stop(within: 10) == 0, "log:\n\(daemon.log)")
@@ -51,7 +57,9 @@ struct InputFileFaultTests {
     func listPluginsWithoutLock() throws {
         let state = try makeTemporaryDirectory("tabbard-state")
         guard mkfifo(state + "/plugins.state", 0o600) == 0 else { throw TestFailure("mkfifo plugins.state") }
-        let list = try tabbard(["--list-plugins", "--plugin-dir", PackagePaths.stagedPlugins.path, "--state-dir", state])
+        let list = try tabbard([
+            "--list-plugins", "--plugin-dir", PackagePaths.stagedPlugins.path, "--state-dir", state,
+        ])
         #expect(list.status == 0 && list.output.contains("notes"), "\(list.output)\(list.errors)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: state) == ["plugins.state"])
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// What the daemon meets in its state directory when someone got there first: a FIFO where a
 /// file belongs, a link to `/dev/zero` or to a file it must not write, and a second daemon on
@@ -25,13 +25,21 @@ struct StateDirectoryFaultTests {
 
         /// `plant` puts something at `name` in the state directory before the first start;
         /// the daemon must set it aside as `setAsideAs` and say so.
-        static func plantedBeforeStart(_ fault: String, at name: String, setAsideAs: String,
-                                       plant: @escaping (_ path: String) throws -> Void) -> Fault {
-            Fault(name: fault, beforeStart: { directory in try plant(directory + "/" + name) }, afterTry: { daemon in
-                var info = stat()
-                #expect(lstat(daemon.stateDirectory + "/" + setAsideAs, &info) == 0, "no \(setAsideAs) in \(daemon.stateDirectory)")
-                #expect(daemon.log.contains("set aside as \(daemon.stateDirectory)/\(setAsideAs)"), "log:\n\(daemon.log)")
-            })
+        static func plantedBeforeStart(
+            _ fault: String, at name: String, setAsideAs: String,
+            plant: @escaping (_ path: String) throws -> Void
+        ) -> Fault {
+            Fault(
+                name: fault, beforeStart: { directory in try plant(directory + "/" + name) },
+                afterTry: { daemon in
+                    var info = stat()
+                    #expect(
+                        lstat(daemon.stateDirectory + "/" + setAsideAs, &info) == 0,
+                        "no \(setAsideAs) in \(daemon.stateDirectory)")
+                    #expect(
+                        daemon.log.contains("set aside as \(daemon.stateDirectory)/\(setAsideAs)"),
+                        "log:\n\(daemon.log)")
+                })
         }
     }
 
@@ -47,30 +55,42 @@ struct StateDirectoryFaultTests {
     static let tries = Variant.pick(short: 2, long: 20)
     static let changesPerTry = Variant.pick(short: 3, long: 10)
 
-    @Test("a FIFO at state.json is set aside at start; the daemon serves, stops on SIGTERM, keeps every acknowledged change (STATE-4)")
+    @Test(
+        "a FIFO at state.json is set aside at start; the daemon serves, stops on SIGTERM, keeps every acknowledged change (STATE-4)"
+    )
     func fifoAtState() throws {
-        try exercise(.plantedBeforeStart("fifo-at-state", at: "state.json", setAsideAs: "state.json.fifo", plant: { try makeFIFO($0) }))
+        try exercise(
+            .plantedBeforeStart(
+                "fifo-at-state", at: "state.json", setAsideAs: "state.json.fifo", plant: { try makeFIFO($0) }))
     }
 
     @Test("a FIFO at plugins.state is set aside at start; the daemon serves and keeps every acknowledged change")
     func fifoAtPluginRecords() throws {
-        try exercise(.plantedBeforeStart("fifo-at-plugins-state", at: "plugins.state", setAsideAs: "plugins.state.fifo",
-                                         plant: { try makeFIFO($0) }))
+        try exercise(
+            .plantedBeforeStart(
+                "fifo-at-plugins-state", at: "plugins.state", setAsideAs: "plugins.state.fifo",
+                plant: { try makeFIFO($0) }))
     }
 
     @Test("a FIFO planted at state.json.new blocks no write: every call is answered and kept (STATE-4)")
     func fifoAtTemporary() throws {
-        try exercise(Fault(name: "fifo-at-temporary", beforeChange: { daemon in
-            // One still there means the last write never got past it.
-            try makeFIFO(daemon.stateDirectory + "/state.json.new", unlessPresent: true)
-        }))
+        try exercise(
+            Fault(
+                name: "fifo-at-temporary",
+                beforeChange: { daemon in
+                    // One still there means the last write never got past it.
+                    try makeFIFO(daemon.stateDirectory + "/state.json.new", unlessPresent: true)
+                }))
     }
 
-    @Test("state.json linked to /dev/zero is set aside unread; the daemon starts small and keeps every acknowledged change")
+    @Test(
+        "state.json linked to /dev/zero is set aside unread; the daemon starts small and keeps every acknowledged change"
+    )
     func deviceAtState() throws {
-        try exercise(.plantedBeforeStart("dev-zero-at-state", at: "state.json", setAsideAs: "state.json.symlink") { path in
-            try makeLink(path, to: "/dev/zero")
-        })
+        try exercise(
+            .plantedBeforeStart("dev-zero-at-state", at: "state.json", setAsideAs: "state.json.symlink") { path in
+                try makeLink(path, to: "/dev/zero")
+            })
     }
 
     @Test("a link planted at state.json.new is removed, never written through: its target stays as it was (STATE-4)")
@@ -78,24 +98,35 @@ struct StateDirectoryFaultTests {
         let victim = try makeTemporaryDirectory("tabbard-victim") + "/precious"
         let content = "not the daemon's to write\n"
         try content.write(toFile: victim, atomically: false, encoding: .utf8)
-        try exercise(Fault(name: "symlink-at-temporary", beforeChange: { daemon in
-            // One still there means the last write never got past it; a write in flight is
-            // the daemon's own file, which a loaded machine can leave in place a moment.
-            try makeLink(daemon.stateDirectory + "/state.json.new", to: victim, unlessPresent: true)
-        }))
+        try exercise(
+            Fault(
+                name: "symlink-at-temporary",
+                beforeChange: { daemon in
+                    // One still there means the last write never got past it; a write in flight is
+                    // the daemon's own file, which a loaded machine can leave in place a moment.
+                    try makeLink(daemon.stateDirectory + "/state.json.new", to: victim, unlessPresent: true)
+                }))
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == content)
     }
 
-    @Test("a second daemon on another bus with the same state directory refuses to start, naming the first; nothing of the first's is lost")
+    @Test(
+        "a second daemon on another bus with the same state directory refuses to start, naming the first; nothing of the first's is lost"
+    )
     func secondDaemon() throws {
         let others = SecondDaemons()
-        try exercise(Fault(name: "second-daemon", beforeChange: { daemon in
-            try others.tryStart(beside: daemon)
-        }, afterStop: { _ in
-            others.stopSurvivors()
-        }))
+        try exercise(
+            Fault(
+                name: "second-daemon",
+                beforeChange: { daemon in
+                    try others.tryStart(beside: daemon)
+                },
+                afterStop: { _ in
+                    others.stopSurvivors()
+                }))
         #expect(others.attempts == Self.tries * Self.changesPerTry)
-        #expect(others.refusals == others.attempts, "\(others.attempts - others.refusals) second daemons did not refuse to start")
+        #expect(
+            others.refusals == others.attempts,
+            "\(others.attempts - others.refusals) second daemons did not refuse to start")
     }
 
     // MARK: - Running a fault
@@ -109,7 +140,7 @@ struct StateDirectoryFaultTests {
             let context = "\(fault.name), try \(round)"
             let directory = try makeTemporaryDirectory("tabbard-state")
             try fault.beforeStart(directory)
-            let daemon = try DaemonProcess(stateDirectory: directory)  // Fails unless serving within 30 s.
+            let daemon = try DaemonProcess(stateDirectory: directory) // Fails unless serving within 30 s.
             let rss = residentKiB(daemon.pid)
             #expect(rss < 200_000, "\(context): VmRSS \(rss) KiB after the start")
             var ledger = try ChangeLedger(address: daemon.bus.address)
@@ -133,8 +164,9 @@ struct StateDirectoryFaultTests {
         }
         #expect(figures.unanswered == 0, "\(fault.name): \(figures.unanswered) calls were not answered within 10 s")
         #expect(figures.lost == 0, "\(fault.name): \(figures.lost) acknowledged changes lost")
-        print("state-directory \(fault.name): SUMMARY {\"tries\": \(figures.tries), \"acknowledged\": \(figures.acknowledged), "
-              + "\"refused\": \(figures.refused), \"unanswered\": \(figures.unanswered), \"lost\": \(figures.lost)}")
+        print(
+            "state-directory \(fault.name): SUMMARY {\"tries\": \(figures.tries), \"acknowledged\": \(figures.acknowledged), "
+                + "\"refused\": \(figures.refused), \"unanswered\": \(figures.unanswered), \"lost\": \(figures.lost)}")
         return figures
     }
 }
@@ -151,8 +183,10 @@ private final class SecondDaemons {
     func tryStart(beside daemon: DaemonProcess) throws {
         attempts += 1
         let bus = try PrivateBus()
-        let second = try LoggedProcess([try PackagePaths.executable("tabbard"), "--address", bus.address,
-                                        "--plugin-dir", daemon.pluginDirectory, "--state-dir", daemon.stateDirectory])
+        let second = try LoggedProcess([
+            try PackagePaths.executable("tabbard"), "--address", bus.address,
+            "--plugin-dir", daemon.pluginDirectory, "--state-dir", daemon.stateDirectory,
+        ])
         guard second.waitForExit(timeout: 5, stopping: false) else {
             Issue.record("a second daemon on \(daemon.stateDirectory) still runs after 5 s")
             survivors.append((second, bus))
@@ -160,7 +194,8 @@ private final class SecondDaemons {
         }
         let output = second.lines.joined(separator: "\n")
         #expect(second.exitStatus == 1, "the second daemon exited with \(second.exitStatus ?? -1):\n\(output)")
-        #expect(output.contains("pid \(daemon.pid)"), "the refusal does not name the holder, pid \(daemon.pid):\n\(output)")
+        #expect(
+            output.contains("pid \(daemon.pid)"), "the refusal does not name the holder, pid \(daemon.pid):\n\(output)")
         if second.exitStatus != 0 { refusals += 1 }
     }
 
@@ -181,7 +216,9 @@ private func makeFIFO(_ path: String, unlessPresent: Bool = false) throws {
 /// already at `path` (the link planted before a change the daemon has not written yet, or its
 /// own temporary file in the middle of a write) is left as it is.
 private func makeLink(_ path: String, to target: String, unlessPresent: Bool = false) throws {
-    guard symlink(target, path) == 0 || (unlessPresent && errno == EEXIST) else { throw TestFailure("symlink \(path): \(String(cString: strerror(errno)))") }
+    guard symlink(target, path) == 0 || (unlessPresent && errno == EEXIST) else {
+        throw TestFailure("symlink \(path): \(String(cString: strerror(errno)))")
+    }
 }
 
 /// VmRSS of process `pid` in KiB, 0 when it cannot be read.

@@ -1,5 +1,6 @@
-import Testing
 import TabModel
+import Testing
+
 @testable import TabbardDaemon
 
 /// The state file reader fed generated inputs in-process, where a trap would end the test run.
@@ -21,18 +22,25 @@ struct StateFuzzTests {
         }
     }
 
-    static let tokens: [[UInt8]] = ["{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800", "\\u0000", "-", "0", "01", "1e999",
-                                    "-9223372036854775809", "18446744073709551616", "1.5", "true", "null", "\"formatVersion\":",
-                                    "\u{0}", "é", "\n"].map { Array($0.utf8) }
+    static let tokens: [[UInt8]] = [
+        "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800", "\\u0000", "-", "0", "01", "1e999",
+        "-9223372036854775809", "18446744073709551616", "1.5", "true", "null", "\"formatVersion\":",
+        "\u{0}", "é", "\n",
+    ].map { Array($0.utf8) }
 
     @Test("every generated input is decoded or refused with a reason; none traps")
     func inProcess() throws {
         let count = Variant.pick(short: 10_000, long: 200_000)
         let seed = UInt64.random(in: 1...1_000_000)
-        var inputs = MutatedInputs(corpus: try Self.corpus(), tokens: Self.tokens,
-                                   hostile: ["{\"formatVersion\":1e400}", "[[[[", "\"\\uDBFF\\u0041\"", "{\"a\":1,\"a\":2}"].map { Array($0.utf8) },
-                                   nesting: ([], UInt8(ascii: "["), UInt8(ascii: "]")), seed: seed)
-        var decoded = 0, refused = 0, versions = 0
+        var inputs = MutatedInputs(
+            corpus: try Self.corpus(), tokens: Self.tokens,
+            hostile: ["{\"formatVersion\":1e400}", "[[[[", "\"\\uDBFF\\u0041\"", "{\"a\":1,\"a\":2}"].map {
+                Array($0.utf8)
+            },
+            nesting: ([], UInt8(ascii: "["), UInt8(ascii: "]")), seed: seed)
+        var decoded = 0
+        var refused = 0
+        var versions = 0
         for _ in 0..<count {
             let input = inputs.next()
             if StateCodec.formatVersion(of: input) != nil { versions += 1 }
@@ -44,7 +52,9 @@ struct StateFuzzTests {
                 #expect(!error.reason.isEmpty)
             }
         }
-        print("state fuzz (seed \(seed)): \(count) inputs: \(decoded) decoded, \(refused) refused, \(versions) with a readable format version")
+        print(
+            "state fuzz (seed \(seed)): \(count) inputs: \(decoded) decoded, \(refused) refused, \(versions) with a readable format version"
+        )
         #expect(decoded > 0 && refused > 0)
     }
 }

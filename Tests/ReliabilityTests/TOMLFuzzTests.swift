@@ -1,9 +1,10 @@
-@testable import DaemonBase
 import Foundation
-@testable import TabbardPluginHost
-import Testing
 import TabbardDaemon
 import TabbardTestSupport
+import Testing
+
+@testable import DaemonBase
+@testable import TabbardPluginHost
 
 /// The configuration and manifest readers fed generated inputs (`MutatedInputs`): in-process, where
 /// a trap would end the test run, and as `tabbard --check-config` processes on a sample.
@@ -25,7 +26,10 @@ struct TOMLFuzzTests {
                 refused += 1
                 if error.key != nil { refusedWithKey += 1 }
                 let located = error.file == file && (error.line ?? 0) >= 1 && (error.key != nil || error.column != nil)
-                if !located, unlocated.count < 5 { unlocated.append("\(error) for \(String(decoding: input.prefix(200), as: UTF8.self).debugDescription)") }
+                if !located, unlocated.count < 5 {
+                    unlocated.append(
+                        "\(error) for \(String(decoding: input.prefix(200), as: UTF8.self).debugDescription)")
+                }
             }
         }
 
@@ -37,27 +41,36 @@ struct TOMLFuzzTests {
         let count = Variant.pick(short: 10_000, long: 200_000)
         let seed = UInt64.random(in: 1...1_000_000)
         var inputs = MutatedInputs.toml(corpus: try TOMLCorpus.files(), seed: seed)
-        var configurations = Tally(), manifests = Tally()
+        var configurations = Tally()
+        var manifests = Tally()
         let began = Date()
         for _ in 0..<count {
             let input = inputs.next()
-            configurations.note(Result { () throws(ConfigurationError) in _ = try DaemonConfiguration(toml: input, file: "fuzz.toml") },
-                                file: "fuzz.toml", input: input)
-            manifests.note(Result { () throws(ConfigurationError) in _ = try PluginManifest(parsing: input, file: "/p/fuzz.plugin") },
-                           file: "/p/fuzz.plugin", input: input)
+            configurations.note(
+                Result { () throws(ConfigurationError) in _ = try DaemonConfiguration(toml: input, file: "fuzz.toml") },
+                file: "fuzz.toml", input: input)
+            manifests.note(
+                Result { () throws(ConfigurationError) in _ = try PluginManifest(parsing: input, file: "/p/fuzz.plugin")
+                },
+                file: "/p/fuzz.plugin", input: input)
         }
-        print("TOML fuzz (seed \(seed)): \(count) inputs in \(Int(Date().timeIntervalSince(began))) s; "
-              + "configuration reader: \(configurations); manifest reader: \(manifests)")
+        print(
+            "TOML fuzz (seed \(seed)): \(count) inputs in \(Int(Date().timeIntervalSince(began))) s; "
+                + "configuration reader: \(configurations); manifest reader: \(manifests)")
         #expect(configurations.unlocated.isEmpty, "seed \(seed): \(configurations.unlocated)")
         #expect(manifests.unlocated.isEmpty, "seed \(seed): \(manifests.unlocated)")
         // The mutations reach both outcomes for both readers.
-        #expect(configurations.accepted > 0 && configurations.refused > 0 && manifests.accepted > 0 && manifests.refused > 0)
+        #expect(
+            configurations.accepted > 0 && configurations.refused > 0 && manifests.accepted > 0 && manifests.refused > 0
+        )
     }
 
     @Test("the corpus the fuzzing starts from is accepted by its reader")
     func corpusIsValid() throws {
         _ = try DaemonConfiguration(toml: TOMLCorpus.configuration, file: "tabbard.toml")
-        #expect(try PluginManifest(parsing: TOMLCorpus.manifest(name: "many", tabs: 200), file: "many.plugin").tabs.count == 200)
+        #expect(
+            try PluginManifest(parsing: TOMLCorpus.manifest(name: "many", tabs: 200), file: "many.plugin").tabs.count
+                == 200)
     }
 
     @Test("tabbard --check-config on a sample of generated inputs exits 0 or 1, never on a signal")
@@ -71,14 +84,23 @@ struct TOMLFuzzTests {
             let config = directory + "/input-\(index).toml"
             let input = inputs.next()
             try Data(input).write(to: URL(fileURLWithPath: config))
-            let result = try runCommand([try PackagePaths.executable("tabbard"), "--check-config", "--config", config,
-                                         "--plugin-dir", PackagePaths.stagedPlugins.path], timeout: 20)
+            let result = try runCommand(
+                [
+                    try PackagePaths.executable("tabbard"), "--check-config", "--config", config,
+                    "--plugin-dir", PackagePaths.stagedPlugins.path,
+                ], timeout: 20)
             statuses[result.status, default: 0] += 1
-            #expect(result.status == 0 || result.status == 1, "seed \(seed), input \(index): \(result.errors.prefix(2_000))")
+            #expect(
+                result.status == 0 || result.status == 1, "seed \(seed), input \(index): \(result.errors.prefix(2_000))"
+            )
             if result.status == 1 {
-                #expect(result.errors.contains(config + ":"), "seed \(seed), input \(index): \(result.errors.prefix(2_000))")
+                #expect(
+                    result.errors.contains(config + ":"), "seed \(seed), input \(index): \(result.errors.prefix(2_000))"
+                )
             }
         }
-        print("TOML fuzz (seed \(seed)): --check-config on \(count) inputs: exit statuses \(statuses.sorted { $0.key < $1.key })")
+        print(
+            "TOML fuzz (seed \(seed)): --check-config on \(count) inputs: exit statuses \(statuses.sorted { $0.key < $1.key })"
+        )
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import TOML
+import Testing
 
 /// Tables, keys and where each key is written.
 @Suite("Tables and keys")
@@ -7,21 +7,22 @@ struct DocumentTests {
     let document: TOMLTable
 
     init() throws {
-        document = try TOMLParser.parse("""
-        name = "clock"
+        document = try TOMLParser.parse(
+            """
+            name = "clock"
 
-        [appearance]
-        tint_color = "#FF9500"
+            [appearance]
+            tint_color = "#FF9500"
 
-        [[tabs]]
-        id = "alarm"
-        [tabs.titles]
-        fr = "Alarme"
+            [[tabs]]
+            id = "alarm"
+            [tabs.titles]
+            fr = "Alarme"
 
-        [[tabs]]
-        "id" = "timer"
-        titles = { de = "Timer" }
-        """)
+            [[tabs]]
+            "id" = "timer"
+            titles = { de = "Timer" }
+            """)
     }
 
     func tab(_ index: Int) -> TOMLTable? { document["tabs"]?.array?[index].table }
@@ -54,7 +55,8 @@ struct DocumentTests {
 
     @Test("dotted keys make tables, and headers may open tables below them")
     func dottedKeys() throws {
-        let table = try TOMLParser.parse("""
+        let table = try TOMLParser.parse(
+            """
             fruit.apple.color = "red"
             fruit . "apple" . 'taste' . sweet = true
             [fruit.apple.texture]
@@ -79,7 +81,8 @@ struct DocumentTests {
 
     @Test("arrays of tables take sub-tables and sub-arrays in their latest element")
     func nestedArraysOfTables() throws {
-        let table = try TOMLParser.parse("""
+        let table = try TOMLParser.parse(
+            """
             [[fruits]]
             name = "apple"
             [fruits.physical]
@@ -100,12 +103,16 @@ struct DocumentTests {
         #expect(fruits.last?.table?["varieties"]?.array?.first?.table?["name"] == .string("plantain"))
     }
 
-    @Test("tables of every size find each key at its line, in the order written, and no other", arguments: [0, 1, 15, 16, 17, 40, 2_000])
+    @Test(
+        "tables of every size find each key at its line, in the order written, and no other",
+        arguments: [0, 1, 15, 16, 17, 40, 2_000])
     func tablesOfEverySize(size: Int) throws {
         // Keys not in sorted order, so that the order kept is the document's.
         let names = (0..<size).map { "k\(($0 * 7919) % max(size, 1))_\($0)" }
         let text = names.enumerated().map { "\($1) = \($0)" }.joined(separator: "\n")
-        for wrapped in [text, "[t]\n" + text, "t = { " + names.enumerated().map { "\($1) = \($0)" }.joined(separator: ", ") + " }"] {
+        for wrapped in [
+            text, "[t]\n" + text, "t = { " + names.enumerated().map { "\($1) = \($0)" }.joined(separator: ", ") + " }",
+        ] {
             let document = try TOMLParser.parse(wrapped)
             let table = wrapped == text ? document : try #require(document["t"]?.table)
             #expect(table.keys == names)
@@ -120,7 +127,8 @@ struct DocumentTests {
 
     @Test("comments, blank lines, CRLF line ends and a byte order mark are accepted")
     func layout() throws {
-        let table = try TOMLParser.parse(Array("\u{FEFF}# comment\r\n\r\n  a = 1 # trailing\r\n\t[t] # header\r\nb = 2".utf8))
+        let table = try TOMLParser.parse(
+            Array("\u{FEFF}# comment\r\n\r\n  a = 1 # trailing\r\n\t[t] # header\r\nb = 2".utf8))
         #expect(table["a"] == .integer(1))
         #expect(table["t"]?.table?["b"] == .integer(2))
     }

@@ -1,5 +1,5 @@
-import Testing
 import TOML
+import Testing
 
 /// What the reader refuses, and how it says so: the line and column always, the key where
 /// there is one, and a reason that quotes no more than a short piece of the input.
@@ -40,7 +40,8 @@ struct RefusalTests {
     @Test("bytes that are not text are refused as such, at their place")
     func notText() {
         #expect(refusal([0, 0, 0, 0])?.description == "line 1, column 1: a NUL byte: this is not a text file")
-        #expect(refusal(Array("a = 1\nb = \"".utf8) + [0xC3, 0x28])?.description
+        #expect(
+            refusal(Array("a = 1\nb = \"".utf8) + [0xC3, 0x28])?.description
                 == "line 2, column 6: bytes that are not UTF-8: this is not a text file")
         #expect(refusal(Array("a = 'x\u{1}'".utf8))?.reason.contains("U+0001") == true)
         #expect(refusal("# a \u{7F} in a comment")?.reason == "the control character U+007F in a comment")
@@ -57,14 +58,17 @@ struct RefusalTests {
         nul[nul.count - 1] = 0
         #expect(refusal(nul)?.description == "line 1, column \(padding + 2): a NUL byte: this is not a text file")
         #expect(refusal(Array((comment + "\n").utf8) + nul)?.location == TOMLLocation(line: 2, column: padding + 2))
-        #expect(refusal(Array(comment.utf8) + [0xC3, 0x28] + Array("xxxxxxxx".utf8))?.description
+        #expect(
+            refusal(Array(comment.utf8) + [0xC3, 0x28] + Array("xxxxxxxx".utf8))?.description
                 == "line 1, column \(padding + 2): bytes that are not UTF-8: this is not a text file")
         #expect(refusal(comment + "é\u{1F600}\n" + comment + "\na = yes")?.location.line == 3)
     }
 
     @Test("keys and tables defined twice are errors naming the first definition")
     func duplicates() {
-        #expect(refusal("name = 1\nname = 2")?.description == "line 2, column 1, key 'name': defined twice (first at line 1)")
+        #expect(
+            refusal("name = 1\nname = 2")?.description
+                == "line 2, column 1, key 'name': defined twice (first at line 1)")
         #expect(refusal("[a]\nb = 1\n[a]")?.reason == "a table opened twice (first at line 1)")
         #expect(refusal("[fruit]\napple.color = 'red'\n[fruit.apple]")?.key == "fruit.apple")
         #expect(refusal("[fruit]\napple.color = 'red'\n[fruit.apple]")?.location.line == 3)
@@ -84,7 +88,10 @@ struct RefusalTests {
         let lines = (0..<size).map { "key\($0) = \($0)" }
         for repeated in Set([0, size / 2, size - 1]) {
             let text = (lines + ["key\(repeated) = \"again\""]).joined(separator: "\n")
-            #expect(refusal(text)?.description == "line \(size + 1), column 1, key 'key\(repeated)': defined twice (first at line \(repeated + 1))")
+            #expect(
+                refusal(text)?.description
+                    == "line \(size + 1), column 1, key 'key\(repeated)': defined twice (first at line \(repeated + 1))"
+            )
             let inline = "t = { " + (lines + ["key\(repeated) = 0"]).joined(separator: ", ") + " }"
             #expect(refusal(inline)?.key == "t.key\(repeated)")
             #expect(refusal("[t]\n" + text + "\n[t.key\(repeated)]")?.key == "t.key\(repeated)")
@@ -152,7 +159,8 @@ struct RefusalTests {
     func structure() {
         #expect(refusal("a = 1 b = 2")?.reason == "expected the end of the line, found 'b'")
         #expect(refusal("a = { b = 1, }")?.reason == "expected a key, found '}'")
-        #expect(refusal("a = { b = 1\n}")?.reason == "expected ',' or '}' in the inline table, found the end of the line")
+        #expect(
+            refusal("a = { b = 1\n}")?.reason == "expected ',' or '}' in the inline table, found the end of the line")
         #expect(refusal("a = [1 2]")?.reason == "expected ',' or ']' in the array, found '2'")
         #expect(refusal("a =")?.reason == "expected a value, found the end of the document")
         #expect(refusal("a = yes")?.reason == "'yes' is not a value: strings need quotes")
@@ -163,10 +171,16 @@ struct RefusalTests {
     @Test("nesting deeper than the limit is refused; up to the limit is read")
     func depth() throws {
         let limit = TOMLParser.maximumDepth
-        #expect(refusal("a = " + String(repeating: "[", count: limit + 1))?.reason == "values nested more than \(limit) deep")
-        #expect(refusal("a = " + String(repeating: "{b=", count: limit + 1))?.reason.contains("nested more than") == true)
-        #expect(refusal("[" + Array(repeating: "t", count: limit + 1).joined(separator: ".") + "]")?.reason.contains("more than \(limit)") == true)
-        _ = try TOMLParser.parse("a = " + String(repeating: "[", count: limit - 1) + String(repeating: "]", count: limit - 1))
+        #expect(
+            refusal("a = " + String(repeating: "[", count: limit + 1))?.reason
+                == "values nested more than \(limit) deep")
+        #expect(
+            refusal("a = " + String(repeating: "{b=", count: limit + 1))?.reason.contains("nested more than") == true)
+        #expect(
+            refusal("[" + Array(repeating: "t", count: limit + 1).joined(separator: ".") + "]")?.reason.contains(
+                "more than \(limit)") == true)
+        _ = try TOMLParser.parse(
+            "a = " + String(repeating: "[", count: limit - 1) + String(repeating: "]", count: limit - 1))
     }
 
     @Test("a document over the size limit is refused before it is read")

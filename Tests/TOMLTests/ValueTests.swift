@@ -1,5 +1,5 @@
-import Testing
 import TOML
+import Testing
 
 /// Every value type TOML 1.0 defines; dates and times have their own suite (DateTimeTests).
 @Suite("Values")
@@ -23,16 +23,25 @@ struct ValueTests {
 
     @Test("multi-line strings drop the first newline, keep the others, and join lines ending in a backslash")
     func multilineStrings() throws {
-        #expect(try value("\"\"\"\nRoses are red\nViolets are blue\"\"\"") == .string("Roses are red\nViolets are blue"))
-        #expect(try value("\"\"\"\nThe quick brown \\\n\n\n  fox jumps \\\n    over the lazy dog.\"\"\"")
+        #expect(
+            try value("\"\"\"\nRoses are red\nViolets are blue\"\"\"") == .string("Roses are red\nViolets are blue"))
+        #expect(
+            try value("\"\"\"\nThe quick brown \\\n\n\n  fox jumps \\\n    over the lazy dog.\"\"\"")
                 == .string("The quick brown fox jumps over the lazy dog."))
-        #expect(try value("\"\"\"Here are two quotation marks: \"\". Simple enough.\"\"\"")
+        #expect(
+            try value("\"\"\"Here are two quotation marks: \"\". Simple enough.\"\"\"")
                 == .string("Here are two quotation marks: \"\". Simple enough."))
-        #expect(try value("\"\"\"\"This,\" she said, \"is just a pointless statement.\"\"\"\"")
+        #expect(
+            try value("\"\"\"\"This,\" she said, \"is just a pointless statement.\"\"\"\"")
                 == .string("\"This,\" she said, \"is just a pointless statement.\""))
-        #expect(try value("'''\nThe first newline is\ntrimmed in raw strings.\n   All other whitespace\n   is preserved.\n'''")
-                == .string("The first newline is\ntrimmed in raw strings.\n   All other whitespace\n   is preserved.\n"))
-        #expect(try value("''''That,' she said, 'is still pointless.''''") == .string("'That,' she said, 'is still pointless.'"))
+        #expect(
+            try value(
+                "'''\nThe first newline is\ntrimmed in raw strings.\n   All other whitespace\n   is preserved.\n'''")
+                == .string("The first newline is\ntrimmed in raw strings.\n   All other whitespace\n   is preserved.\n")
+        )
+        #expect(
+            try value("''''That,' she said, 'is still pointless.''''")
+                == .string("'That,' she said, 'is still pointless.'"))
         #expect(try value("\"\"\"a\r\nb\"\"\"") == .string("a\nb"))
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Appearance")
@@ -27,7 +28,9 @@ struct AppearanceTests {
         _ = try controller.set(.tintColor, to: .string("#ff0000"))
         _ = try controller.set(.tintColor, to: .string(""))
         #expect(controller.value(of: .tintColor) == .string("#007AFF"))
-        expectError("InvalidArgument", mentioning: "#12345") { try controller.set(.unselectedItemTintColor, to: .string("#12345")) }
+        expectError("InvalidArgument", mentioning: "#12345") {
+            try controller.set(.unselectedItemTintColor, to: .string("#12345"))
+        }
     }
 
     @Test("an appearance change reaches the controller it was made on, not a copy taken before (LOOK-1..7)")
@@ -36,7 +39,8 @@ struct AppearanceTests {
         let copy = controller
         _ = try controller.set(.barTintColor, to: .string("#336699"))
         #expect(controller.value(of: .barTintColor) == .string("#336699"))
-        #expect(copy.value(of: .barTintColor) == .string(""), "the copy shares the appearance until one of them changes it")
+        #expect(
+            copy.value(of: .barTintColor) == .string(""), "the copy shares the appearance until one of them changes it")
         #expect(controller != copy)
         _ = try controller.set(.barTintColor, to: .string(""))
         #expect(controller.appearance == copy.appearance)
@@ -60,7 +64,9 @@ struct AppearanceTests {
         events = try controller.set(.backgroundImage, to: .string("/usr/share/bar.png"))
         #expect(controller.value(of: .effectiveShadowImage) == .string("line"))
         #expect(events.announces(.effectiveShadowImage))
-        expectError("InvalidArgument") { try controller.set(.selectionIndicatorImage, to: .string("relative/path.png")) }
+        expectError("InvalidArgument") {
+            try controller.set(.selectionIndicatorImage, to: .string("relative/path.png"))
+        }
     }
 
     @Test("divider images are keyed left|right; all three combinations are needed to draw (LOOK-5)")
@@ -71,10 +77,14 @@ struct AppearanceTests {
         #expect(!controller.appearance.drawsDividers)
         let events = try controller.setDividerImage("d3", left: "normal", right: "selected")
         #expect(events.announces(.dividerImages))
-        #expect(controller.value(of: .dividerImages) == .dictionary(["normal|normal": "d1", "selected|normal": "d2", "normal|selected": "d3"]))
+        #expect(
+            controller.value(of: .dividerImages)
+                == .dictionary(["normal|normal": "d1", "selected|normal": "d2", "normal|selected": "d3"]))
         #expect(controller.appearance.drawsDividers)
         expectError("InvalidArgument") { try controller.setDividerImage("d4", left: "selected", right: "selected") }
-        expectError("InvalidArgument", mentioning: "pressed") { try controller.setDividerImage("d4", left: "pressed", right: "normal") }
+        expectError("InvalidArgument", mentioning: "pressed") {
+            try controller.setDividerImage("d4", left: "pressed", right: "normal")
+        }
         _ = try controller.setDividerImage("", left: "normal", right: "normal")
         #expect(!controller.appearance.drawsDividers)
     }
@@ -96,18 +106,25 @@ struct AppearanceTests {
         #expect(controller.appearance.translucent)
     }
 
-    @Test("only three divider combinations exist: selected|selected is InvalidArgument, an empty image removes one (LOOK-5)")
+    @Test(
+        "only three divider combinations exist: selected|selected is InvalidArgument, an empty image removes one (LOOK-5)"
+    )
     func dividerCombinations() throws {
         var controller = try Fixture.controller(["a"])
         for (left, right) in [("normal", "normal"), ("selected", "normal"), ("normal", "selected")] {
             _ = try controller.setDividerImage("\(left)-\(right)", left: left, right: right)
         }
         let before = controller
-        expectError("InvalidArgument", mentioning: "selected|selected") { try controller.setDividerImage("x", left: "selected", right: "selected") }
+        expectError("InvalidArgument", mentioning: "selected|selected") {
+            try controller.setDividerImage("x", left: "selected", right: "selected")
+        }
         #expect(controller == before)
         let events = try controller.setDividerImage("", left: "selected", right: "normal")
         #expect(events.announces(.dividerImages))
-        #expect(controller.appearance.dividerImages == ["normal|normal": "normal-normal", "normal|selected": "normal-selected"])
+        #expect(
+            controller.appearance.dividerImages == [
+                "normal|normal": "normal-normal", "normal|selected": "normal-selected",
+            ])
         #expect(try controller.setDividerImage("", left: "selected", right: "normal").isEmpty) // gone already
         var saved = controller.snapshot()
         saved.appearance.dividerImages["selected|selected"] = "x"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Appearance and accessibility of standalone bars")
@@ -13,9 +14,13 @@ struct BarAppearanceTests {
         #expect(controller.value(.appearance(.tintColor)) == .string("#FF0000"))
         #expect(controller.value(.appearance(.effectiveBarColor)) == .string("#000000"))
         let events = try controller.setAppearance(.barTintColor, to: .string("#336699"), on: "modes")
-        #expect(events.standaloneBars.properties(ofBar: "modes") == [.appearance(.barTintColor), .appearance(.effectiveBarColor)])
+        #expect(
+            events.standaloneBars.properties(ofBar: "modes") == [
+                .appearance(.barTintColor), .appearance(.effectiveBarColor),
+            ])
         _ = try controller.setAppearance(.tintColor, to: .string(""), on: "modes")
-        #expect(controller.value(.appearance(.tintColor)) == .string("#007AFF")) // the built-in default, not the configured one
+        // The built-in default, not the configured one.
+        #expect(controller.value(.appearance(.tintColor)) == .string("#007AFF"))
         #expect(controller.appearance.barTintColor == "") // the controller's own is untouched
         _ = try controller.setBarStyle("default")
         #expect(controller.value(.appearance(.barStyle)) == .string("black"))
@@ -32,11 +37,21 @@ struct BarAppearanceTests {
     func lookRules() throws {
         var controller = try Fixture.barController()
         let before = controller
-        expectError("InvalidArgument", mentioning: "blue") { try controller.setAppearance(.barStyle, to: .string("blue"), on: "modes") }
-        expectError("InvalidArgument", mentioning: "#12") { try controller.setAppearance(.unselectedItemTintColor, to: .string("#12"), on: "modes") }
-        expectError("InvalidArgument", mentioning: "rel/img") { try controller.setAppearance(.backgroundImage, to: .string("rel/img"), on: "modes") }
-        expectError("InvalidArgument", mentioning: "read-only") { try controller.setAppearance(.effectiveBarColor, to: .string("#000000"), on: "modes") }
-        expectError("InvalidArgument", mentioning: "selected|selected") { try controller.setDividerImage("d", left: "selected", right: "selected", on: "modes") }
+        expectError("InvalidArgument", mentioning: "blue") {
+            try controller.setAppearance(.barStyle, to: .string("blue"), on: "modes")
+        }
+        expectError("InvalidArgument", mentioning: "#12") {
+            try controller.setAppearance(.unselectedItemTintColor, to: .string("#12"), on: "modes")
+        }
+        expectError("InvalidArgument", mentioning: "rel/img") {
+            try controller.setAppearance(.backgroundImage, to: .string("rel/img"), on: "modes")
+        }
+        expectError("InvalidArgument", mentioning: "read-only") {
+            try controller.setAppearance(.effectiveBarColor, to: .string("#000000"), on: "modes")
+        }
+        expectError("InvalidArgument", mentioning: "selected|selected") {
+            try controller.setDividerImage("d", left: "selected", right: "selected", on: "modes")
+        }
         expectError("NoSuchBar") { try controller.setAppearance(.translucent, to: .bool(false), on: "ghost") }
         #expect(controller == before)
         _ = try controller.setAppearance(.shadowImage, to: .string("line"), on: "modes")
@@ -49,12 +64,16 @@ struct BarAppearanceTests {
         }
         #expect(controller.bar(named: "modes")?.appearance.drawsDividers == true)
         _ = try controller.setDividerImage("", left: "normal", right: "normal", on: "modes")
-        #expect(controller.value(.appearance(.dividerImages)) == .dictionary(["selected|normal": "selected-normal", "normal|selected": "normal-selected"]))
+        #expect(
+            controller.value(.appearance(.dividerImages))
+                == .dictionary(["selected|normal": "selected-normal", "normal|selected": "normal-selected"]))
         #expect(controller.appearance.dividerImages.isEmpty)
         #expect(StandaloneBarProperty.allCases.filter(\.isWritable).count == 8)
     }
 
-    @Test("an item on the bar says its position among the bar's items and whether it is selected; one off the bar its title (SBAR-7)")
+    @Test(
+        "an item on the bar says its position among the bar's items and whether it is selected; one off the bar its title (SBAR-7)"
+    )
     func accessibilityLabels() throws {
         var controller = try Fixture.barController()
         _ = try controller.selectItem("list", on: "modes")

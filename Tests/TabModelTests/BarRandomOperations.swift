@@ -13,7 +13,9 @@ struct BarRandomOperation: CustomStringConvertible {
     static func controller() throws -> TabController {
         var controller = try Fixture.media(showing: 5)
         _ = try controller.createBar("a")
-        for number in 0..<4 { _ = try controller.addItem("i\(number)", title: "I\(number)", image: "", selectedImage: "", on: "a") }
+        for number in 0..<4 {
+            _ = try controller.addItem("i\(number)", title: "I\(number)", image: "", selectedImage: "", on: "a")
+        }
         _ = try controller.setItems(["i0", "i1", "i2"], animated: false, on: "a")
         return controller
     }
@@ -29,8 +31,10 @@ struct BarRandomOperation: CustomStringConvertible {
     /// The name of each kind, by kind, then `Reset`, which kind 21 is now and then: every name
     /// that `kindName` gives.
     static let names = [
-        "CreateBar", "RemoveBar", "AddItem", "AddItem", "AddSystemItem", "RemoveItem", "SetItems", "SetSelectedItem", "Tap", "Tap",
-        "item property", "SetBadge", "BeginCustomizingItems", "ReplaceItem", "MoveItem", "MoveItem", "EndCustomizingItems",
+        "CreateBar", "RemoveBar", "AddItem", "AddItem", "AddSystemItem", "RemoveItem", "SetItems", "SetSelectedItem",
+        "Tap", "Tap",
+        "item property", "SetBadge", "BeginCustomizingItems", "ReplaceItem", "MoveItem", "MoveItem",
+        "EndCustomizingItems",
         "owner gone or idle", "appearance", "SetDividerImage", "locale or restore", "ReplaceItem", "Reset",
     ]
 
@@ -50,11 +54,11 @@ struct BarRandomOperation: CustomStringConvertible {
     private func list() -> [String] {
         var seed = UInt64(truncatingIfNeeded: argument) &* 0x9E37_79B9_7F4A_7C15 | 1
         var ids = (0..<6).map { "i\($0)" }.filter { _ in
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return seed >> 62 != 0
         }
         for index in ids.indices.reversed() {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             ids.swapAt(index, Int(seed >> 33) % (index + 1))
         }
         switch argument % 13 {
@@ -80,13 +84,16 @@ struct BarRandomOperation: CustomStringConvertible {
 
     /// Mostly one of the session's candidates; now and then `item()`.
     private func candidate(in controller: TabController) -> String {
-        guard argument % 4 != 0, let candidates = controller.bar(named: bar)?.session?.candidates, !candidates.isEmpty else { return item() }
+        guard argument % 4 != 0, let candidates = controller.bar(named: bar)?.session?.candidates, !candidates.isEmpty
+        else { return item() }
         return candidates[argument / 17 % candidates.count]
     }
 
     /// Mostly a position on the bar; now and then one that may be off it.
     private func position(in controller: TabController) -> Int {
-        guard argument % 4 != 0, let count = controller.bar(named: bar)?.items.count, count > 0 else { return argument % 6 - 1 }
+        guard argument % 4 != 0, let count = controller.bar(named: bar)?.items.count, count > 0 else {
+            return argument % 6 - 1
+        }
         return argument / 7 % count
     }
 
@@ -109,7 +116,8 @@ struct BarRandomOperation: CustomStringConvertible {
         switch property {
         case .barStyle: return .string(["default", "black", "blue", "black"][variant])
         case .translucent: return .bool(variant % 2 == 0)
-        case .barTintColor, .tintColor, .unselectedItemTintColor: return .string(["", "#336699", "navy", "#ABCDEF"][variant])
+        case .barTintColor, .tintColor, .unselectedItemTintColor:
+            return .string(["", "#336699", "navy", "#ABCDEF"][variant])
         default: return .string(["", "img", "/abs.png", "rel/x"][variant])
         }
     }
@@ -119,8 +127,13 @@ struct BarRandomOperation: CustomStringConvertible {
         switch kind {
         case 0: return try controller.createBar(bar)
         case 1: return try controller.removeBar(bar)
-        case 2, 3: return try controller.addItem(item(), title: "T\(argument % 10)", image: ["", "img", "/abs.png", "rel/x"][argument % 4], selectedImage: "", on: bar)
-        case 4: return try controller.addSystemItem(item(), systemItem: ["search", "recents", "clock"][argument % 3], tag: Int32(argument % 5), on: bar)
+        case 2, 3:
+            return try controller.addItem(
+                item(), title: "T\(argument % 10)", image: ["", "img", "/abs.png", "rel/x"][argument % 4],
+                selectedImage: "", on: bar)
+        case 4:
+            return try controller.addSystemItem(
+                item(), systemItem: ["search", "recents", "clock"][argument % 3], tag: Int32(argument % 5), on: bar)
         case 5: return try controller.removeItem(item(), from: bar)
         case 6: return try controller.setItems(definedList(in: controller), animated: argument % 2 == 0, on: bar)
         case 7: return try controller.selectItem(argument % 5 == 0 ? "" : item(), on: bar)
@@ -128,21 +141,34 @@ struct BarRandomOperation: CustomStringConvertible {
         case 10:
             let property = BarItemProperty.allCases[argument % BarItemProperty.allCases.count]
             return try controller.setItem(property, of: item(1), on: bar, to: itemValue(property))
-        case 11: return try controller.setItemBadge([nil, .dot, .text("\(argument % 100)"), .text(String(repeating: "x", count: 65))][argument % 4], of: item(), on: bar)
+        case 11:
+            return try controller.setItemBadge(
+                [nil, .dot, .text("\(argument % 100)"), .text(String(repeating: "x", count: 65))][argument % 4],
+                of: item(), on: bar)
         case 12: return try controller.beginCustomizingItems(definedList(in: controller), on: bar, owner: owner)
         case 13, 21:
             if kind == 21 && argument % 5 == 0 { return controller.reset() }
-            return try controller.replaceItem(at: position(in: controller), with: candidate(in: controller), on: bar, owner: sessionOwner(in: controller))
-        case 14, 15: return try controller.moveItem(candidate(in: controller), to: position(in: controller), on: bar, owner: sessionOwner(in: controller))
+            return try controller.replaceItem(
+                at: position(in: controller), with: candidate(in: controller), on: bar,
+                owner: sessionOwner(in: controller))
+        case 14, 15:
+            return try controller.moveItem(
+                candidate(in: controller), to: position(in: controller), on: bar, owner: sessionOwner(in: controller))
         case 16: return try controller.endCustomizingItems(on: bar, owner: sessionOwner(in: controller)).events
-        case 17: return argument % 2 == 0 ? controller.ownerLeft(owner) : controller.endBarSession(on: bar, owner: owner).events
+        case 17:
+            return argument % 2 == 0
+                ? controller.ownerLeft(owner) : controller.endBarSession(on: bar, owner: owner).events
         case 18:
             let property = AppearanceProperty.allCases[argument % AppearanceProperty.allCases.count]
             return try controller.setAppearance(property, to: appearanceValue(property), on: bar)
         case 19:
             let states = ["normal", "selected", "pressed"]
-            return try controller.setDividerImage(argument % 4 == 0 ? "" : "d", left: states[argument % 3], right: states[argument / 3 % 3], on: bar)
-        case 20: return try argument % 2 == 0 ? controller.setLocale(["", "fr_FR.UTF-8", "ja_JP"][argument / 2 % 3]) : controller.restore(controller.snapshot()).events
+            return try controller.setDividerImage(
+                argument % 4 == 0 ? "" : "d", left: states[argument % 3], right: states[argument / 3 % 3], on: bar)
+        case 20:
+            return try argument % 2 == 0
+                ? controller.setLocale(["", "fr_FR.UTF-8", "ja_JP"][argument / 2 % 3])
+                : controller.restore(controller.snapshot()).events
         default: preconditionFailure("kind \(kind) of \(Self.kinds)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Customization")
@@ -41,7 +42,9 @@ struct CustomizationTests {
         _ = try controller.swapTabs("songs", "podcasts", owner: owner)
         #expect(controller.tabs == ["songs", "artists", "podcasts", "videos", "playlists"])
         _ = try controller.endCustomizing(owner: owner)
-        expectError("InvalidOrder", mentioning: "artists") { try controller.customize(["artists", "songs", "podcasts", "videos", "playlists"]) }
+        expectError("InvalidOrder", mentioning: "artists") {
+            try controller.customize(["artists", "songs", "podcasts", "videos", "playlists"])
+        }
     }
 
     @Test("a session sets Customizing, WillBegin lists all tabs, End emits WillEnd then DidEnd with changed (CUST-3)")
@@ -55,7 +58,8 @@ struct CustomizationTests {
         let end = try controller.endCustomizing(owner: owner)
         let order = ["podcasts", "playlists", "artists", "songs", "videos", "audiobooks"]
         #expect(end.changed)
-        #expect(end.events.signals == [.willEndCustomizing(order, changed: true), .didEndCustomizing(order, changed: true)])
+        #expect(
+            end.events.signals == [.willEndCustomizing(order, changed: true), .didEndCustomizing(order, changed: true)])
         #expect(controller.value(of: .customizing) == .bool(false))
         // Moving back and forth is no change.
         _ = try controller.beginCustomizing(owner: owner)
@@ -87,11 +91,12 @@ struct CustomizationTests {
     func wholeSession() throws {
         var controller = try Fixture.media(showing: 3)
         let outcome = try controller.customize(["songs", "artists", "playlists"])
-        #expect(outcome.events.signals == [
-            .willBeginCustomizing(["playlists", "artists", "songs"]),
-            .willEndCustomizing(["songs", "artists", "playlists"], changed: true),
-            .didEndCustomizing(["songs", "artists", "playlists"], changed: true),
-        ])
+        #expect(
+            outcome.events.signals == [
+                .willBeginCustomizing(["playlists", "artists", "songs"]),
+                .willEndCustomizing(["songs", "artists", "playlists"], changed: true),
+                .didEndCustomizing(["songs", "artists", "playlists"], changed: true),
+            ])
         #expect(outcome.events.durability == .structural)
         expectError("InvalidOrder") { try controller.customize(["songs", "artists"]) }
         expectError("InvalidOrder") { try controller.customize(["songs", "artists", "artists"]) }

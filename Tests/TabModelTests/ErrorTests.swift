@@ -1,17 +1,20 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Errors and the controller's own bar")
 struct ErrorTests {
-    @Test("a value out of range is InvalidArgument (ERR-1)", arguments: [
-        (ControllerProperty.maxVisible, PropertyValue.uint32(1)),
-        (.maxVisible, .uint32(65)),
-        (.layout, .string("left")),
-        (.barTintColor, .string("blue")),
-        (.delegateTimeoutMs, .uint32(9)),
-        (.delegateTimeoutMs, .uint32(20_001)),
-        (.delegateTimeoutPolicy, .string("maybe")),
-    ])
+    @Test(
+        "a value out of range is InvalidArgument (ERR-1)",
+        arguments: [
+            (ControllerProperty.maxVisible, PropertyValue.uint32(1)),
+            (.maxVisible, .uint32(65)),
+            (.layout, .string("left")),
+            (.barTintColor, .string("blue")),
+            (.delegateTimeoutMs, .uint32(9)),
+            (.delegateTimeoutMs, .uint32(20_001)),
+            (.delegateTimeoutPolicy, .string("maybe")),
+        ])
     func outOfRange(property: ControllerProperty, value: PropertyValue) throws {
         var controller = try Fixture.media(showing: 7)
         let before = controller
@@ -83,7 +86,9 @@ struct ErrorTests {
         // The cut never splits a character: 64 bytes of "é" are 32 of them.
         let accented = String(repeating: "é", count: 50)
         #expect(OffendingValue.quoted(accented) == "'\(String(repeating: "é", count: 32))…' (100 bytes)")
-        #expect(OffendingValue.quoted(String(repeating: "a", count: 63) + "é") == "'\(String(repeating: "a", count: 63))…' (65 bytes)")
+        #expect(
+            OffendingValue.quoted(String(repeating: "a", count: 63) + "é")
+                == "'\(String(repeating: "a", count: 63))…' (65 bytes)")
         #expect(OffendingValue.quoted(String(repeating: "a", count: 64)) == "'\(String(repeating: "a", count: 64))'")
         // Whatever a caller sends, the message stays short.
         let huge = String(repeating: "x", count: 1 << 20)
@@ -104,7 +109,9 @@ struct ErrorTests {
                 Issue.record("expected an error")
             } catch let error as TabError {
                 #expect(error.message.utf8.count < 400, "\(error.message.prefix(100))")
-                #expect(error.message.contains("(\(huge.utf8.count) bytes)") || error.message.contains("(\(huge.utf8.count + 2) bytes)"))
+                #expect(
+                    error.message.contains("(\(huge.utf8.count) bytes)")
+                        || error.message.contains("(\(huge.utf8.count + 2) bytes)"))
             } catch {
                 Issue.record("expected a TabError, got \(error)")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TabModel
 
 @Suite("Events, revision, catalog and delegate")
@@ -46,7 +47,9 @@ struct EventTests {
         #expect(events.announces(.availableTabs))
     }
 
-    @Test("replacing the catalog keeps each staying tab's runtime state wherever the tab moves in it; a joining tab starts fresh")
+    @Test(
+        "replacing the catalog keeps each staying tab's runtime state wherever the tab moves in it; a joining tab starts fresh"
+    )
     func catalogReplacementKeepsStatePerTab() throws {
         var controller = try TabController(catalog: Fixture.definitions(Fixture.media))
         _ = try controller.setBadge("playlists", to: .text("1"))
@@ -66,7 +69,9 @@ struct EventTests {
         #expect(controller.title(of: "compilations") == "Mixes")
         #expect(controller.badge(of: "world-clock") == nil && controller.stack(of: "world-clock") == ["main"])
         for id in ["genres", "audiobooks", "podcasts"] {
-            #expect(controller.badge(of: id) == nil && controller.stack(of: id) == ["main"] && controller.isEnabled(id), "\(id)")
+            #expect(
+                controller.badge(of: id) == nil && controller.stack(of: id) == ["main"] && controller.isEnabled(id),
+                "\(id)")
         }
     }
 
@@ -78,7 +83,9 @@ struct EventTests {
         #expect(events.durability == .none)
         #expect(controller.value(of: .delegate) == .string(":1.5 /org/example/D"))
         expectError("DelegateExists", mentioning: ":1.5") { try controller.registerDelegate(owner: ":1.6", path: "/x") }
-        expectError("NotDelegate", mentioning: ":1.6") { try controller.unregisterDelegate(owner: ":1.6", path: "/org/example/D") }
+        expectError("NotDelegate", mentioning: ":1.6") {
+            try controller.unregisterDelegate(owner: ":1.6", path: "/org/example/D")
+        }
         expectError("NotDelegate") { try controller.unregisterDelegate(owner: ":1.5", path: "/other") }
         #expect(controller.ownerLeft(":1.6").isEmpty)
         #expect(controller.ownerLeft(":1.5").announces(.delegate))

@@ -1,10 +1,13 @@
 import Testing
+
 @testable import TabModel
 
 /// Catalogs and controllers the tests share.
 enum Fixture {
     /// The media plugin's tabs: enough to need the More list.
-    static let media = ["playlists", "artists", "songs", "videos", "podcasts", "audiobooks", "genres", "composers", "compilations"]
+    static let media = [
+        "playlists", "artists", "songs", "videos", "podcasts", "audiobooks", "genres", "composers", "compilations",
+    ]
 
     /// Definitions for `ids`, titled by capitalizing the id.
     static func definitions(_ ids: [String], plugin: String = "media") -> [TabDefinition] {
@@ -15,12 +18,16 @@ enum Fixture {
     static func numbered(_ count: Int) -> [String] { (0..<count).map { "t\($0)" } }
 
     /// A controller over `ids` (all of them in `Tabs`), otherwise default configuration.
-    static func controller(_ ids: [String], configuration: ControllerConfiguration = ControllerConfiguration()) throws -> TabController {
+    static func controller(_ ids: [String], configuration: ControllerConfiguration = ControllerConfiguration()) throws
+        -> TabController
+    {
         try TabController(catalog: definitions(ids), configuration: configuration)
     }
 
     /// A controller whose `Tabs` are the first `count` media tabs, with all nine in the catalog.
-    static func media(showing count: Int, configuration: ControllerConfiguration = ControllerConfiguration()) throws -> TabController {
+    static func media(showing count: Int, configuration: ControllerConfiguration = ControllerConfiguration()) throws
+        -> TabController
+    {
         var configuration = configuration
         configuration.tabs = Array(media.prefix(count))
         return try TabController(catalog: definitions(media), configuration: configuration)
@@ -74,11 +81,15 @@ extension Fixture {
 
     /// A controller over the media tabs with a standalone bar `modes` whose five items are
     /// defined and the first three (`map`, `list`, `grid`) on the bar.
-    static func barController(configuration: ControllerConfiguration = ControllerConfiguration()) throws -> TabController {
+    static func barController(configuration: ControllerConfiguration = ControllerConfiguration()) throws
+        -> TabController
+    {
         var controller = try media(showing: 5, configuration: configuration)
         _ = try controller.createBar("modes")
         for id in modes.dropLast() {
-            _ = try controller.addItem(id, title: id.prefix(1).uppercased() + id.dropFirst(), image: id, selectedImage: "\(id)-filled", on: "modes")
+            _ = try controller.addItem(
+                id, title: id.prefix(1).uppercased() + id.dropFirst(), image: id, selectedImage: "\(id)-filled",
+                on: "modes")
         }
         _ = try controller.addSystemItem("recent", systemItem: "recents", tag: 7, on: "modes")
         _ = try controller.setItems(["map", "list", "grid"], animated: false, on: "modes")

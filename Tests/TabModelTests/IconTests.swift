@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 /// ICON-1..5 in the model: where a tab's and an item's icon names come from, what a name may
@@ -14,11 +15,13 @@ struct IconTests {
         return try TabController(catalog: catalog)
     }
 
-    @Test("a name is empty, or at most 255 bytes with no control character and no '/' (ICON-2)", arguments: [
-        ("", true), ("alarm-symbolic", true), ("réveil", true), (String(repeating: "a", count: 255), true),
-        (String(repeating: "a", count: 256), false), ("a/b", false), ("/usr/share/icons/x.svg", false),
-        ("bad\u{1B}[2J", false), ("tab\tname", false), ("c1\u{9B}", false), ("del\u{7F}", false),
-    ])
+    @Test(
+        "a name is empty, or at most 255 bytes with no control character and no '/' (ICON-2)",
+        arguments: [
+            ("", true), ("alarm-symbolic", true), ("réveil", true), (String(repeating: "a", count: 255), true),
+            (String(repeating: "a", count: 256), false), ("a/b", false), ("/usr/share/icons/x.svg", false),
+            ("bad\u{1B}[2J", false), ("tab\tname", false), ("c1\u{9B}", false), ("del\u{7F}", false),
+        ])
     func validity(name: String, valid: Bool) {
         if valid {
             #expect(throws: Never.self) { try IconName.validate(name) }
@@ -27,20 +30,25 @@ struct IconTests {
         }
     }
 
-    @Test("a tab's names come from its manifest, then its plugin at run time; SelectedIconName empty means IconName (ICON-1, ICON-2)")
+    @Test(
+        "a tab's names come from its manifest, then its plugin at run time; SelectedIconName empty means IconName (ICON-1, ICON-2)"
+    )
     func tabNames() throws {
         var controller = try controller()
         #expect(controller.string(.iconName, "songs") == "audio-x-generic-symbolic")
         #expect(controller.string(.selectedIconName, "songs") == "")
         #expect(controller.string(.iconName, "playlists") == "")
         #expect(controller.string(.iconThemePath, "playlists") == "")
-        let events = try controller.setIconNames("songs", icon: "emblem-music-symbolic", selected: "folder-music-symbolic")
+        let events = try controller.setIconNames(
+            "songs", icon: "emblem-music-symbolic", selected: "folder-music-symbolic")
         #expect(events.tabProperties == [TabPropertyChanges(tab: "songs", properties: [.iconName, .selectedIconName])])
         #expect(events.announces(.revision))
         #expect(controller.string(.iconName, "songs") == "emblem-music-symbolic")
         #expect(controller.string(.selectedIconName, "songs") == "folder-music-symbolic")
         // The same names again change nothing, and announce nothing.
-        #expect(try controller.setIconNames("songs", icon: "emblem-music-symbolic", selected: "folder-music-symbolic").tabProperties.isEmpty)
+        #expect(
+            try controller.setIconNames("songs", icon: "emblem-music-symbolic", selected: "folder-music-symbolic")
+                .tabProperties.isEmpty)
     }
 
     @Test("a system item always has the standard name, which nothing sets (ICON-2, ITEM-3)")
@@ -49,14 +57,18 @@ struct IconTests {
         #expect(controller.string(.iconName, "search") == "system-search-symbolic")
         #expect(controller.string(.selectedIconName, "search") == "system-search-symbolic")
         let before = controller
-        expectError("NotSupported", mentioning: "search") { try controller.setIconNames("search", icon: "edit-find-symbolic", selected: "") }
+        expectError("NotSupported", mentioning: "search") {
+            try controller.setIconNames("search", icon: "edit-find-symbolic", selected: "")
+        }
         #expect(controller == before)
         var definition = TabDefinition(id: "favs", plugin: "p", title: "", systemItem: .favorites)
         definition.iconName = "starred"
         expectError("NotSupported") { try definition.validate() }
     }
 
-    @Test("a malformed name from a plugin is InvalidArgument and changes nothing (ICON-2)", arguments: ["a/b", "x\u{1B}", String(repeating: "n", count: 256)])
+    @Test(
+        "a malformed name from a plugin is InvalidArgument and changes nothing (ICON-2)",
+        arguments: ["a/b", "x\u{1B}", String(repeating: "n", count: 256)])
     func badRuntimeName(name: String) throws {
         var controller = try controller()
         let before = controller
@@ -73,11 +85,15 @@ struct IconTests {
         #expect(throws: Never.self) { for item in SystemItem.allCases { try IconName.validate(item.iconName) } }
     }
 
-    @Test("pixmaps: at most 4 sizes, square, side 1 to 256, width × height × 4 bytes; else refused and the earlier ones stay (ICON-3)")
+    @Test(
+        "pixmaps: at most 4 sizes, square, side 1 to 256, width × height × 4 bytes; else refused and the earlier ones stay (ICON-3)"
+    )
     func pixmapBounds() throws {
         var controller = try controller()
-        let good = [IconPixmap(width: 16, height: 16, argb: [UInt8](repeating: 0xFF, count: 16 * 16 * 4)),
-                    IconPixmap(width: 256, height: 256, argb: [UInt8](repeating: 0, count: 256 * 256 * 4))]
+        let good = [
+            IconPixmap(width: 16, height: 16, argb: [UInt8](repeating: 0xFF, count: 16 * 16 * 4)),
+            IconPixmap(width: 256, height: 256, argb: [UInt8](repeating: 0, count: 256 * 256 * 4)),
+        ]
         let events = try controller.setIconPixmaps("songs", to: good)
         #expect(events.tabProperties == [TabPropertyChanges(tab: "songs", properties: [.iconPixmaps])])
         #expect(controller.value(of: .iconPixmaps, tab: "songs") == .pixmaps(good))
@@ -112,7 +128,9 @@ struct IconTests {
         #expect(restored.string(.iconName, "songs") == "audio-x-generic-symbolic")
     }
 
-    @Test("a standalone item's names are rw and structural; a system item's are the standard ones and NotSupported (ICON-2)")
+    @Test(
+        "a standalone item's names are rw and structural; a system item's are the standard ones and NotSupported (ICON-2)"
+    )
     func itemNames() throws {
         var controller = try Fixture.barController()
         #expect(controller.value(.iconName, "map") == .string(""))
@@ -123,9 +141,15 @@ struct IconTests {
         #expect(controller.value(.selectedIconName, "map") == .string("mark-location-symbolic"))
         #expect(BarItemProperty.iconName.isWritable && BarItemProperty.selectedIconName.isWritable)
         let before = controller
-        expectError("InvalidArgument", mentioning: "a/b") { try controller.setItem(.iconName, of: "map", on: "modes", to: .string("a/b")) }
-        expectError("NotSupported", mentioning: "recent") { try controller.setItem(.iconName, of: "recent", on: "modes", to: .string("x")) }
-        expectError("NotSupported") { try controller.setItem(.selectedIconName, of: "recent", on: "modes", to: .string("")) }
+        expectError("InvalidArgument", mentioning: "a/b") {
+            try controller.setItem(.iconName, of: "map", on: "modes", to: .string("a/b"))
+        }
+        expectError("NotSupported", mentioning: "recent") {
+            try controller.setItem(.iconName, of: "recent", on: "modes", to: .string("x"))
+        }
+        expectError("NotSupported") {
+            try controller.setItem(.selectedIconName, of: "recent", on: "modes", to: .string(""))
+        }
         #expect(controller == before)
         #expect(controller.value(.iconName, "recent") == .string("document-open-recent-symbolic"))
         // Saved with the bar (SBAR-1): a restored controller has them.

@@ -1,13 +1,16 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Tab ids")
 struct IdentityTests {
-    @Test("ids are 1 to 64 of [A-Za-z0-9._-] starting with a letter or digit (ID-1)", arguments: [
-        ("a", true), ("world-clock", true), ("A.b_c-9", true), (String(repeating: "x", count: 64), true),
-        ("", false), ("-lead", false), (".dot", false), ("_u", false), ("sp ace", false), ("é", false),
-        (String(repeating: "x", count: 65), false), ("@more", false), ("a/b", false),
-    ])
+    @Test(
+        "ids are 1 to 64 of [A-Za-z0-9._-] starting with a letter or digit (ID-1)",
+        arguments: [
+            ("a", true), ("world-clock", true), ("A.b_c-9", true), (String(repeating: "x", count: 64), true),
+            ("", false), ("-lead", false), (".dot", false), ("_u", false), ("sp ace", false), ("é", false),
+            (String(repeating: "x", count: 65), false), ("@more", false), ("a/b", false),
+        ])
     func idSyntax(id: String, valid: Bool) {
         #expect(TabIdentifier.isValid(id) == valid)
     }

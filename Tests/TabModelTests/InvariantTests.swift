@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import TabModel
 
 /// Random operation sequences, with every invariant checked after every step.
@@ -20,8 +21,11 @@ struct InvariantTests {
                 do {
                     let events = try operation.apply(to: &controller, pending: &pending)
                     succeeded.insert(operation.kindName)
-                    if let events { checkAnnouncements(events, before: before, after: controller, operation) }
-                    else { #expect(controller == before, "\(operation) changed state without events") }
+                    if let events {
+                        checkAnnouncements(events, before: before, after: controller, operation)
+                    } else {
+                        #expect(controller == before, "\(operation) changed state without events")
+                    }
                 } catch {
                     #expect(controller == before, "\(operation) threw \(error) and changed state (ERR-2)")
                 }
@@ -67,16 +71,24 @@ struct InvariantTests {
         } else if c.showsMoreList {
             #expect(c.showsMore && c.selectedItem == "@more" && c.selectedIndex == -1, "\(operation): More list")
         } else {
-            #expect(c.tabs.isEmpty && c.selectedItem == "" && c.selectedIndex == -1, "\(operation): nothing selected with tabs")
+            #expect(
+                c.tabs.isEmpty && c.selectedItem == "" && c.selectedIndex == -1,
+                "\(operation): nothing selected with tabs")
         }
         #expect(c.supportedOrientations.contains(c.orientation) || c.supportedOrientations.isEmpty)
     }
 
     /// The announced properties are exactly those whose value differs, and `Revision` moves iff
     /// something other than `ContentRevision` was announced.
-    private func checkAnnouncements(_ events: TabEvents, before: TabController, after: TabController, _ operation: RandomOperation) {
-        let changedController = ControllerProperty.allCases.filter { $0 != .revision && before.value(of: $0) != after.value(of: $0) }
-        #expect(events.controllerProperties.filter { $0 != .revision } == changedController, "\(operation): controller changes")
+    private func checkAnnouncements(
+        _ events: TabEvents, before: TabController, after: TabController, _ operation: RandomOperation
+    ) {
+        let changedController = ControllerProperty.allCases.filter {
+            $0 != .revision && before.value(of: $0) != after.value(of: $0)
+        }
+        #expect(
+            events.controllerProperties.filter { $0 != .revision } == changedController,
+            "\(operation): controller changes")
         let common = after.catalog.map(\.id).filter { before.definition(of: $0) != nil }
         for id in common {
             let changed = TabProperty.allCases.filter { before.value(of: $0, tab: id) != after.value(of: $0, tab: id) }
@@ -84,9 +96,13 @@ struct InvariantTests {
         }
         let changedBar = BarProperty.allCases.filter { before.value(of: $0) != after.value(of: $0) }
         #expect(events.barProperties == changedBar, "\(operation): bar changes")
-        let announcesRevisionMovers = !changedController.isEmpty || events.tabProperties.contains { $0.properties.contains { $0 != .contentRevision } }
+        let announcesRevisionMovers =
+            !changedController.isEmpty
+            || events.tabProperties.contains { $0.properties.contains { $0 != .contentRevision } }
         #expect(after.revision >= before.revision, "\(operation): revision went back")
-        #expect((after.revision > before.revision) == announcesRevisionMovers, "\(operation): revision moved \(before.revision) → \(after.revision)")
+        #expect(
+            (after.revision > before.revision) == announcesRevisionMovers,
+            "\(operation): revision moved \(before.revision) → \(after.revision)")
         #expect(events.controllerProperties.contains(.revision) == (after.revision > before.revision))
         if before.shownContent != after.shownContent {
             #expect(events.selection == SelectionTransition(from: before.shownContent, to: after.shownContent))

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Tab bar items")
 struct ItemTests {
     @Test("an item has title, images, system item, tag, badge, badge color and enabled flag (ITEM-1)")
     func itemFields() throws {
-        let definition = TabDefinition(id: "songs", plugin: "media", title: "Songs", image: "note", selectedImage: "note-filled", tag: 7)
+        let definition = TabDefinition(
+            id: "songs", plugin: "media", title: "Songs", image: "note", selectedImage: "note-filled", tag: 7)
         var controller = try TabController(catalog: [definition])
         _ = try controller.setBadge("songs", to: .text("3"))
         _ = try controller.setBadgeColor("songs", to: "#ff0000")
@@ -30,16 +32,18 @@ struct ItemTests {
     @Test("system items take a localized title and image from the daemon that cannot be overridden (ITEM-3)")
     func systemItems() throws {
         let definition = TabDefinition(id: "fav", plugin: "p", title: "Mine", image: "mine", systemItem: .favorites)
-        var controller = try TabController(catalog: [definition], configuration: ControllerConfiguration(locale: "de_DE.UTF-8"))
+        var controller = try TabController(
+            catalog: [definition], configuration: ControllerConfiguration(locale: "de_DE.UTF-8"))
         #expect(controller.string(.title, "fav") == "Favoriten")
         #expect(controller.string(.image, "fav") == "system-favorites")
         let before = controller
         #expect(throws: TabError.self) { try controller.setTitle("fav", to: "Other") }
         #expect(controller == before)
-        #expect(SystemItem.allCases.map(\.rawValue) == [
-            "favorites", "featured", "top-rated", "recents", "contacts", "history", "bookmarks", "search",
-            "downloads", "most-recent", "most-viewed",
-        ])
+        #expect(
+            SystemItem.allCases.map(\.rawValue) == [
+                "favorites", "featured", "top-rated", "recents", "contacts", "history", "bookmarks", "search",
+                "downloads", "most-recent", "most-viewed",
+            ])
     }
 
     @Test("a badge shows iff present; empty is a dot; clearing makes it absent; over 64 bytes is refused (ITEM-4)")
@@ -55,12 +59,17 @@ struct ItemTests {
         _ = try controller.setBadge("a", to: nil)
         #expect(controller.value(of: .hasBadge, tab: "a") == .bool(false))
         _ = try controller.setBadge("a", to: .text(String(repeating: "é", count: 32))) // 64 bytes
-        #expect(throws: TabError.self) { try controller.setBadge("a", to: .text(String(repeating: "é", count: 32) + "x")) }
+        #expect(throws: TabError.self) {
+            try controller.setBadge("a", to: .text(String(repeating: "é", count: 32) + "x"))
+        }
     }
 
-    @Test("badge color is #RRGGBB or empty, anything else InvalidArgument (ITEM-5)", arguments: [
-        ("#00ff00", true), ("", true), ("#ABCDEF", true), ("00ff00", false), ("#0f0", false), ("#GG0000", false), ("red", false),
-    ])
+    @Test(
+        "badge color is #RRGGBB or empty, anything else InvalidArgument (ITEM-5)",
+        arguments: [
+            ("#00ff00", true), ("", true), ("#ABCDEF", true), ("00ff00", false), ("#0f0", false), ("#GG0000", false),
+            ("red", false),
+        ])
     func badgeColor(color: String, valid: Bool) throws {
         var controller = try Fixture.controller(["a"])
         if valid {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Localization and accessibility")
@@ -23,14 +24,16 @@ struct LocalizationTests {
         #expect(controller.string(.accessibilityLabel, "playlists") == "Selected, Playlists, one of five")
     }
 
-    @Test("labels are spoken in the six shipped languages, others fall back to English (A11Y-1)", arguments: [
-        ("fr_FR.UTF-8", "Sélectionné, Audiobooks, six sur sept"),
-        ("de_DE", "Ausgewählt, Audiobooks, sechs von sieben"),
-        ("es_ES", "Seleccionado, Audiobooks, seis de siete"),
-        ("ru_RU.UTF-8", "Выбрано, Audiobooks, шесть из семи"),
-        ("ja_JP.UTF-8", "選択済み、Audiobooks、全七件中六番目"),
-        ("it_IT", "Selected, Audiobooks, six of seven"),
-    ])
+    @Test(
+        "labels are spoken in the six shipped languages, others fall back to English (A11Y-1)",
+        arguments: [
+            ("fr_FR.UTF-8", "Sélectionné, Audiobooks, six sur sept"),
+            ("de_DE", "Ausgewählt, Audiobooks, sechs von sieben"),
+            ("es_ES", "Seleccionado, Audiobooks, seis de siete"),
+            ("ru_RU.UTF-8", "Выбрано, Audiobooks, шесть из семи"),
+            ("ja_JP.UTF-8", "選択済み、Audiobooks、全七件中六番目"),
+            ("it_IT", "Selected, Audiobooks, six of seven"),
+        ])
     func languages(locale: String, expected: String) throws {
         var controller = try seven(locale: locale)
         _ = try controller.select("audiobooks")
@@ -63,9 +66,11 @@ struct LocalizationTests {
 
     @Test("titles follow the locale, then its language, then the default title (L10N-1)")
     func titleFallback() throws {
-        let definition = TabDefinition(id: "clock", plugin: "clock", title: "Clock",
-                                       localizedTitles: ["fr": "Horloge", "fr_CA": "Horloge (CA)", "de": "Uhr"])
-        var controller = try TabController(catalog: [definition], configuration: ControllerConfiguration(locale: "fr_CA.UTF-8"))
+        let definition = TabDefinition(
+            id: "clock", plugin: "clock", title: "Clock",
+            localizedTitles: ["fr": "Horloge", "fr_CA": "Horloge (CA)", "de": "Uhr"])
+        var controller = try TabController(
+            catalog: [definition], configuration: ControllerConfiguration(locale: "fr_CA.UTF-8"))
         #expect(controller.title(of: "clock") == "Horloge (CA)")
         _ = try controller.setLocale("fr_BE.UTF-8")
         #expect(controller.title(of: "clock") == "Horloge")
@@ -79,7 +84,8 @@ struct LocalizationTests {
         #expect(controller.title(of: "clock") == "Clock")
         expectError("InvalidArgument") { try controller.setLocale("fr CA") }
         let hyphenated = TabDefinition(id: "c", plugin: "p", title: "Clock", localizedTitles: ["pt-BR": "Relógio"])
-        let brazil = try TabController(catalog: [hyphenated], configuration: ControllerConfiguration(locale: "pt_BR.UTF-8"))
+        let brazil = try TabController(
+            catalog: [hyphenated], configuration: ControllerConfiguration(locale: "pt_BR.UTF-8"))
         #expect(brazil.title(of: "c") == "Relógio")
     }
 
@@ -95,7 +101,9 @@ struct LocalizationTests {
         #expect(SystemItem.search.title(locale: "") == "Search")
     }
 
-    @Test("a label is announced exactly when its text changes, a set title's phrasing in a new language included (A11Y-1)")
+    @Test(
+        "a label is announced exactly when its text changes, a set title's phrasing in a new language included (A11Y-1)"
+    )
     func labelChangesAnnounced() throws {
         var controller = try seven(locale: "en_US.UTF-8")
         _ = try controller.setTitle("artists", to: "Künstler")

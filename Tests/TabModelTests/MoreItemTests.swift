@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 /// MORE-6: the More item's title, icon name and label are the controller's, localized.
@@ -28,7 +29,9 @@ struct MoreItemTests {
         #expect(!gone.announces(.moreTitle) && !gone.announces(.moreIconName))
     }
 
-    @Test("selected while SelectedItem is @more: the More list itself, or a More-list tab inside it (MORE-6, SEL-4, SEL-5)")
+    @Test(
+        "selected while SelectedItem is @more: the More list itself, or a More-list tab inside it (MORE-6, SEL-4, SEL-5)"
+    )
     func selected() throws {
         var controller = try Fixture.media(showing: 9)
         let more = try controller.selectMore()
@@ -41,14 +44,16 @@ struct MoreItemTests {
         #expect(controller.value(of: .moreAccessibilityLabel) == .string("More, five of five"))
     }
 
-    @Test("localized with Locale in the six languages tab titles have, announced with it (MORE-6, L10N-1)", arguments: [
-        ("fr_FR.UTF-8", "Plus", "Plus, cinq sur cinq"),
-        ("de_DE", "Mehr", "Mehr, fünf von fünf"),
-        ("es_ES", "Más", "Más, cinco de cinco"),
-        ("ru_RU.UTF-8", "Ещё", "Ещё, пять из пяти"),
-        ("ja_JP.UTF-8", "その他", "その他、全五件中五番目"),
-        ("it_IT", "More", "More, five of five"),
-    ])
+    @Test(
+        "localized with Locale in the six languages tab titles have, announced with it (MORE-6, L10N-1)",
+        arguments: [
+            ("fr_FR.UTF-8", "Plus", "Plus, cinq sur cinq"),
+            ("de_DE", "Mehr", "Mehr, fünf von fünf"),
+            ("es_ES", "Más", "Más, cinco de cinco"),
+            ("ru_RU.UTF-8", "Ещё", "Ещё, пять из пяти"),
+            ("ja_JP.UTF-8", "その他", "その他、全五件中五番目"),
+            ("it_IT", "More", "More, five of five"),
+        ])
     func localized(locale: String, title: String, label: String) throws {
         var controller = try Fixture.media(showing: 9)
         let events = try controller.setLocale(locale)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Navigation inside a tab")
@@ -32,7 +33,9 @@ struct NavigationTests {
 
     @Test("a stack deeper than 32, an empty page or an unknown action is InvalidArgument (NAV-2)")
     func navigationLimits() throws {
-        var controller = try TabController(catalog: [TabDefinition(id: "a", plugin: "p", title: "A", actions: ["start"])])
+        var controller = try TabController(catalog: [
+            TabDefinition(id: "a", plugin: "p", title: "A", actions: ["start"])
+        ])
         for depth in 2...32 { _ = try controller.navigate("a", to: "p\(depth)") }
         expectError("InvalidArgument", mentioning: "p33") { try controller.navigate("a", to: "p33") }
         expectError("InvalidArgument") { try controller.navigate("a", to: "") }

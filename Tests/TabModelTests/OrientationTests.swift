@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Orientation")
@@ -9,27 +10,36 @@ struct OrientationTests {
     func defaultPortrait() throws {
         let controller = try Fixture.controller(["a"])
         #expect(controller.value(of: .orientations, tab: "a") == .strings(["portrait"]))
-        #expect(Orientation.allCases.map(\.rawValue) == ["portrait", "portrait-upside-down", "landscape-left", "landscape-right"])
+        #expect(
+            Orientation.allCases.map(\.rawValue) == [
+                "portrait", "portrait-upside-down", "landscape-left", "landscape-right",
+            ])
     }
 
-    @Test("a tab's Orientations list every orientation it supports once, in declaration order, whatever the set (ORI-1)")
+    @Test(
+        "a tab's Orientations list every orientation it supports once, in declaration order, whatever the set (ORI-1)")
     func orientationsInDeclarationOrder() throws {
         var catalog: [TabDefinition] = []
         for subset in 1..<(1 << Orientation.allCases.count) {
             var definition = Fixture.definitions(["t\(subset)"])[0]
-            definition.orientations = Set(Orientation.allCases.indices.filter { subset & (1 << $0) != 0 }.map { Orientation.allCases[$0] })
+            definition.orientations = Set(
+                Orientation.allCases.indices.filter { subset & (1 << $0) != 0 }.map { Orientation.allCases[$0] })
             catalog.append(definition)
         }
         let controller = try TabController(catalog: catalog)
         #expect(catalog.count == 15)
         for definition in catalog {
             let expected = Orientation.allCases.filter(definition.orientations.contains).map(\.rawValue)
-            #expect(controller.value(of: .orientations, tab: definition.id) == .strings(expected), "\(definition.orientations)")
+            #expect(
+                controller.value(of: .orientations, tab: definition.id) == .strings(expected),
+                "\(definition.orientations)")
         }
         #expect(controller.value(of: .orientations, tab: "t5") == .strings(["portrait", "landscape-left"]))
     }
 
-    @Test("SupportedOrientations is the intersection over all tabs, More-list tabs included; all four without tabs (ORI-2)")
+    @Test(
+        "SupportedOrientations is the intersection over all tabs, More-list tabs included; all four without tabs (ORI-2)"
+    )
     func intersection() throws {
         var catalog = Fixture.definitions(Fixture.media)
         for index in catalog.indices { catalog[index].orientations = all }
@@ -43,7 +53,9 @@ struct OrientationTests {
         #expect(controller.value(of: .supportedOrientations) == .strings(Orientation.allCases.map(\.rawValue)))
     }
 
-    @Test("SetOrientation outside the supported set is NotSupported, an unknown name InvalidArgument; it starts portrait (ORI-3)")
+    @Test(
+        "SetOrientation outside the supported set is NotSupported, an unknown name InvalidArgument; it starts portrait (ORI-3)"
+    )
     func setOrientation() throws {
         var catalog = Fixture.definitions(["a", "b"])
         catalog[0].orientations = all
@@ -76,7 +88,9 @@ struct OrientationTests {
         #expect(!unchanged.announces(.orientation))
     }
 
-    @Test("when a reload changes a tab's orientations so that Orientation is unsupported, it becomes the first supported one (ORI-4)")
+    @Test(
+        "when a reload changes a tab's orientations so that Orientation is unsupported, it becomes the first supported one (ORI-4)"
+    )
     func orientationFollowsReload() throws {
         var catalog = Fixture.definitions(["a", "b"])
         catalog[0].orientations = all

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import TabModel
 
 /// VIEW-2/3: a presentation with some settings is what the controller itself presents with
@@ -10,14 +11,21 @@ struct PresentationTests {
     private static let maxVisible = Gen.int(in: 2...14) // 12 tabs at most: beyond, every width presents alike
     private static let layouts = Gen<TabLayout>.case
     private static let orientations = Gen<Orientation>.case
-    private static let locales = Gen<String?>.element(of: ["", "C", "en_US.UTF-8", "fr_FR", "de_DE", "es", "ru_RU", "ja_JP", "pt_BR", "xx"])
+    private static let locales = Gen<String?>.element(of: [
+        "", "C", "en_US.UTF-8", "fr_FR", "de_DE", "es", "ru_RU", "ja_JP", "pt_BR", "xx",
+    ])
 
-    @Test("VIEW-2: a view's presentation equals the controller's own with the view's settings, for random models and settings")
+    @Test(
+        "VIEW-2: a view's presentation equals the controller's own with the view's settings, for random models and settings"
+    )
     func presentationMatchesTheControllersWithTheSameSettings() async {
-        await propertyCheck(count: 150, input: Self.sequences, Self.maxVisible, Self.layouts, Self.orientations, Self.locales, Gen.bool) {
+        await propertyCheck(
+            count: 150, input: Self.sequences, Self.maxVisible, Self.layouts, Self.orientations, Self.locales, Gen.bool
+        ) {
             codes, maxVisible, layout, orientation, locale, showingMore in
             try RandomOperation.afterEachStep(of: codes) { controller in
-                let settings = PresentationSettings(maxVisible: maxVisible, layout: layout, orientation: orientation, locale: locale ?? "")
+                let settings = PresentationSettings(
+                    maxVisible: maxVisible, layout: layout, orientation: orientation, locale: locale ?? "")
                 let view = controller.presentation(with: settings, showingMore: showingMore)
                 let twin = Self.controller(controller, presentingWith: settings, showingMore: showingMore)
                 Self.expect(view, presentedBy: twin, "\(codes) \(settings) more=\(showingMore)")
@@ -29,7 +37,9 @@ struct PresentationTests {
     func controllersPresentationIsTheFunction() async {
         await propertyCheck(count: 80, input: Self.sequences) { codes in
             try RandomOperation.afterEachStep(of: codes) { controller in
-                #expect(controller.presentation == controller.presentation(with: controller.settings, showingMore: controller.showsMoreList))
+                #expect(
+                    controller.presentation
+                        == controller.presentation(with: controller.settings, showingMore: controller.showsMoreList))
                 Self.expect(controller.presentation, presentedBy: controller, "\(codes)")
             }
         }
@@ -43,7 +53,9 @@ struct PresentationTests {
         let view = controller.presentation(with: top, showingMore: false)
         #expect(view.selectedItem == "")
         #expect(view.hiddenTabs.contains("podcasts") && view.accessibilityLabels["podcasts"] == "Podcasts")
-        #expect(controller.selectedTab == "podcasts" && controller.selectedItem == "@more", "the controller's own selection stays")
+        #expect(
+            controller.selectedTab == "podcasts" && controller.selectedItem == "@more",
+            "the controller's own selection stays")
     }
 
     @Test("VIEW-3: ShowingMore ends where the view has no More item; while shown, SelectedItem is @more")
@@ -55,7 +67,10 @@ struct PresentationTests {
         let shown = controller.presentation(with: narrow, showingMore: true)
         #expect(shown.showingMore && shown.selectedItem == "@more" && shown.moreTitle == "Plus")
         #expect(shown.moreAccessibilityLabel == "Sélectionné, Plus, trois sur trois")
-        #expect(shown.changes(since: controller.presentation(with: narrow, showingMore: false)) == [.selectedItem, .showingMore, .accessibilityLabels, .moreAccessibilityLabel])
+        #expect(
+            shown.changes(since: controller.presentation(with: narrow, showingMore: false)) == [
+                .selectedItem, .showingMore, .accessibilityLabels, .moreAccessibilityLabel,
+            ])
     }
 
     // MARK: Support
@@ -63,7 +78,9 @@ struct PresentationTests {
     /// `controller` with `settings` and, when the presentation has a More item and
     /// `showingMore`, its More list shown: fields set directly, so that nothing but the
     /// settings differs (the setters would also move the selection, MORE-4/5, TOP-3).
-    private static func controller(_ controller: TabController, presentingWith settings: PresentationSettings, showingMore: Bool) -> TabController {
+    private static func controller(
+        _ controller: TabController, presentingWith settings: PresentationSettings, showingMore: Bool
+    ) -> TabController {
         var twin = controller
         twin.settings = settings
         twin.recomputeOrientations() // ORI-4
@@ -73,26 +90,51 @@ struct PresentationTests {
 
     /// Each presented value against what `controller` answers for its own properties.
     private static func expect(_ view: Presentation, presentedBy controller: TabController, _ context: String) {
-        #expect(view.items == controller.barItems && .strings(view.items) == controller.value(of: BarProperty.items), "\(context): Items")
-        #expect(.strings(view.visibleTabs) == controller.value(of: ControllerProperty.visibleTabs), "\(context): VisibleTabs")
+        #expect(
+            view.items == controller.barItems && .strings(view.items) == controller.value(of: BarProperty.items),
+            "\(context): Items")
+        #expect(
+            .strings(view.visibleTabs) == controller.value(of: ControllerProperty.visibleTabs),
+            "\(context): VisibleTabs")
         #expect(.strings(view.moreTabs) == controller.value(of: ControllerProperty.moreTabs), "\(context): MoreTabs")
-        #expect(.strings(view.hiddenTabs) == controller.value(of: ControllerProperty.hiddenTabs), "\(context): HiddenTabs")
-        #expect(view.visibleTabs + view.moreTabs + view.hiddenTabs == controller.tabs, "\(context): partition (MORE-1, TOP-1)")
+        #expect(
+            .strings(view.hiddenTabs) == controller.value(of: ControllerProperty.hiddenTabs), "\(context): HiddenTabs")
+        #expect(
+            view.visibleTabs + view.moreTabs + view.hiddenTabs == controller.tabs,
+            "\(context): partition (MORE-1, TOP-1)")
         #expect(.bool(view.showsMore) == controller.value(of: ControllerProperty.showsMore), "\(context): ShowsMore")
-        #expect(.string(view.selectedItem) == controller.value(of: ControllerProperty.selectedItem), "\(context): SelectedItem")
-        #expect(.string(view.selectedItem) == controller.value(of: BarProperty.selectedItem), "\(context): bar SelectedItem")
+        #expect(
+            .string(view.selectedItem) == controller.value(of: ControllerProperty.selectedItem),
+            "\(context): SelectedItem")
+        #expect(
+            .string(view.selectedItem) == controller.value(of: BarProperty.selectedItem), "\(context): bar SelectedItem"
+        )
         #expect(view.showingMore == controller.showsMoreList, "\(context): ShowingMore")
-        #expect(Set(view.titles.keys) == Set(controller.tabs) && Set(view.accessibilityLabels.keys) == Set(controller.tabs), "\(context): keys")
+        #expect(
+            Set(view.titles.keys) == Set(controller.tabs) && Set(view.accessibilityLabels.keys) == Set(controller.tabs),
+            "\(context): keys")
         for id in controller.tabs {
-            #expect(view.titles[id].map(PropertyValue.string) == controller.value(of: .title, tab: id), "\(context): Title of \(id)")
-            #expect(view.accessibilityLabels[id].map(PropertyValue.string) == controller.value(of: .accessibilityLabel, tab: id),
-                    "\(context): AccessibilityLabel of \(id)")
+            #expect(
+                view.titles[id].map(PropertyValue.string) == controller.value(of: .title, tab: id),
+                "\(context): Title of \(id)")
+            #expect(
+                view.accessibilityLabels[id].map(PropertyValue.string)
+                    == controller.value(of: .accessibilityLabel, tab: id),
+                "\(context): AccessibilityLabel of \(id)")
         }
         #expect(.string(view.moreTitle) == controller.value(of: ControllerProperty.moreTitle), "\(context): MoreTitle")
-        #expect(.string(view.moreAccessibilityLabel) == controller.value(of: ControllerProperty.moreAccessibilityLabel), "\(context): MoreAccessibilityLabel")
-        #expect(.string(view.settings.orientation.rawValue) == controller.value(of: ControllerProperty.orientation), "\(context): Orientation (ORI-4)")
-        #expect(.uint32(UInt32(view.settings.maxVisible)) == controller.value(of: ControllerProperty.maxVisible), "\(context): MaxVisible")
-        #expect(.string(view.settings.layout.rawValue) == controller.value(of: ControllerProperty.layout), "\(context): Layout")
+        #expect(
+            .string(view.moreAccessibilityLabel) == controller.value(of: ControllerProperty.moreAccessibilityLabel),
+            "\(context): MoreAccessibilityLabel")
+        #expect(
+            .string(view.settings.orientation.rawValue) == controller.value(of: ControllerProperty.orientation),
+            "\(context): Orientation (ORI-4)")
+        #expect(
+            .uint32(UInt32(view.settings.maxVisible)) == controller.value(of: ControllerProperty.maxVisible),
+            "\(context): MaxVisible")
+        #expect(
+            .string(view.settings.layout.rawValue) == controller.value(of: ControllerProperty.layout),
+            "\(context): Layout")
         #expect(.string(view.settings.locale) == controller.value(of: ControllerProperty.locale), "\(context): Locale")
     }
 }

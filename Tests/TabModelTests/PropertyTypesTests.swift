@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Reading many properties at once")

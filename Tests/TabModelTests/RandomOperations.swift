@@ -18,7 +18,8 @@ struct RandomOperation: CustomStringConvertible {
     }
 
     static func controller() throws -> TabController {
-        try TabController(catalog: catalog(), configuration: ControllerConfiguration(tabs: Fixture.numbered(7), maxVisible: 4))
+        try TabController(
+            catalog: catalog(), configuration: ControllerConfiguration(tabs: Fixture.numbered(7), maxVisible: 4))
     }
 
     /// Applies the operations `codes` decode to a fresh `controller()`, one after the other, the
@@ -51,11 +52,11 @@ struct RandomOperation: CustomStringConvertible {
     private func list() -> [String] {
         var seed = UInt64(truncatingIfNeeded: argument) &* 0x9E37_79B9_7F4A_7C15 | 1
         var ids = Fixture.numbered(12).filter { _ in
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return seed >> 62 != 0
         }
         for index in ids.indices.reversed() {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             ids.swapAt(index, Int(seed >> 33) % (index + 1))
         }
         return ids
@@ -91,8 +92,11 @@ struct RandomOperation: CustomStringConvertible {
         case 18: return controller.ownerLeft(owner)
         case 19: return try controller.setMaxVisible(argument % 8 + 1)
         case 20: return try controller.setLayout(argument % 3 == 0 ? .top : .bottom)
-        case 21: return try controller.setBadge(id(), to: argument % 3 == 0 ? nil : (argument % 3 == 1 ? .dot : .text("\(argument % 100)")))
-        case 22: return try argument % 2 == 0 ? controller.navigate(id(), to: "p\(argument % 5)") : controller.back(id())
+        case 21:
+            return try controller.setBadge(
+                id(), to: argument % 3 == 0 ? nil : (argument % 3 == 1 ? .dot : .text("\(argument % 100)")))
+        case 22:
+            return try argument % 2 == 0 ? controller.navigate(id(), to: "p\(argument % 5)") : controller.back(id())
         case 23: return try controller.setEnabled(id(), argument % 3 != 0)
         case 24: return try controller.setLocale(["", "fr_FR.UTF-8", "ja_JP", "ru_RU", "xx"][argument % 5])
         case 25: return try controller.setOrientation(Orientation.allCases[argument % 4].rawValue)

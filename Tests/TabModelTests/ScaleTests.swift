@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("10,000 tabs")
@@ -6,7 +7,8 @@ struct ScaleTests {
     @Test("10,000 tabs can be set, selected and customized (TABS-7)")
     func tenThousand() throws {
         let ids = Fixture.numbered(TabController.maximumTabs)
-        var controller = try TabController(catalog: Fixture.definitions(ids), configuration: ControllerConfiguration(tabs: []))
+        var controller = try TabController(
+            catalog: Fixture.definitions(ids), configuration: ControllerConfiguration(tabs: []))
         var events = try controller.setTabs(ids)
         #expect(controller.tabs.count == 10_000)
         #expect(controller.moreTabs.count == 10_000 - 4)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Programmatic selection")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TabModel
 
 @Suite("Standalone bars and their items")
@@ -43,10 +44,14 @@ struct StandaloneBarTests {
         #expect(controller.value(.items, on: "modes") == nil)
     }
 
-    @Test("bars, items, item properties but the badge, Items and appearance are structural; SelectedItem and badges batched (SBAR-1)")
+    @Test(
+        "bars, items, item properties but the badge, Items and appearance are structural; SelectedItem and badges batched (SBAR-1)"
+    )
     func durability() throws {
         var controller = try Fixture.barController()
-        #expect(try controller.addItem("extra", title: "Extra", image: "", selectedImage: "", on: "modes").durability == .structural)
+        #expect(
+            try controller.addItem("extra", title: "Extra", image: "", selectedImage: "", on: "modes").durability
+                == .structural)
         #expect(try controller.setItems(["map", "list"], animated: true, on: "modes").durability == .structural)
         #expect(try controller.setItem(.title, of: "map", on: "modes", to: .string("Carte")).durability == .structural)
         #expect(try controller.setItem(.enabled, of: "map", on: "modes", to: .bool(false)).durability == .structural)
@@ -55,7 +60,8 @@ struct StandaloneBarTests {
         #expect(try controller.selectItem("map", on: "modes").durability == .volatile)
         #expect(try controller.tapItem("list", on: "modes").durability == .volatile)
         #expect(try controller.setItemBadge(.text("3"), of: "map", on: "modes").durability == .volatile)
-        #expect(try controller.setItem(.badgeColor, of: "map", on: "modes", to: .string("#00ff00")).durability == .volatile)
+        #expect(
+            try controller.setItem(.badgeColor, of: "map", on: "modes", to: .string("#00ff00")).durability == .volatile)
         #expect(try controller.removeItem("extra", from: "modes").durability == .structural)
         #expect(try controller.beginCustomizingItems(["map"], on: "modes", owner: ":1.1").durability == .none)
     }
@@ -97,7 +103,10 @@ struct StandaloneBarTests {
         var reconfigured = configuration
         reconfigured.appearance.barStyle = .black
         reconfigured.appearance.tintColor = "#FF0000"
-        var restarted = try TabController(catalog: Fixture.definitions(Fixture.media), configuration: ControllerConfiguration(tabs: Array(Fixture.media.prefix(5)), appearance: reconfigured.appearance))
+        var restarted = try TabController(
+            catalog: Fixture.definitions(Fixture.media),
+            configuration: ControllerConfiguration(
+                tabs: Array(Fixture.media.prefix(5)), appearance: reconfigured.appearance))
         let outcome = try restarted.restore(saved)
         #expect(outcome.events.standaloneBars.barsAdded == ["modes", "empty"])
         #expect(outcome.events.standaloneBars.itemsAdded.map(\.item) == Fixture.modes)
@@ -116,7 +125,9 @@ struct StandaloneBarTests {
         #expect(restarted.snapshot().bars.prefix(2) == saved.bars[...])
     }
 
-    @Test("a state from before standalone bars loads with none; a corrupt saved bar is refused and changes nothing (SBAR-1)")
+    @Test(
+        "a state from before standalone bars loads with none; a corrupt saved bar is refused and changes nothing (SBAR-1)"
+    )
     func savedBarsDecodeAndValidate() throws {
         var controller = try Fixture.barController()
         var saved = controller.snapshot()
@@ -124,7 +135,8 @@ struct StandaloneBarTests {
         var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         #expect(try JSONDecoder().decode(ControllerSnapshot.self, from: encoded) == saved)
         object["bars"] = nil
-        let old = try JSONDecoder().decode(ControllerSnapshot.self, from: JSONSerialization.data(withJSONObject: object))
+        let old = try JSONDecoder().decode(
+            ControllerSnapshot.self, from: JSONSerialization.data(withJSONObject: object))
         #expect(old.bars.isEmpty)
 
         let before = controller
@@ -146,10 +158,11 @@ struct StandaloneBarTests {
         _ = try controller.beginCustomizingItems(["photo", "map"], on: "modes", owner: ":1.5")
         _ = try controller.replaceItem(at: 0, with: "photo", on: "modes", owner: ":1.5")
         let events = controller.reset()
-        #expect(events.standaloneBars.signals == [
-            BarSignal(bar: "modes", kind: .willEndCustomizingItems(["photo", "list", "grid"], changed: true)),
-            BarSignal(bar: "modes", kind: .didEndCustomizingItems(["photo", "list", "grid"], changed: true)),
-        ])
+        #expect(
+            events.standaloneBars.signals == [
+                BarSignal(bar: "modes", kind: .willEndCustomizingItems(["photo", "list", "grid"], changed: true)),
+                BarSignal(bar: "modes", kind: .didEndCustomizingItems(["photo", "list", "grid"], changed: true)),
+            ])
         #expect(events.standaloneBars.barsRemoved == ["modes", "second"])
         #expect(events.standaloneBars.itemsRemoved.count == Fixture.modes.count)
         #expect(controller.bars.isEmpty)
@@ -161,7 +174,8 @@ struct StandaloneBarTests {
     func addItem() throws {
         var controller = try Fixture.media(showing: 5)
         _ = try controller.createBar("modes")
-        let events = try controller.addItem("map", title: "Map", image: "map", selectedImage: "/icons/map-filled.png", on: "modes")
+        let events = try controller.addItem(
+            "map", title: "Map", image: "map", selectedImage: "/icons/map-filled.png", on: "modes")
         #expect(events.standaloneBars.itemsAdded == [BarItemReference(bar: "modes", item: "map")])
         #expect(events.standaloneBars.properties(ofBar: "modes") == [.definedItems])
         #expect(controller.value(.definedItems) == .strings(["map"]))
@@ -175,10 +189,18 @@ struct StandaloneBarTests {
         #expect(controller.value(.id, "map") == .string("map"))
         _ = try controller.addItem("list", title: "List", image: "", selectedImage: "", on: "modes")
         #expect(controller.value(.definedItems) == .strings(["map", "list"])) // definition order
-        expectError("InvalidArgument", mentioning: "map") { try controller.addItem("map", title: "", image: "", selectedImage: "", on: "modes") }
-        expectError("InvalidArgument", mentioning: "@more") { try controller.addItem("@more", title: "", image: "", selectedImage: "", on: "modes") }
-        expectError("InvalidArgument", mentioning: "a/b") { try controller.addItem("x", title: "", image: "a/b", selectedImage: "", on: "modes") }
-        expectError("NoSuchBar", mentioning: "ghost") { try controller.addItem("x", title: "", image: "", selectedImage: "", on: "ghost") }
+        expectError("InvalidArgument", mentioning: "map") {
+            try controller.addItem("map", title: "", image: "", selectedImage: "", on: "modes")
+        }
+        expectError("InvalidArgument", mentioning: "@more") {
+            try controller.addItem("@more", title: "", image: "", selectedImage: "", on: "modes")
+        }
+        expectError("InvalidArgument", mentioning: "a/b") {
+            try controller.addItem("x", title: "", image: "a/b", selectedImage: "", on: "modes")
+        }
+        expectError("NoSuchBar", mentioning: "ghost") {
+            try controller.addItem("x", title: "", image: "", selectedImage: "", on: "ghost")
+        }
     }
 
     @Test("at most 256 items per bar; the 257th is InvalidArgument (SBAR-2)")
@@ -189,9 +211,12 @@ struct StandaloneBarTests {
             _ = try controller.addItem("i\(number)", title: "\(number)", image: "", selectedImage: "", on: "big")
         }
         let full = controller
-        expectError("InvalidArgument", mentioning: "one too many") { try controller.addSystemItem("more", systemItem: "search", tag: 0, on: "big") }
+        expectError("InvalidArgument", mentioning: "one too many") {
+            try controller.addSystemItem("more", systemItem: "search", tag: 0, on: "big")
+        }
         #expect(controller == full)
-        _ = try controller.setItems((0..<256).map { "i\($0)" }, animated: false, on: "big") // every item is shown: no More item
+        // Every item is shown: no More item.
+        _ = try controller.setItems((0..<256).map { "i\($0)" }, animated: false, on: "big")
         #expect(controller.value(.items, on: "big") == .strings((0..<256).map { "i\($0)" }))
     }
 
@@ -204,11 +229,15 @@ struct StandaloneBarTests {
         #expect(controller.value(.systemItem, "recent") == .string("recents"))
         #expect(controller.value(.tag, "recent") == .int32(7))
         for property in [BarItemProperty.title, .image, .selectedImage] {
-            expectError("NotSupported", mentioning: "recents") { try controller.setItem(property, of: "recent", on: "modes", to: .string("x")) }
+            expectError("NotSupported", mentioning: "recents") {
+                try controller.setItem(property, of: "recent", on: "modes", to: .string("x"))
+            }
         }
         _ = try controller.setItem(.imageRenderingMode, of: "recent", on: "modes", to: .string("original"))
         #expect(controller.value(.imageRenderingMode, "recent") == .string("original"))
-        expectError("InvalidArgument", mentioning: "clock") { try controller.addSystemItem("c", systemItem: "clock", tag: 0, on: "modes") }
+        expectError("InvalidArgument", mentioning: "clock") {
+            try controller.addSystemItem("c", systemItem: "clock", tag: 0, on: "modes")
+        }
     }
 
     @Test("item properties are writable with their rules; the rest is read-only (SBAR-2, ITEM-5, LOOK-6)")
@@ -228,16 +257,26 @@ struct StandaloneBarTests {
         #expect(controller.value(.badgeColor, "map") == .string("#FF8800"))
         #expect(controller.value(.enabled, "map") == .bool(false))
         let before = controller
-        expectError("InvalidArgument", mentioning: "#ff88") { try controller.setItem(.badgeColor, of: "map", on: "modes", to: .string("#ff88")) }
-        expectError("InvalidArgument", mentioning: "sepia") { try controller.setItem(.imageRenderingMode, of: "map", on: "modes", to: .string("sepia")) }
-        expectError("InvalidArgument", mentioning: "read-only") { try controller.setItem(.onBar, of: "map", on: "modes", to: .bool(false)) }
+        expectError("InvalidArgument", mentioning: "#ff88") {
+            try controller.setItem(.badgeColor, of: "map", on: "modes", to: .string("#ff88"))
+        }
+        expectError("InvalidArgument", mentioning: "sepia") {
+            try controller.setItem(.imageRenderingMode, of: "map", on: "modes", to: .string("sepia"))
+        }
+        expectError("InvalidArgument", mentioning: "read-only") {
+            try controller.setItem(.onBar, of: "map", on: "modes", to: .bool(false))
+        }
         expectError("InvalidArgument") { try controller.setItem(.tag, of: "map", on: "modes", to: .string("3")) }
-        expectError("NoSuchItem", mentioning: "ghost") { try controller.setItem(.tag, of: "ghost", on: "modes", to: .int32(1)) }
+        expectError("NoSuchItem", mentioning: "ghost") {
+            try controller.setItem(.tag, of: "ghost", on: "modes", to: .int32(1))
+        }
         #expect(controller == before)
-        #expect(BarItemProperty.allCases.filter(\.isWritable).count == 9)  // with IconName and SelectedIconName (ICON-2)
+        #expect(BarItemProperty.allCases.filter(\.isWritable).count == 9) // with IconName and SelectedIconName (ICON-2)
     }
 
-    @Test("an item's title is bounded as a tab's: 256 bytes of UTF-8; longer is InvalidArgument naming it by its head and length (SBAR-2, ERR-2)")
+    @Test(
+        "an item's title is bounded as a tab's: 256 bytes of UTF-8; longer is InvalidArgument naming it by its head and length (SBAR-2, ERR-2)"
+    )
     func titleBound() throws {
         var controller = try Fixture.barController()
         let longest = String(repeating: "é", count: ItemTitle.maximumBytes / 2)
@@ -246,9 +285,15 @@ struct StandaloneBarTests {
         #expect(controller.value(.title, "map") == .string(longest))
         let before = controller
         let tooLong = longest + "x"
-        expectError("InvalidArgument", mentioning: "(257 bytes)") { try controller.setItem(.title, of: "map", on: "modes", to: .string(tooLong)) }
-        expectError("InvalidArgument", mentioning: "'éééé") { try controller.addItem("globe", title: tooLong, image: "", selectedImage: "", on: "modes") }
-        expectError("InvalidArgument", mentioning: "longer than 256 bytes") { try controller.addItem("globe", title: tooLong, image: "", selectedImage: "", on: "modes") }
+        expectError("InvalidArgument", mentioning: "(257 bytes)") {
+            try controller.setItem(.title, of: "map", on: "modes", to: .string(tooLong))
+        }
+        expectError("InvalidArgument", mentioning: "'éééé") {
+            try controller.addItem("globe", title: tooLong, image: "", selectedImage: "", on: "modes")
+        }
+        expectError("InvalidArgument", mentioning: "longer than 256 bytes") {
+            try controller.addItem("globe", title: tooLong, image: "", selectedImage: "", on: "modes")
+        }
         #expect(controller == before)
     }
 
@@ -261,7 +306,9 @@ struct StandaloneBarTests {
         #expect(events.standaloneBars.properties(ofItem: "map", bar: "modes") == [.hasBadge])
         _ = try controller.setItemBadge(.text("12"), of: "map", on: "modes")
         #expect(controller.value(.badgeValue, "map") == .string("12"))
-        expectError("InvalidArgument", mentioning: "65 bytes") { try controller.setItemBadge(.text(String(repeating: "x", count: 65)), of: "map", on: "modes") }
+        expectError("InvalidArgument", mentioning: "65 bytes") {
+            try controller.setItemBadge(.text(String(repeating: "x", count: 65)), of: "map", on: "modes")
+        }
         events = try controller.setItemBadge(nil, of: "map", on: "modes")
         #expect(controller.value(.hasBadge, "map") == .bool(false))
         #expect(events.standaloneBars.properties(ofItem: "map", bar: "modes") == [.hasBadge, .badgeValue])
@@ -287,8 +334,12 @@ struct StandaloneBarTests {
         var controller = try Fixture.barController()
         _ = try controller.beginCustomizingItems(["photo"], on: "modes", owner: ":1.1")
         expectError("NoSuchItem", mentioning: "not on bar") { try controller.selectItem("photo", on: "modes") }
-        expectError("NoSuchItem", mentioning: "not on bar") { try controller.moveItem("photo", to: 0, on: "modes", owner: ":1.1") }
-        expectError("NoSuchItem", mentioning: "No such item") { try controller.moveItem("ghost", to: 0, on: "modes", owner: ":1.1") }
+        expectError("NoSuchItem", mentioning: "not on bar") {
+            try controller.moveItem("photo", to: 0, on: "modes", owner: ":1.1")
+        }
+        expectError("NoSuchItem", mentioning: "No such item") {
+            try controller.moveItem("ghost", to: 0, on: "modes", owner: ":1.1")
+        }
         _ = try controller.endCustomizingItems(on: "modes", owner: ":1.1")
         expectError("NoSuchItem", mentioning: "not on bar") { try controller.tapItem("photo", on: "modes") }
         expectError("NoSuchItem", mentioning: "No such item") { try controller.tapItem("ghost", on: "modes") }
@@ -304,10 +355,15 @@ struct StandaloneBarTests {
         #expect(controller.value(.items) == .strings(["recent", "map"]))
         #expect(events.barSignals == [.itemsSet(["recent", "map"], animated: true)])
         #expect(events.standaloneBars.properties(ofBar: "modes") == [.items])
-        #expect(events.standaloneBars.properties(ofItem: "recent", bar: "modes") == [.onBar, .index, .accessibilityLabel])
+        #expect(
+            events.standaloneBars.properties(ofItem: "recent", bar: "modes") == [.onBar, .index, .accessibilityLabel])
         #expect(controller.value(.index, "map") == .int32(1))
-        expectError("NoSuchItem", mentioning: "ghost") { try controller.setItems(["map", "ghost"], animated: false, on: "modes") }
-        expectError("InvalidArgument", mentioning: "twice") { try controller.setItems(["map", "map"], animated: false, on: "modes") }
+        expectError("NoSuchItem", mentioning: "ghost") {
+            try controller.setItems(["map", "ghost"], animated: false, on: "modes")
+        }
+        expectError("InvalidArgument", mentioning: "twice") {
+            try controller.setItems(["map", "map"], animated: false, on: "modes")
+        }
         let cleared = try controller.setItems([], animated: false, on: "modes")
         #expect(cleared.barSignals == [.itemsSet([], animated: false)])
         #expect(controller.value(.items) == .strings([]))
@@ -322,7 +378,9 @@ struct StandaloneBarTests {
         #expect(controller == before)
     }
 
-    @Test("SetItems selects nothing new: a selected item that stays stays selected, one that leaves empties it (SBAR-3, SBAR-4)")
+    @Test(
+        "SetItems selects nothing new: a selected item that stays stays selected, one that leaves empties it (SBAR-3, SBAR-4)"
+    )
     func setItemsKeepsSelection() throws {
         var controller = try Fixture.barController()
         _ = try controller.selectItem("list", on: "modes")
@@ -332,7 +390,10 @@ struct StandaloneBarTests {
         events = try controller.setItems(["grid", "photo"], animated: false, on: "modes")
         #expect(controller.value(.selectedItem) == .string(""))
         #expect(events.standaloneBars.properties(ofBar: "modes") == [.items, .selectedItem])
-        #expect(events.standaloneBars.properties(ofItem: "list", bar: "modes") == [.onBar, .index, .selected, .accessibilityLabel])
+        #expect(
+            events.standaloneBars.properties(ofItem: "list", bar: "modes") == [
+                .onBar, .index, .selected, .accessibilityLabel,
+            ])
     }
 
     // MARK: SBAR-4
@@ -353,7 +414,9 @@ struct StandaloneBarTests {
         #expect(controller.value(.selected, "grid") == .bool(false))
     }
 
-    @Test("Tap selects, then emits DidSelectItem, also when already selected; not on the bar, disabled and during a session it is refused (SBAR-4)")
+    @Test(
+        "Tap selects, then emits DidSelectItem, also when already selected; not on the bar, disabled and during a session it is refused (SBAR-4)"
+    )
     func tap() throws {
         var controller = try Fixture.barController()
         var events = try controller.tapItem("list", on: "modes")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("State preservation")
@@ -29,7 +30,9 @@ struct StateTests {
         #expect(fresh.badge(of: "artists") == .text("2"))
     }
 
-    @Test("a snapshot names Tabs and the customizable set in their order, by restoration id or else by id, whether every tab is customizable or some (STATE-1/2)")
+    @Test(
+        "a snapshot names Tabs and the customizable set in their order, by restoration id or else by id, whether every tab is customizable or some (STATE-1/2)"
+    )
     func snapshotReferences() throws {
         var controller = try TabController(catalog: catalog())
         let order = Array(controller.tabs.reversed())
@@ -56,7 +59,9 @@ struct StateTests {
     @Test("the selection is restored by restoration id, order and customizable set as last set (STATE-2)")
     func restoreByRestorationId() throws {
         var controller = try TabController(catalog: catalog())
-        _ = try controller.customize(["genres", "artists", "playlists", "songs", "videos", "podcasts", "audiobooks", "composers", "compilations"])
+        _ = try controller.customize([
+            "genres", "artists", "playlists", "songs", "videos", "podcasts", "audiobooks", "composers", "compilations",
+        ])
         _ = try controller.setCustomizable(["genres", "artists"])
         _ = try controller.select("artists")
         let saved = controller.snapshot()
@@ -65,14 +70,19 @@ struct StateTests {
         reordered.swapAt(0, 4)
         var restarted = try TabController(catalog: reordered)
         let outcome = try restarted.restore(saved)
-        #expect(restarted.tabs == ["genres", "artists", "playlists", "songs", "videos", "podcasts", "audiobooks", "composers"])
+        #expect(
+            restarted.tabs == [
+                "genres", "artists", "playlists", "songs", "videos", "podcasts", "audiobooks", "composers",
+            ])
         #expect(restarted.customizableTabs == ["genres", "artists"])
         #expect(restarted.selectedTab == "artists")
         #expect(outcome.notes.isEmpty)
         #expect(outcome.events.durability == .structural)
     }
 
-    @Test("a configured setting that changed since the save wins and is noted; unchanged ones keep runtime values (STATE-2)")
+    @Test(
+        "a configured setting that changed since the save wins and is noted; unchanged ones keep runtime values (STATE-2)"
+    )
     func configurationWins() throws {
         let configuration = ControllerConfiguration(tabs: ["playlists", "artists", "songs", "videos"])
         var controller = try TabController(catalog: catalog(), configuration: configuration)
@@ -97,7 +107,8 @@ struct StateTests {
         #expect(outcome.notes.contains { $0.contains("max_visible") })
     }
 
-    @Test("with no configured tabs, tabs new to the catalog join the restored order; departed ones are dropped (STATE-2)")
+    @Test(
+        "with no configured tabs, tabs new to the catalog join the restored order; departed ones are dropped (STATE-2)")
     func newCatalogTabsJoin() throws {
         var controller = try TabController(catalog: catalog())
         _ = try controller.removeTab("videos")
@@ -107,7 +118,9 @@ struct StateTests {
         grown.append(TabDefinition(id: "radio", plugin: "media", title: "Radio"))
         var restarted = try TabController(catalog: grown)
         _ = try restarted.restore(saved)
-        let expected = ["compilations", "composers", "audiobooks", "podcasts", "songs", "artists", "playlists", "radio"]
+        let expected = [
+            "compilations", "composers", "audiobooks", "podcasts", "songs", "artists", "playlists", "radio",
+        ]
         #expect(restarted.tabs == expected) // videos stays removed, genres is gone, radio joins
         #expect(restarted.customizableTabs == expected)
     }
@@ -145,7 +158,9 @@ struct StateTests {
         #expect(controller == before)
     }
 
-    @Test("structural changes are durable before the reply, selection, badges and navigation within the interval (STATE-4)")
+    @Test(
+        "structural changes are durable before the reply, selection, badges and navigation within the interval (STATE-4)"
+    )
     func durabilityClasses() throws {
         var controller = try Fixture.media(showing: 7)
         #expect(try controller.select("songs").durability == .volatile)
@@ -163,7 +178,8 @@ struct StateTests {
 
     @Test("Reset returns everything to the configuration and releases the delegate (STATE-5)")
     func reset() throws {
-        let configuration = ControllerConfiguration(tabs: Array(Fixture.media.prefix(7)), selected: "songs", maxVisible: 6, locale: "de_DE")
+        let configuration = ControllerConfiguration(
+            tabs: Array(Fixture.media.prefix(7)), selected: "songs", maxVisible: 6, locale: "de_DE")
         var controller = try TabController(catalog: catalog(), configuration: configuration)
         let pristine = controller
         _ = try controller.customize(Array(controller.tabs.reversed()))
@@ -186,7 +202,9 @@ struct StateTests {
         #expect(controller == expected)
     }
 
-    @Test("a tab without a restoration id is never restored as the selection; the configured tab is selected (STATE-1, SEL-7)")
+    @Test(
+        "a tab without a restoration id is never restored as the selection; the configured tab is selected (STATE-1, SEL-7)"
+    )
     func unrestorableSelectionFallsThrough() throws {
         var definitions = Fixture.definitions(["alarm", "timer", "clock"], plugin: "clock")
         definitions[1].restorationId = nil // timer: never restored

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import TabModel
 
 /// A change of one tab's own state (a badge, a title, its stack…) observes that tab's
@@ -24,7 +25,9 @@ struct TabUpdateChangeTests {
         ("pop", [.page, .depth], { if $0.stack.count > 1 { _ = $0.stack.popLast() } }),
     ]
 
-    @Test("after every step of a random sequence, each update of each catalog tab announces what observing it would (ITEM-2..6, NAV-1)")
+    @Test(
+        "after every step of a random sequence, each update of each catalog tab announces what observing it would (ITEM-2..6, NAV-1)"
+    )
     func updateEqualsObserved() async {
         var compared = 0
         var announced = 0
@@ -46,6 +49,8 @@ struct TabUpdateChangeTests {
                 }
             }
         }
-        #expect(compared > 1_000 && announced > compared / 3, "compared \(compared) updates, \(announced) that announced something")
+        #expect(
+            compared > 1_000 && announced > compared / 3,
+            "compared \(compared) updates, \(announced) that announced something")
     }
 }

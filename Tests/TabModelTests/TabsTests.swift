@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("Setting the tabs")
@@ -85,7 +86,8 @@ struct TabsTests {
     @Test("more than 10,000 tabs is InvalidArgument (TABS-7)")
     func tabLimit() throws {
         let ids = Fixture.numbered(10_001)
-        var controller = try TabController(catalog: Fixture.definitions(ids), configuration: ControllerConfiguration(tabs: []))
+        var controller = try TabController(
+            catalog: Fixture.definitions(ids), configuration: ControllerConfiguration(tabs: []))
         expectError("InvalidArgument", mentioning: "10001") { try controller.setTabs(ids) }
         #expect(controller.tabs.isEmpty)
         _ = try controller.setTabs(Array(ids.prefix(10_000)))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabModel
 
 @Suite("User taps")
@@ -91,7 +92,8 @@ struct TapTests {
         #expect(controller.delegateTimeoutPolicy.allowsTap)
         _ = try controller.set(.delegateTimeoutPolicy, to: .string("deny"))
         #expect(!controller.delegateTimeoutPolicy.allowsTap)
-        let outcome = try controller.completeTap(controller.beginTap("songs"), allowed: controller.delegateTimeoutPolicy.allowsTap)
+        let outcome = try controller.completeTap(
+            controller.beginTap("songs"), allowed: controller.delegateTimeoutPolicy.allowsTap)
         #expect(!outcome.selected)
     }
 

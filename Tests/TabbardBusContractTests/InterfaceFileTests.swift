@@ -9,7 +9,8 @@ import Testing
 @Suite("The bus contract against the interface files")
 struct InterfaceFileTests {
     static let interfaces = [
-        BusNames.controllerInterface, BusNames.tabInterface, BusNames.contentInterface, BusNames.barInterface, BusNames.itemInterface,
+        BusNames.controllerInterface, BusNames.tabInterface, BusNames.contentInterface, BusNames.barInterface,
+        BusNames.itemInterface,
         BusNames.viewInterface,
     ]
 
@@ -19,44 +20,50 @@ struct InterfaceFileTests {
         #expect(try InterfaceFile(path: InterfaceFile.delegate).interfaces == [BusNames.delegateInterface])
     }
 
-    @Test("each interface's properties are exactly its enum's cases", arguments: [
-        (BusNames.controllerInterface, names(ControllerPropertyName.self)),
-        (BusNames.tabInterface, names(TabPropertyName.self)),
-        (BusNames.contentInterface, names(ContentPropertyName.self)),
-        (BusNames.barInterface, names(BarPropertyName.self)),
-        (BusNames.itemInterface, names(ItemPropertyName.self)),
-        (BusNames.viewInterface, names(ViewPropertyName.self)),
-    ])
+    @Test(
+        "each interface's properties are exactly its enum's cases",
+        arguments: [
+            (BusNames.controllerInterface, names(ControllerPropertyName.self)),
+            (BusNames.tabInterface, names(TabPropertyName.self)),
+            (BusNames.contentInterface, names(ContentPropertyName.self)),
+            (BusNames.barInterface, names(BarPropertyName.self)),
+            (BusNames.itemInterface, names(ItemPropertyName.self)),
+            (BusNames.viewInterface, names(ViewPropertyName.self)),
+        ])
     func properties(interface: String, names: [String]) throws {
         let file = try InterfaceFile(path: InterfaceFile.tabBar)
         #expect(Set(file.properties[interface]?.keys ?? [:].keys) == Set(names))
         #expect(Set(names).count == names.count, "no name twice")
     }
 
-    @Test("each interface's methods are exactly its enum's cases", arguments: [
-        (InterfaceFile.tabBar, BusNames.controllerInterface, names(ControllerMethodName.self)),
-        (InterfaceFile.tabBar, BusNames.tabInterface, []),
-        (InterfaceFile.tabBar, BusNames.contentInterface, []),
-        (InterfaceFile.tabBar, BusNames.barInterface, names(BarMethodName.self)),
-        (InterfaceFile.tabBar, BusNames.itemInterface, names(ItemMethodName.self)),
-        (InterfaceFile.tabBar, BusNames.viewInterface, names(ViewMethodName.self)),
-        (InterfaceFile.delegate, BusNames.delegateInterface, names(DelegateMethodName.self)),
-    ])
+    @Test(
+        "each interface's methods are exactly its enum's cases",
+        arguments: [
+            (InterfaceFile.tabBar, BusNames.controllerInterface, names(ControllerMethodName.self)),
+            (InterfaceFile.tabBar, BusNames.tabInterface, []),
+            (InterfaceFile.tabBar, BusNames.contentInterface, []),
+            (InterfaceFile.tabBar, BusNames.barInterface, names(BarMethodName.self)),
+            (InterfaceFile.tabBar, BusNames.itemInterface, names(ItemMethodName.self)),
+            (InterfaceFile.tabBar, BusNames.viewInterface, names(ViewMethodName.self)),
+            (InterfaceFile.delegate, BusNames.delegateInterface, names(DelegateMethodName.self)),
+        ])
     func methods(file path: String, interface: String, names: [String]) throws {
         let file = try InterfaceFile(path: path)
         #expect(file.methods[interface, default: []] == Set(names))
         #expect(Set(names).count == names.count, "no name twice")
     }
 
-    @Test("each interface's signals are exactly its enum's cases", arguments: [
-        (InterfaceFile.tabBar, BusNames.controllerInterface, names(ControllerSignalName.self)),
-        (InterfaceFile.tabBar, BusNames.tabInterface, []),
-        (InterfaceFile.tabBar, BusNames.contentInterface, names(ContentSignalName.self)),
-        (InterfaceFile.tabBar, BusNames.barInterface, names(BarSignalName.self)),
-        (InterfaceFile.tabBar, BusNames.itemInterface, []),
-        (InterfaceFile.tabBar, BusNames.viewInterface, []),
-        (InterfaceFile.delegate, BusNames.delegateInterface, []),
-    ])
+    @Test(
+        "each interface's signals are exactly its enum's cases",
+        arguments: [
+            (InterfaceFile.tabBar, BusNames.controllerInterface, names(ControllerSignalName.self)),
+            (InterfaceFile.tabBar, BusNames.tabInterface, []),
+            (InterfaceFile.tabBar, BusNames.contentInterface, names(ContentSignalName.self)),
+            (InterfaceFile.tabBar, BusNames.barInterface, names(BarSignalName.self)),
+            (InterfaceFile.tabBar, BusNames.itemInterface, []),
+            (InterfaceFile.tabBar, BusNames.viewInterface, []),
+            (InterfaceFile.delegate, BusNames.delegateInterface, []),
+        ])
     func signals(file path: String, interface: String, names: [String]) throws {
         let file = try InterfaceFile(path: path)
         #expect(file.signals[interface, default: []] == Set(names))

@@ -13,9 +13,11 @@ struct ObjectPathTests {
         #expect(BusNames.service == BusNames.controllerInterface)
     }
 
-    @Test("a tab id, bar name or item id is escaped into one element and read back", arguments: [
-        "world-clock", "alarm", "a_b.c", "", "日本", "x/y",
-    ])
+    @Test(
+        "a tab id, bar name or item id is escaped into one element and read back",
+        arguments: [
+            "world-clock", "alarm", "a_b.c", "", "日本", "x/y",
+        ])
     func escapedRoundTrip(id: String) {
         let tab = BusNames.tabPath(id)
         #expect(BusNames.tabID(fromPath: tab) == id)
@@ -30,8 +32,9 @@ struct ObjectPathTests {
     func escaping() {
         #expect(BusNames.tabPath("world-clock") == "/org/tabbard/TabBar1/tab/world_2dclock")
         #expect(BusNames.barPath("my-modes").rawValue == "/org/tabbard/TabBar1/bars/my_2dmodes")
-        #expect(BusNames.itemPath("top.rated", bar: "my-modes").rawValue
-            == "/org/tabbard/TabBar1/bars/my_2dmodes/item/top_2erated")
+        #expect(
+            BusNames.itemPath("top.rated", bar: "my-modes").rawValue
+                == "/org/tabbard/TabBar1/bars/my_2dmodes/item/top_2erated")
     }
 
     @Test("other paths read back as nothing")

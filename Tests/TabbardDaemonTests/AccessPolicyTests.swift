@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import TabbardDaemon
 
 @Suite("Access on the system instance")

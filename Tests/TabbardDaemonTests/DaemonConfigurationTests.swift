@@ -1,6 +1,7 @@
-@testable import DaemonBase
-import Testing
 import TabModel
+import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
 
 @Suite("Configuration file")
@@ -55,9 +56,12 @@ struct DaemonConfigurationTests {
         look.backgroundImage = "/usr/share/kiosk/bar.png"
         look.shadowImage = "shadow"
         look.selectionIndicatorImage = "pill"
-        #expect(configuration.controller == ControllerConfiguration(
-            tabs: ["world-clock", "alarm"], selected: "alarm", customizable: ["alarm"], maxVisible: 4, layout: .top,
-            locale: "fr_FR", appearance: look, delegateTimeoutMs: 500, delegateTimeoutPolicy: .deny))
+        #expect(
+            configuration.controller
+                == ControllerConfiguration(
+                    tabs: ["world-clock", "alarm"], selected: "alarm", customizable: ["alarm"], maxVisible: 4,
+                    layout: .top,
+                    locale: "fr_FR", appearance: look, delegateTimeoutMs: 500, delegateTimeoutPolicy: .deny))
         #expect(configuration.adminGroup == "kiosk")
         #expect(configuration.stateDirectory == "/var/lib/kiosk")
         #expect(configuration.flushIntervalMs == 250)
@@ -96,7 +100,9 @@ struct DaemonConfigurationTests {
         #expect(error?.line == 1)
     }
 
-    @Test("a date or time where a string is wanted is the usual type error, naming the key and the kind of date (issue 42.8)")
+    @Test(
+        "a date or time where a string is wanted is the usual type error, naming the key and the kind of date (issue 42.8)"
+    )
     func dateWhereStringIsWanted() throws {
         let offset = #expect(throws: ConfigurationError.self) {
             try DaemonConfiguration(toml: "max_visible = 4\nlocale = 1979-05-27T07:32:00Z\n", file: "t.toml")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabbardDaemon
 
 @Suite("tabbard command line")
@@ -29,7 +30,9 @@ struct DaemonOptionsTests {
 
     @Test("--plugin-dir repeats in order, and --option=value is accepted")
     func repeatedPluginDirs() throws {
-        let options = try DaemonOptions(arguments: ["--plugin-dir", "a", "--plugin-dir=b", "--state-dir=s", "--no-state"])
+        let options = try DaemonOptions(arguments: [
+            "--plugin-dir", "a", "--plugin-dir=b", "--state-dir=s", "--no-state",
+        ])
         #expect(options.pluginDirectories == ["a", "b"])
         #expect(options.stateDirectory == "s")
         #expect(!options.persistsState)

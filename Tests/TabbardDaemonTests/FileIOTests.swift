@@ -1,8 +1,9 @@
-@testable import DaemonBase
 import Glibc
-@testable import TabbardPluginHost
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// Writes `text` to a new file at `path`.
 func writeFile(_ path: String, _ text: String) throws {
@@ -10,7 +11,9 @@ func writeFile(_ path: String, _ text: String) throws {
     guard descriptor >= 0 else { throw FileError(operation: "create", path: path, errno: errno) }
     defer { close(descriptor) }
     let bytes = Array(text.utf8)
-    guard write(descriptor, bytes, bytes.count) == bytes.count else { throw FileError(operation: "write", path: path, errno: errno) }
+    guard write(descriptor, bytes, bytes.count) == bytes.count else {
+        throw FileError(operation: "write", path: path, errno: errno)
+    }
 }
 
 /// Creates a FIFO at `path`.
@@ -39,7 +42,9 @@ struct FileIOTests {
     func fifo() throws {
         let path = temporaryDirectory() + "/fifo"
         try makeFIFO(path)
-        #expect(throws: FileError(operation: "open", path: path, cause: .notRegularFile(.fifo))) { try FileIO.read(path) }
+        #expect(throws: FileError(operation: "open", path: path, cause: .notRegularFile(.fifo))) {
+            try FileIO.read(path)
+        }
     }
 
     @Test("a link to /dev/zero is refused as a device when followed, and as a link when not")
@@ -49,7 +54,9 @@ struct FileIOTests {
         #expect(throws: FileError(operation: "open", path: path, cause: .notRegularFile(.characterDevice))) {
             try FileIO.read(path)
         }
-        #expect(throws: FileError(operation: "open", path: path, cause: .symbolicLink)) { try FileIO.read(path, links: .refuse) }
+        #expect(throws: FileError(operation: "open", path: path, cause: .symbolicLink)) {
+            try FileIO.read(path, links: .refuse)
+        }
     }
 
     @Test("a link to a regular file is followed unless refused")
@@ -66,7 +73,9 @@ struct FileIOTests {
     @Test("a directory is refused as one")
     func directory() throws {
         let path = temporaryDirectory()
-        #expect(throws: FileError(operation: "open", path: path, cause: .notRegularFile(.directory))) { try FileIO.read(path) }
+        #expect(throws: FileError(operation: "open", path: path, cause: .notRegularFile(.directory))) {
+            try FileIO.read(path)
+        }
     }
 
     @Test("a file over the limit is refused before it is read; one at the limit reads")
@@ -81,7 +90,8 @@ struct FileIOTests {
 
     @Test("a file whose size fstat does not tell (as in /proc) is still cut at the limit")
     func unknownSize() throws {
-        #expect(throws: FileError(operation: "read", path: "/proc/self/status", cause: .tooLarge(size: 17, limit: 16))) {
+        #expect(throws: FileError(operation: "read", path: "/proc/self/status", cause: .tooLarge(size: 17, limit: 16)))
+        {
             try FileIO.read("/proc/self/status", limit: 16)
         }
         // Read whole through several doublings of the room: from its first line to its last.
@@ -102,11 +112,14 @@ struct FileIOTests {
 
     @Test("errors name the operation, the path and the reason")
     func messages() {
-        #expect(FileError(operation: "read", path: "/x", cause: .notRegularFile(.fifo)).description
+        #expect(
+            FileError(operation: "read", path: "/x", cause: .notRegularFile(.fifo)).description
                 == "read /x: a FIFO, not a regular file")
-        #expect(FileError(operation: "open", path: "/x", cause: .symbolicLink).description
+        #expect(
+            FileError(operation: "open", path: "/x", cause: .symbolicLink).description
                 == "open /x: a symbolic link, not followed here")
-        #expect(FileError(operation: "write", path: "/x", errno: ENOSPC).description == "write /x: No space left on device")
+        #expect(
+            FileError(operation: "write", path: "/x", errno: ENOSPC).description == "write /x: No space left on device")
         #expect(FileError(operation: "write", path: "/x", errno: ENOSPC).errno == ENOSPC)
         #expect(FileError(operation: "read", path: "/x", cause: .tooLarge(size: 10, limit: 9)).errno == nil)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TabbardDaemon
 
 @Suite("Instance paths")
@@ -28,7 +29,8 @@ struct InstancePathsTests {
         let plain = InstancePaths(options: system, environment: [:], executable: "/usr/libexec/tabbard")
         #expect(plain.configFile == "/etc/tabbard/tabbard.toml")
         #expect(plain.defaultStateDirectory == "/var/lib/tabbard")
-        let managed = InstancePaths(options: system, environment: ["STATE_DIRECTORY": "/var/lib/tabbard2"], executable: "/usr/libexec/tabbard")
+        let managed = InstancePaths(
+            options: system, environment: ["STATE_DIRECTORY": "/var/lib/tabbard2"], executable: "/usr/libexec/tabbard")
         #expect(managed.defaultStateDirectory == "/var/lib/tabbard2")
     }
 
@@ -36,15 +38,19 @@ struct InstancePathsTests {
     func busPolicyDirectories() {
         let plain = InstancePaths(options: system, environment: [:], executable: "/usr/libexec/tabbard")
         #expect(plain.busPolicyDirectories == ["/usr/share/dbus-1/system.d", "/etc/dbus-1/system.d"])
-        let named = InstancePaths(options: system, environment: ["TABBARD_BUS_POLICY_DIRS": "/a/system.d:/b"], executable: "/x")
+        let named = InstancePaths(
+            options: system, environment: ["TABBARD_BUS_POLICY_DIRS": "/a/system.d:/b"], executable: "/x")
         #expect(named.busPolicyDirectories == ["/a/system.d", "/b"])
     }
 
     @Test("--config wins over TABBARD_CONFIG, which wins over the default file")
     func configPrecedence() throws {
         let named = try DaemonOptions(arguments: ["--config", "/a.toml"])
-        #expect(InstancePaths(options: named, environment: ["TABBARD_CONFIG": "/b.toml"], executable: "/x").configFile == "/a.toml")
-        let fromEnvironment = InstancePaths(options: session, environment: ["TABBARD_CONFIG": "/b.toml"], executable: "/x")
+        #expect(
+            InstancePaths(options: named, environment: ["TABBARD_CONFIG": "/b.toml"], executable: "/x").configFile
+                == "/a.toml")
+        let fromEnvironment = InstancePaths(
+            options: session, environment: ["TABBARD_CONFIG": "/b.toml"], executable: "/x")
         #expect(fromEnvironment.configFile == "/b.toml")
         #expect(fromEnvironment.configFileIsExplicit)
     }

@@ -1,9 +1,10 @@
 import DBus
-@testable import DaemonBase
-import Loop
 import Dispatch
 import Glibc
+import Loop
 import Testing
+
+@testable import DaemonBase
 @testable import TabModel
 @testable import TabbardDaemon
 
@@ -30,20 +31,26 @@ struct PersistenceTests {
     }
 
     private func controller(badge: String) throws -> TabController {
-        let catalog = ["playlists", "artists", "songs"].map { TabDefinition(id: $0, plugin: "media", title: $0.capitalized) }
+        let catalog = ["playlists", "artists", "songs"].map {
+            TabDefinition(id: $0, plugin: "media", title: $0.capitalized)
+        }
         var controller = try TabController(catalog: catalog)
         _ = try controller.setBadge("songs", to: .text(badge))
         return controller
     }
 
     private func writer(_ directory: String, _ model: ServedModel) throws -> StateWriter {
-        try StateWriter(store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)), model: model)
+        try StateWriter(
+            store: StateStore(file: StateFile(directory: directory), log: Log(threshold: .error)), model: model)
     }
 
     /// Persistence of `model` into `directory`, telling no service manager, logging nothing.
-    private func makePersistence(_ directory: String, _ model: ServedModel, flushInterval: Duration, loop: EventLoop) throws -> Persistence {
-        try Persistence(writer: writer(directory, model), flushInterval: flushInterval, loop: loop,
-                        notifier: ServiceNotifier(environment: [:]), log: Log(threshold: .error))
+    private func makePersistence(_ directory: String, _ model: ServedModel, flushInterval: Duration, loop: EventLoop)
+        throws -> Persistence
+    {
+        try Persistence(
+            writer: writer(directory, model), flushInterval: flushInterval, loop: loop,
+            notifier: ServiceNotifier(environment: [:]), log: Log(threshold: .error))
     }
 
     private func saved(_ directory: String) -> ControllerSnapshot? {
@@ -54,8 +61,9 @@ struct PersistenceTests {
     /// when it is to be saved; returns its events.
     @discardableResult
     private func setBadge(_ badge: String, on model: ServedModel) throws -> TabEvents {
-        try model.change(mayBeRefused: false, { model throws(TabError) in try model.setBadge("songs", to: .text(badge)) },
-                         saves: { $0.durability != .none })
+        try model.change(
+            mayBeRefused: false, { model throws(TabError) in try model.setBadge("songs", to: .text(badge)) },
+            saves: { $0.durability != .none })
     }
 
     /// A model served with `badge` on `songs`, acknowledged and waiting for the disk.
@@ -97,7 +105,9 @@ struct PersistenceTests {
         #expect(saved(directory) == (try controller(badge: "2")).snapshot())
     }
 
-    @Test("a change to be saved waits for the disk with nothing waiting before, and one not to be saved does not (STATE-4)")
+    @Test(
+        "a change to be saved waits for the disk with nothing waiting before, and one not to be saved does not (STATE-4)"
+    )
     func changeToBeSavedIsHandedOver() throws {
         let directory = temporaryDirectory()
         let model = ServedModel(try controller(badge: "1"))
@@ -108,8 +118,9 @@ struct PersistenceTests {
         let events = try setBadge("2", on: model)
         #expect(events.durability == .volatile)
         #expect(writer.isHolding, "the changed state waits for the disk")
-        _ = try model.change(mayBeRefused: false, { model throws(TabError) in try model.setBadge("songs", to: .text("3")) },
-                             saves: { _ in false })
+        _ = try model.change(
+            mayBeRefused: false, { model throws(TabError) in try model.setBadge("songs", to: .text("3")) },
+            saves: { _ in false })
         #expect(writer.writeHeldNow() == nil)
         #expect(saved(directory) == (try controller(badge: "3")).snapshot(), "what waits is the newest state")
     }
@@ -129,7 +140,9 @@ struct PersistenceTests {
         #expect(saved(directory) == (try controller(badge: "2")).snapshot())
     }
 
-    @Test("while a change that may be refused waits for the disk, a write saves the state from before it, and a rolled-back change is never saved (ERR-2, STATE-4)")
+    @Test(
+        "while a change that may be refused waits for the disk, a write saves the state from before it, and a rolled-back change is never saved (ERR-2, STATE-4)"
+    )
     func refusableChangeIsNotWrittenBeforeItCommits() throws {
         let directory = temporaryDirectory()
         let model = try acknowledged(badge: "1")
@@ -198,7 +211,8 @@ struct PersistenceTests {
         try setBadge("9", on: model)
         persistence.record(.volatile)
         try run(loop, for: .milliseconds(150))
-        #expect(persistence.failure?.contains("Not a directory") == true, "the first write is due after 10 ms and fails")
+        #expect(
+            persistence.failure?.contains("Not a directory") == true, "the first write is due after 10 ms and fails")
         #expect(persistence.writer.isHolding)
         broken.repair()
         // Retries come 250 ms after the first failure, then 500 ms after the second.

@@ -1,6 +1,7 @@
-@testable import DaemonBase
 import Glibc
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
 
 @Suite("The process environment")
@@ -8,7 +9,7 @@ struct ProcessEnvironmentTests {
     /// `ProcessEnvironment.entries` of `texts` laid out as `environ` holds them.
     private func read(_ texts: [String]) -> [String: String] {
         let copies = texts.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
+        defer { for pointer in copies { free(pointer) } }
         return (copies + [nil]).withUnsafeBufferPointer { ProcessEnvironment.entries($0.baseAddress!) }
     }
 
@@ -18,10 +19,11 @@ struct ProcessEnvironmentTests {
             "PATH=/usr/bin:/bin", "EMPTY=", "EQUALS=a=b=c", "MARK=\u{301}after", "NAME\u{301}=x",
             "LANG=de_DE.UTF-8", "NOEQUALS", "=nameless",
         ])
-        #expect(read == [
-            "PATH": "/usr/bin:/bin", "EMPTY": "", "EQUALS": "a=b=c", "MARK": "\u{301}after", "NAME\u{301}": "x",
-            "LANG": "de_DE.UTF-8", "": "nameless",
-        ])
+        #expect(
+            read == [
+                "PATH": "/usr/bin:/bin", "EMPTY": "", "EQUALS": "a=b=c", "MARK": "\u{301}after", "NAME\u{301}": "x",
+                "LANG": "de_DE.UTF-8", "": "nameless",
+            ])
     }
 
     @Test("the current environment reads as getenv sees it")

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import TabbardDaemon
 
 /// A datagram socket bound in a fresh temporary directory, standing in for systemd.
@@ -16,7 +17,9 @@ private final class NotifySocket {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         try #require(bound == 0, "bind \(path): errno \(errno)")
         var timeout = timeval(tv_sec: 5, tv_usec: 0)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TabModel
+import Testing
+
 @testable import TabbardDaemon
 
 /// The state file's codec against Foundation's JSON coders, which wrote every state file
@@ -52,7 +53,9 @@ struct StateCodecTests {
     func versionsAndErrors() throws {
         #expect(StateCodec.formatVersion(of: Array(#"{"formatVersion": 7, "other": []}"#.utf8)) == 7)
         #expect(StateCodec.formatVersion(of: Array("not json".utf8)) == nil)
-        let missing = #expect(throws: StateFormatError.self) { try StateCodec.decode(Array(#"{"formatVersion": 1}"#.utf8)) }
+        let missing = #expect(throws: StateFormatError.self) {
+            try StateCodec.decode(Array(#"{"formatVersion": 1}"#.utf8))
+        }
         #expect(missing?.reason.hasPrefix("missing ") == true)
         let broken = #expect(throws: StateFormatError.self) { try StateCodec.decode([0x7B, 0x00]) }
         #expect(broken?.reason.hasPrefix("not JSON") == true)

@@ -1,14 +1,16 @@
-@testable import DaemonBase
 import Glibc
-@testable import TabbardPluginHost
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// One daemon per state directory (STATE-4): the lock, its refusal naming the holder, and
 /// the files around it.
 @Suite("State directory lock")
 struct StateDirectoryLockTests {
-    @Test("a second lock on the same directory is refused, naming the holder's pid and bus, until the first is released")
+    @Test(
+        "a second lock on the same directory is refused, naming the holder's pid and bus, until the first is released")
     func secondLockRefused() throws {
         let directory = temporaryDirectory()
         let first = try StateDirectoryLock(directory: directory, bus: "unix:path=/run/first", log: quietLog)
@@ -45,7 +47,7 @@ struct StateDirectoryLockTests {
         try #require(duplicate >= 0)
         var child: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("30"), nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         try #require(posix_spawn(&child, "/bin/sleep", nil, nil, argv, environ) == 0)
         defer {
             kill(child, SIGKILL)
@@ -63,12 +65,16 @@ struct StateDirectoryLockTests {
         guard let directory = opendir("/proc/self/fd") else { return nil }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let descriptor = Int32(name) else { continue }
             var target = [CChar](repeating: 0, count: 4096)
             let length = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
             guard length > 0 else { continue }
-            if String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) == path { return descriptor }
+            if String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) == path {
+                return descriptor
+            }
         }
         return nil
     }
@@ -105,7 +111,9 @@ struct StateDirectoryLockTests {
         try writeFile(directory + "/lock", "pid 999999\nbus session\nsince 1\n")
         let lock = try StateDirectoryLock(directory: directory, bus: "system", log: quietLog)
         lock.release()
-        #expect(try FileIO.read(directory + "/lock").map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("pid \(getpid())\nbus system\n") == true)
+        #expect(
+            try FileIO.read(directory + "/lock").map { String(decoding: $0, as: UTF8.self) }?.hasPrefix(
+                "pid \(getpid())\nbus system\n") == true)
     }
 
     @Test("the holder's lines read back as written; missing or malformed ones stay unknown")
@@ -139,7 +147,9 @@ struct PlantedStateFileTests {
         let records = PluginRecords(file: file, log: quietLog)
         records.remember(PluginFingerprint(path: "/p/libx.so", size: 1, modified: 2), probed: true)
         #expect(directoryEntries(directory) == ["plugins.state", "plugins.state.fifo"])
-        #expect(PluginRecords(file: file, log: quietLog).record(for: PluginFingerprint(path: "/p/libx.so", size: 1, modified: 2))?.probed == true)
+        #expect(
+            PluginRecords(file: file, log: quietLog).record(
+                for: PluginFingerprint(path: "/p/libx.so", size: 1, modified: 2))?.probed == true)
     }
 
     @Test("records only read (--list-plugins, without the lock) move nothing and write nothing")

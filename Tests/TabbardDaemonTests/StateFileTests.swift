@@ -1,6 +1,7 @@
-@testable import DaemonBase
 import Glibc
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
 
 /// A fresh empty directory for one test.
@@ -101,14 +102,20 @@ struct StateFileTests {
         let file = StateFile(directory: temporaryDirectory())
         #expect(mkdir(file.temporaryPath, 0o700) == 0)
         try writeFile(file.temporaryPath + "/inside", "x")
-        #expect(throws: FileError(operation: "rmdir", path: file.temporaryPath, errno: ENOTEMPTY)) { try file.write([1]) }
+        #expect(throws: FileError(operation: "rmdir", path: file.temporaryPath, errno: ENOTEMPTY)) {
+            try file.write([1])
+        }
     }
 
     @Test("a state over the size limit is not written, so no start ever has to refuse it")
     func oversizedWrite() throws {
         let file = StateFile(directory: temporaryDirectory())
         let bytes = [UInt8](repeating: 0x20, count: StateFile.sizeLimit + 1)
-        #expect(throws: FileError(operation: "write", path: file.path, cause: .tooLarge(size: Int64(bytes.count), limit: StateFile.sizeLimit))) {
+        #expect(
+            throws: FileError(
+                operation: "write", path: file.path,
+                cause: .tooLarge(size: Int64(bytes.count), limit: StateFile.sizeLimit))
+        ) {
             try file.write(bytes)
         }
         #expect(try file.read() == nil)
@@ -122,19 +129,29 @@ struct StateFileTests {
         #expect(throws: FileError(operation: "open", path: file.path, cause: .symbolicLink)) { try file.read() }
         #expect(unlink(file.path) == 0)
         try makeFIFO(file.path)
-        #expect(throws: FileError(operation: "open", path: file.path, cause: .notRegularFile(.fifo))) { try file.read() }
+        #expect(throws: FileError(operation: "open", path: file.path, cause: .notRegularFile(.fifo))) {
+            try file.read()
+        }
         #expect(unlink(file.path) == 0)
         #expect(mkdir(file.path, 0o700) == 0)
-        #expect(throws: FileError(operation: "open", path: file.path, cause: .notRegularFile(.directory))) { try file.read() }
+        #expect(throws: FileError(operation: "open", path: file.path, cause: .notRegularFile(.directory))) {
+            try file.read()
+        }
         #expect(rmdir(file.path) == 0)
         try writeFile(file.path, "")
         #expect(truncate(file.path, off_t(StateFile.sizeLimit + 1)) == 0)
-        #expect(throws: FileError(operation: "read", path: file.path, cause: .tooLarge(size: Int64(StateFile.sizeLimit + 1), limit: StateFile.sizeLimit))) {
+        #expect(
+            throws: FileError(
+                operation: "read", path: file.path,
+                cause: .tooLarge(size: Int64(StateFile.sizeLimit + 1), limit: StateFile.sizeLimit))
+        ) {
             try file.read()
         }
     }
 
-    @Test("what is refused for what it is gets set aside under its kind's name, with a warning; the next write takes its place")
+    @Test(
+        "what is refused for what it is gets set aside under its kind's name, with a warning; the next write takes its place"
+    )
     func setAsideByKind() throws {
         let directory = temporaryDirectory()
         let file = StateFile(directory: directory)
@@ -147,7 +164,8 @@ struct StateFileTests {
         #expect(file.readSettingAside(log: captured.log, consequence: "starting afresh") == nil)
         #expect(directoryEntries(directory) == ["state.json.directory", "state.json.fifo", "state.json.symlink"])
         let logged = captured.lines.joined(separator: "\n")
-        #expect(logged.contains("\(file.path) set aside as \(file.path).fifo: a FIFO, not a regular file; starting afresh"))
+        #expect(
+            logged.contains("\(file.path) set aside as \(file.path).fifo: a FIFO, not a regular file; starting afresh"))
         #expect(logged.contains("set aside as \(file.path).symlink: a symbolic link"))
         try file.write(Array("new".utf8))
         #expect(file.readSettingAside(log: captured.log, consequence: "starting afresh") == Array("new".utf8))
@@ -163,4 +181,3 @@ struct StateFileTests {
         #expect(directoryEntries(directory) == ["state.json.corrupt", "state.json.corrupt-2"])
     }
 }
-

@@ -1,6 +1,7 @@
-@testable import DaemonBase
-import Testing
 import TabModel
+import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
 
 @Suite("State store (STATE-2, STATE-4)")

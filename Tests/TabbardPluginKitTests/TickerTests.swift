@@ -40,7 +40,7 @@ struct TickerTests {
         #expect(counter.value <= atStop + 1)
         let beforeRestart = counter.value
         ticker.start()
-        ticker.start()  // Already running: nothing changes.
+        ticker.start() // Already running: nothing changes.
         #expect(eventually { counter.value >= beforeRestart + 3 })
         ticker.stop()
     }

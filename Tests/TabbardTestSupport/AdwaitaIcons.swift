@@ -14,7 +14,9 @@ public struct AdwaitaIcons: Sendable {
         var names = Set<String>()
         for case let path as String in FileManager.default.enumerator(atPath: directory)?.allObjects ?? [] {
             let file = (path as NSString).lastPathComponent
-            if let suffix = [".symbolic.png", ".svg", ".png"].first(where: file.hasSuffix) { names.insert(String(file.dropLast(suffix.count))) }
+            if let suffix = [".symbolic.png", ".svg", ".png"].first(where: file.hasSuffix) {
+                names.insert(String(file.dropLast(suffix.count)))
+            }
         }
         guard !names.isEmpty else {
             throw TestFailure("\(directory) has no icons: install adwaita-icon-theme (scripts/install-deps test)")

@@ -12,7 +12,8 @@ public struct CommandResult {
 
 /// Runs `arguments` (the first is the program path) and waits at most `timeout` seconds,
 /// killing it after that; standard input is `input` when given.
-public func runCommand(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 30) throws -> CommandResult {
+public func runCommand(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 30) throws -> CommandResult
+{
     let process = Process()
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
@@ -45,9 +46,10 @@ public func runCommand(_ arguments: [String], input: String? = nil, timeout: Tim
     }
     process.waitUntilExit()
     _ = group.wait(timeout: .now() + 5)
-    return CommandResult(status: process.terminationStatus,
-                         output: String(decoding: outData, as: UTF8.self),
-                         errors: String(decoding: errData, as: UTF8.self))
+    return CommandResult(
+        status: process.terminationStatus,
+        output: String(decoding: outData, as: UTF8.self),
+        errors: String(decoding: errData, as: UTF8.self))
 }
 
 /// The Python that has dbus-python and PyGObject.

@@ -29,7 +29,8 @@ public enum PackagePaths {
 
 /// A fresh empty directory under the system's temporary directory.
 public func makeTemporaryDirectory(_ prefix: String = "tabbard-test") throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(getpid())-\(UUID().uuidString.prefix(8))")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "\(prefix)-\(getpid())-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
 }
@@ -61,8 +62,10 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Starts `tabbard --address BUS --plugin-dir PLUGINS --state-dir DIR ARGS…` and waits
     /// until `org.tabbard.TabBar1` is owned; PLUGINS is the staged bundled plugins unless
     /// `pluginDirectory` says otherwise; through `launcher` when given.
-    public init(bus: PrivateBus? = nil, arguments: [String] = [], stateDirectory: String? = nil,
-                environment: [String: String] = [:], pluginDirectory: String? = nil, launcher: [String] = []) throws {
+    public init(
+        bus: PrivateBus? = nil, arguments: [String] = [], stateDirectory: String? = nil,
+        environment: [String: String] = [:], pluginDirectory: String? = nil, launcher: [String] = []
+    ) throws {
         self.bus = try bus ?? PrivateBus()
         self.stateDirectory = try stateDirectory ?? makeTemporaryDirectory("tabbard-state")
         self.logFile = try makeTemporaryDirectory("tabbard-log") + "/tabbard.log"
@@ -91,12 +94,16 @@ public final class DaemonProcess: @unchecked Sendable {
     /// a start that takes 1 s alone can take several).
     public func start() throws {
         precondition(pid == 0, "the daemon is already running")
-        let arguments = launcher + [try PackagePaths.executable("tabbard"), "--address", bus.address,
-                         "--plugin-dir", pluginDirectory, "--state-dir", stateDirectory] + extraArguments
+        let arguments =
+            launcher + [
+                try PackagePaths.executable("tabbard"), "--address", bus.address,
+                "--plugin-dir", pluginDirectory, "--state-dir", stateDirectory,
+            ] + extraArguments
         // What an earlier run sent (READY=1 after a reload) must not count for this one.
         while readiness?.receive(timeout: 0) != nil {}
-        pid = try spawnLogging(arguments, to: logFile,
-                               environment: environment.merging(readiness.map { ["NOTIFY_SOCKET": $0.path] } ?? [:]) { $1 })
+        pid = try spawnLogging(
+            arguments, to: logFile,
+            environment: environment.merging(readiness.map { ["NOTIFY_SOCKET": $0.path] } ?? [:]) { $1 })
         let deadline = Date().addingTimeInterval(30)
         var ready = readiness == nil
         while !ready || !nameIsOwned() {
@@ -106,7 +113,10 @@ public final class DaemonProcess: @unchecked Sendable {
                 pid = 0
                 throw TestFailure("tabbard exited during start (status \(status)); log:\n\(log)")
             }
-            guard Date() < deadline else { throw TestFailure("tabbard did not own its name \(ready ? "" : "and send READY=1 ")within 30 s; log:\n\(log)") }
+            guard Date() < deadline else {
+                throw TestFailure(
+                    "tabbard did not own its name \(ready ? "" : "and send READY=1 ")within 30 s; log:\n\(log)")
+            }
             usleep(10_000)
         }
     }
@@ -148,8 +158,10 @@ public final class DaemonProcess: @unchecked Sendable {
     public func waitForExit(timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            var info = siginfo_t()  // Zeroed: si_signo stays 0 while the process runs.
-            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info.si_signo == SIGCHLD { return true }
+            var info = siginfo_t() // Zeroed: si_signo stays 0 while the process runs.
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info.si_signo == SIGCHLD {
+                return true
+            }
             usleep(20_000)
         }
         return false
@@ -174,9 +186,12 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Whether the daemon owns its name; false also when the bus did not answer within 5 s,
     /// which a loaded machine can take: the caller asks again until its own deadline.
     private func nameIsOwned() -> Bool {
-        let result = try? runCommand(["/usr/bin/dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=org.freedesktop.DBus",
-                                      "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.tabbard.TabBar1"],
-                                     timeout: 5)
+        let result = try? runCommand(
+            [
+                "/usr/bin/dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=org.freedesktop.DBus",
+                "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.tabbard.TabBar1",
+            ],
+            timeout: 5)
         return result?.output.contains("boolean true") ?? false
     }
 }
@@ -190,7 +205,8 @@ public func exitStatus(waitStatus status: Int32) -> Int32 {
 
 /// Starts a program with its standard output and error appended to `logFile`, and with
 /// `environment` added to the test's own. Returns its pid; the caller reaps it.
-public func spawnLogging(_ arguments: [String], to logFile: String, environment: [String: String] = [:]) throws -> pid_t {
+public func spawnLogging(_ arguments: [String], to logFile: String, environment: [String: String] = [:]) throws -> pid_t
+{
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -202,8 +218,8 @@ public func spawnLogging(_ arguments: [String], to logFile: String, environment:
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
+        for pointer in argv { free(pointer) }
+        for pointer in envp { free(pointer) }
     }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An introspection file of `dbus/` read into its interfaces: each one's methods, signals and
@@ -24,13 +25,20 @@ public final class InterfaceFile: NSObject, XMLParserDelegate {
     /// The file at `path`, read; a failure names the file.
     public init(path: String) throws {
         super.init()
-        guard let parser = XMLParser(contentsOf: URL(fileURLWithPath: path)) else { throw TestFailure("\(path) cannot be read") }
+        guard let parser = XMLParser(contentsOf: URL(fileURLWithPath: path)) else {
+            throw TestFailure("\(path) cannot be read")
+        }
         parser.delegate = self
-        guard parser.parse() else { throw TestFailure("\(path) does not parse: \(String(describing: parser.parserError))") }
+        guard parser.parse() else {
+            throw TestFailure("\(path) does not parse: \(String(describing: parser.parserError))")
+        }
     }
 
-    public func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                       attributes: [String: String] = [:]) {
+    /// Records each element's name and attributes as the parser meets it.
+    public func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let name = attributes["name"] ?? ""
         switch element {
         case "interface":

@@ -16,7 +16,9 @@ public final class NotifySocket {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0 else { throw TestFailure("bind \(path): \(String(cString: strerror(errno)))") }
         // The kernel stamps each datagram as it is queued: when the daemon sent it, however
@@ -57,10 +59,16 @@ public final class NotifySocket {
             control.withUnsafeMutableBytes { controlBytes -> (Int, timespec?) in
                 var vector = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
                 return withUnsafeMutablePointer(to: &vector) { vector in
-                    var header = msghdr(msg_name: nil, msg_namelen: 0, msg_iov: vector, msg_iovlen: 1,
-                                        msg_control: controlBytes.baseAddress, msg_controllen: controlBytes.count, msg_flags: 0)
+                    var header = msghdr(
+                        msg_name: nil, msg_namelen: 0, msg_iov: vector, msg_iovlen: 1,
+                        msg_control: controlBytes.baseAddress, msg_controllen: controlBytes.count, msg_flags: 0)
                     let count = recvmsg(fd, &header, 0)
-                    return (count, count > 0 ? Self.timestamp(in: UnsafeRawBufferPointer(rebasing: controlBytes.prefix(header.msg_controllen))) : nil)
+                    return (
+                        count,
+                        count > 0
+                            ? Self.timestamp(
+                                in: UnsafeRawBufferPointer(rebasing: controlBytes.prefix(header.msg_controllen))) : nil
+                    )
                 }
             }
         }
@@ -81,7 +89,8 @@ public final class NotifySocket {
             let length = Int(header.cmsg_len)
             guard length >= headerSize, offset + length <= control.count else { return nil }
             if header.cmsg_level == SOL_SOCKET, header.cmsg_type == SCM_TIMESTAMPNS,
-               length - aligned(headerSize) >= MemoryLayout<timespec>.size {
+                length - aligned(headerSize) >= MemoryLayout<timespec>.size
+            {
                 return control.loadUnaligned(fromByteOffset: offset + aligned(headerSize), as: timespec.self)
             }
             offset += aligned(length)

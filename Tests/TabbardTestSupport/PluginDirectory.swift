@@ -11,10 +11,13 @@ public enum PluginDirectoryBase {
 
 /// A fresh empty plugin directory beneath `PluginDirectoryBase.path`, named after `prefix`.
 public func makePluginDirectory(_ prefix: String = "tabbard-plugins") throws -> String {
-    try FileManager.default.createDirectory(atPath: PluginDirectoryBase.path, withIntermediateDirectories: true,
-                                            attributes: [.posixPermissions: 0o755])
+    try FileManager.default.createDirectory(
+        atPath: PluginDirectoryBase.path, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o755])
     var template = Array("\(PluginDirectoryBase.path)/\(prefix)-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw TestFailure("cannot make a plugin directory in \(PluginDirectoryBase.path)") }
+    guard let made = mkdtemp(&template) else {
+        throw TestFailure("cannot make a plugin directory in \(PluginDirectoryBase.path)")
+    }
     let path = String(cString: made)
     // mkdtemp makes it 0700; plugin directories are readable by all, as installed ones are.
     chmod(path, 0o755)

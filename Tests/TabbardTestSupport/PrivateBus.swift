@@ -109,6 +109,7 @@ public final class PrivateBus: @unchecked Sendable {
 
 /// A failure in test set-up, with a message.
 public struct TestFailure: Error, CustomStringConvertible {
+    /// What failed.
     public let description: String
     /// A failure saying `description`.
     public init(_ description: String) { self.description = description }
@@ -124,7 +125,7 @@ public func spawn(_ arguments: [String]) throws -> pid_t {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
     guard status == 0 else { throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(status)))") }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Runs the built `tabctl --address BUS ARGUMENTS…` to its end (20 s at most).
-public func tabctl(_ bus: PrivateBus, _ arguments: String..., environment: [String: String] = [:]) throws -> CommandResult {
+public func tabctl(_ bus: PrivateBus, _ arguments: String..., environment: [String: String] = [:]) throws
+    -> CommandResult
+{
     var command = [try PackagePaths.executable("tabctl"), "--address", bus.address] + arguments
     if !environment.isEmpty {
         command = ["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" } + command
@@ -35,7 +37,7 @@ public final class RunningTabctl {
         posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let all = [try PackagePaths.executable("tabctl"), "--address", bus.address] + arguments
         let argv = all.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, all[0], &actions, nil, argv, environ)
         close(fds[1])
@@ -108,7 +110,9 @@ public final class RunningTabctl {
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) != pid {
-            guard Date() < deadline else { throw TestFailure("tabctl did not exit within \(timeout) s; stderr: \(errors)") }
+            guard Date() < deadline else {
+                throw TestFailure("tabctl did not exit within \(timeout) s; stderr: \(errors)")
+            }
             usleep(5_000)
         }
         let signal = status & 0x7F

@@ -32,9 +32,13 @@ public enum TestUsers {
             try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", guest])
         }
         if try !exists(["/usr/bin/id", admin]) {
-            try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                     "--groups", adminGroup, admin])
-        } else if !(try runCommand(["/usr/bin/id", "-nG", admin]).output.split(separator: " ").contains { $0.trimmingCharacters(in: .whitespacesAndNewlines) == adminGroup }) {
+            try run([
+                "/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
+                "--groups", adminGroup, admin,
+            ])
+        } else if !(try runCommand(["/usr/bin/id", "-nG", admin]).output.split(separator: " ").contains {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines) == adminGroup
+        }) {
             try run(["/usr/sbin/usermod", "--append", "--groups", adminGroup, admin])
         }
     }
@@ -45,8 +49,10 @@ public enum TestUsers {
             try run(["/usr/sbin/groupadd", "--system", otherGroup])
         }
         if try !exists(["/usr/bin/id", otherMember]) {
-            try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                     "--groups", otherGroup, otherMember])
+            try run([
+                "/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
+                "--groups", otherGroup, otherMember,
+            ])
         }
     }
 
@@ -55,8 +61,10 @@ public enum TestUsers {
     public static func ensureDaemonUser() throws {
         try ensure()
         if try !exists(["/usr/bin/id", daemonUser]) {
-            try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                     "--gid", adminGroup, daemonUser])
+            try run([
+                "/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
+                "--gid", adminGroup, daemonUser,
+            ])
         }
     }
 

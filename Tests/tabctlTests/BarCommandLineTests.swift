@@ -1,4 +1,5 @@
 import Testing
+
 @testable import tabctl
 
 private func parse(_ line: String) throws(UsageError) -> Invocation {
@@ -11,49 +12,103 @@ private func bar(_ name: String, _ action: any BarAction) -> BarCommand {
 
 @Suite("tabctl bar command line")
 struct BarCommandLineTests {
-    @Test("every action of bar parses into its own type with its operands", arguments: [
-        ("bar modes create", bar("modes", CreateBarAction()) as any TabctlCommand),
-        ("bar modes remove", bar("modes", RemoveBarAction())),
-        ("bar modes define map Map", bar("modes", DefineItemAction(id: "map", look: .custom(title: "Map", image: "", selectedImage: "")))),
-        ("bar modes define map Map map map.fill",
-         bar("modes", DefineItemAction(id: "map", look: .custom(title: "Map", image: "map", selectedImage: "map.fill")))),
-        ("bar modes define saved --system-item favorites", bar("modes", DefineItemAction(id: "saved", look: .system("favorites", tag: 0)))),
-        ("bar modes define saved --system-item favorites 7", bar("modes", DefineItemAction(id: "saved", look: .system("favorites", tag: 7)))),
-        ("bar modes undefine saved", bar("modes", UndefineItemAction(id: "saved"))),
-        ("bar modes items map transit", bar("modes", SetItemsAction(ids: ["map", "transit"], animated: false))),
-        ("bar modes items --animated map", bar("modes", SetItemsAction(ids: ["map"], animated: true))),
-        ("bar modes items", bar("modes", SetItemsAction(ids: [], animated: false))),
-        ("bar modes select map", bar("modes", SelectItemAction(id: "map"))),
-        ("bar modes select --none", bar("modes", SelectItemAction(id: ""))),
-        ("bar modes tap transit", bar("modes", TapItemAction(id: "transit"))),
-        ("bar modes badge transit 2", bar("modes", ItemBadgeAction(id: "transit", change: .text("2")))),
-        ("bar modes badge transit --dot", bar("modes", ItemBadgeAction(id: "transit", change: .dot))),
-        ("bar modes badge transit --clear", bar("modes", ItemBadgeAction(id: "transit", change: .clear))),
-        ("bar modes badge transit -- --clear", bar("modes", ItemBadgeAction(id: "transit", change: .text("--clear")))),
-        ("bar modes badge transit --color #34C759", bar("modes", ItemBadgeAction(id: "transit", change: .color("#34C759")))),
-        ("bar modes disable saved", bar("modes", DisableItemAction(id: "saved"))),
-        ("bar modes enable saved", bar("modes", EnableItemAction(id: "saved"))),
-        ("bar modes customize a b c --replace 2 c --move c 0",
-         bar("modes", CustomizeItemsAction(candidates: ["a", "b", "c"], steps: [.replace(index: 2, id: "c"), .move(id: "c", index: 0)]))),
-        ("bar modes customize a b", bar("modes", CustomizeItemsAction(candidates: ["a", "b"], steps: []))),
-        ("bar modes appearance tint-color #FF9500",
-         bar("modes", BarAppearanceAction(setting: AppearanceSetting(property: .tintColor, value: .string("#FF9500"))))),
-        ("bar modes appearance translucent false",
-         bar("modes", BarAppearanceAction(setting: AppearanceSetting(property: .translucent, value: .bool(false))))),
-        ("bar modes set transit title Transport",
-         bar("modes", SetItemAction(id: "transit", setting: ItemSetting(property: .title, value: .string("Transport"))))),
-        ("bar modes set transit selected-image tram.fill",
-         bar("modes", SetItemAction(id: "transit", setting: ItemSetting(property: .selectedImage, value: .string("tram.fill"))))),
-        ("bar modes set transit image-rendering-mode original",
-         bar("modes", SetItemAction(id: "transit", setting: ItemSetting(property: .imageRenderingMode, value: .string("original"))))),
-        ("bar modes set saved tag -3", bar("modes", SetItemAction(id: "saved", setting: ItemSetting(property: .tag, value: .int32(-3))))),
-        ("bar modes divider divider normal selected", bar("modes", BarDividerAction(image: "divider", left: "normal", right: "selected"))),
-        ("bar modes show", bar("modes", ShowBarAction(follow: false))),
-        ("bar modes show --follow", bar("modes", ShowBarAction(follow: true))),
-        ("show --bar modes", ShowCommand(follow: false, bar: "modes")),
-        ("show --bar modes --follow", ShowCommand(follow: true, bar: "modes")),
-        ("show --follow --bar modes", ShowCommand(follow: true, bar: "modes")),
-    ])
+    @Test(
+        "every action of bar parses into its own type with its operands",
+        arguments: [
+            ("bar modes create", bar("modes", CreateBarAction()) as any TabctlCommand),
+            ("bar modes remove", bar("modes", RemoveBarAction())),
+            (
+                "bar modes define map Map",
+                bar("modes", DefineItemAction(id: "map", look: .custom(title: "Map", image: "", selectedImage: "")))
+            ),
+            (
+                "bar modes define map Map map map.fill",
+                bar(
+                    "modes",
+                    DefineItemAction(id: "map", look: .custom(title: "Map", image: "map", selectedImage: "map.fill")))
+            ),
+            (
+                "bar modes define saved --system-item favorites",
+                bar("modes", DefineItemAction(id: "saved", look: .system("favorites", tag: 0)))
+            ),
+            (
+                "bar modes define saved --system-item favorites 7",
+                bar("modes", DefineItemAction(id: "saved", look: .system("favorites", tag: 7)))
+            ),
+            ("bar modes undefine saved", bar("modes", UndefineItemAction(id: "saved"))),
+            ("bar modes items map transit", bar("modes", SetItemsAction(ids: ["map", "transit"], animated: false))),
+            ("bar modes items --animated map", bar("modes", SetItemsAction(ids: ["map"], animated: true))),
+            ("bar modes items", bar("modes", SetItemsAction(ids: [], animated: false))),
+            ("bar modes select map", bar("modes", SelectItemAction(id: "map"))),
+            ("bar modes select --none", bar("modes", SelectItemAction(id: ""))),
+            ("bar modes tap transit", bar("modes", TapItemAction(id: "transit"))),
+            ("bar modes badge transit 2", bar("modes", ItemBadgeAction(id: "transit", change: .text("2")))),
+            ("bar modes badge transit --dot", bar("modes", ItemBadgeAction(id: "transit", change: .dot))),
+            ("bar modes badge transit --clear", bar("modes", ItemBadgeAction(id: "transit", change: .clear))),
+            (
+                "bar modes badge transit -- --clear",
+                bar("modes", ItemBadgeAction(id: "transit", change: .text("--clear")))
+            ),
+            (
+                "bar modes badge transit --color #34C759",
+                bar("modes", ItemBadgeAction(id: "transit", change: .color("#34C759")))
+            ),
+            ("bar modes disable saved", bar("modes", DisableItemAction(id: "saved"))),
+            ("bar modes enable saved", bar("modes", EnableItemAction(id: "saved"))),
+            (
+                "bar modes customize a b c --replace 2 c --move c 0",
+                bar(
+                    "modes",
+                    CustomizeItemsAction(
+                        candidates: ["a", "b", "c"], steps: [.replace(index: 2, id: "c"), .move(id: "c", index: 0)]))
+            ),
+            ("bar modes customize a b", bar("modes", CustomizeItemsAction(candidates: ["a", "b"], steps: []))),
+            (
+                "bar modes appearance tint-color #FF9500",
+                bar(
+                    "modes",
+                    BarAppearanceAction(setting: AppearanceSetting(property: .tintColor, value: .string("#FF9500"))))
+            ),
+            (
+                "bar modes appearance translucent false",
+                bar(
+                    "modes",
+                    BarAppearanceAction(setting: AppearanceSetting(property: .translucent, value: .bool(false))))
+            ),
+            (
+                "bar modes set transit title Transport",
+                bar(
+                    "modes",
+                    SetItemAction(id: "transit", setting: ItemSetting(property: .title, value: .string("Transport"))))
+            ),
+            (
+                "bar modes set transit selected-image tram.fill",
+                bar(
+                    "modes",
+                    SetItemAction(
+                        id: "transit", setting: ItemSetting(property: .selectedImage, value: .string("tram.fill"))))
+            ),
+            (
+                "bar modes set transit image-rendering-mode original",
+                bar(
+                    "modes",
+                    SetItemAction(
+                        id: "transit", setting: ItemSetting(property: .imageRenderingMode, value: .string("original"))))
+            ),
+            (
+                "bar modes set saved tag -3",
+                bar("modes", SetItemAction(id: "saved", setting: ItemSetting(property: .tag, value: .int32(-3))))
+            ),
+            (
+                "bar modes divider divider normal selected",
+                bar("modes", BarDividerAction(image: "divider", left: "normal", right: "selected"))
+            ),
+            ("bar modes show", bar("modes", ShowBarAction(follow: false))),
+            ("bar modes show --follow", bar("modes", ShowBarAction(follow: true))),
+            ("show --bar modes", ShowCommand(follow: false, bar: "modes")),
+            ("show --bar modes --follow", ShowCommand(follow: true, bar: "modes")),
+            ("show --follow --bar modes", ShowCommand(follow: true, bar: "modes")),
+        ])
     func actions(line: String, command: any TabctlCommand) throws {
         #expect(try parse(line).command.isEqual(command))
     }
@@ -67,34 +122,51 @@ struct BarCommandLineTests {
     @Test("usage errors name the bar and the action, and the usage line is the action's")
     func usageErrors() {
         #expect(throws: UsageError(message: "bar needs NAME", command: "bar")) { try parse("bar") }
-        #expect(throws: UsageError(message: "bar needs ACTION (\(BarActionTable.names))", command: "bar")) { try parse("bar modes") }
+        #expect(throws: UsageError(message: "bar needs ACTION (\(BarActionTable.names))", command: "bar")) {
+            try parse("bar modes")
+        }
         #expect(throws: UsageError(message: "bar takes \(BarActionTable.names), not 'tapp'", command: "bar")) {
             try parse("bar modes tapp map")
         }
-        #expect(throws: UsageError(message: "bar modes tap needs ID", command: "bar modes tap")) { try parse("bar modes tap") }
+        #expect(throws: UsageError(message: "bar modes tap needs ID", command: "bar modes tap")) {
+            try parse("bar modes tap")
+        }
         #expect(throws: UsageError(message: "unexpected 'x' after bar modes tap", command: "bar modes tap")) {
             try parse("bar modes tap map x")
         }
-        #expect(throws: UsageError(message: "INDEX must be a whole number from 0, not '-1'", command: "bar modes customize")) {
+        #expect(
+            throws: UsageError(message: "INDEX must be a whole number from 0, not '-1'", command: "bar modes customize")
+        ) {
             try parse("bar modes customize a --move a -1")
         }
-        #expect(throws: UsageError(message: "bar modes customize needs at least one ID the user may place", command: "bar modes customize")) {
+        #expect(
+            throws: UsageError(
+                message: "bar modes customize needs at least one ID the user may place", command: "bar modes customize")
+        ) {
             try parse("bar modes customize --move a 0")
         }
-        #expect(throws: UsageError(message: "translucent takes true or false, not 'maybe'", command: "bar modes appearance")) {
+        #expect(
+            throws: UsageError(message: "translucent takes true or false, not 'maybe'", command: "bar modes appearance")
+        ) {
             try parse("bar modes appearance translucent maybe")
         }
         #expect(throws: UsageError(message: "TAG must be a whole number, not 'three'", command: "bar modes set")) {
             try parse("bar modes set saved tag three")
         }
-        #expect(throws: UsageError(message: "unknown item key 'colour'; one of: title, image, selected-image, image-rendering-mode, tag",
-                                   command: "bar modes set")) {
+        #expect(
+            throws: UsageError(
+                message: "unknown item key 'colour'; one of: title, image, selected-image, image-rendering-mode, tag",
+                command: "bar modes set")
+        ) {
             try parse("bar modes set saved colour red")
         }
         #expect(throws: UsageError(message: "bar modes divider needs RIGHT_STATE", command: "bar modes divider")) {
             try parse("bar modes divider divider normal")
         }
-        #expect(throws: UsageError(message: "show takes --follow, --bar NAME and --view SETTINGS, not 'modes'", command: "show")) {
+        #expect(
+            throws: UsageError(
+                message: "show takes --follow, --bar NAME and --view SETTINGS, not 'modes'", command: "show")
+        ) {
             try parse("show modes")
         }
         #expect(BarCommand.usage(["modes", "tap"]) == "bar modes tap ID")
@@ -107,7 +179,8 @@ struct BarCommandLineTests {
         for action in BarActionTable.actions {
             #expect(overview.contains("  \(action.spec.name)  "), "\(action.spec.name) listed")
         }
-        #expect(try parse("bar modes tap --help").command.isEqual(HelpCommand(topic: "bar", operands: ["modes", "tap"])))
+        #expect(
+            try parse("bar modes tap --help").command.isEqual(HelpCommand(topic: "bar", operands: ["modes", "tap"])))
         #expect(try parse("help bar customize").command.isEqual(HelpCommand(topic: "bar", operands: ["customize"])))
         let tap = BarCommand.help(["modes", "tap"])
         #expect(tap.hasPrefix("Usage: tabctl [OPTIONS] bar modes tap ID\n"))

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import TabbardBusContract
 import Testing
+
 @testable import tabctl
 
 private func signal(_ path: String, _ interface: String, _ member: String) throws -> Message {
@@ -45,7 +46,8 @@ struct BarEventLineTests {
             let end = try signal(modes, BusNames.barInterface, member)
             try end.append(["satellite", "map"], true)
             #expect(text.signal(end) == "\(member) modes [satellite,map] changed=true")
-            #expect(json.signal(end) == #"{"event":"\#(member)","bar":"modes","items":["satellite","map"],"changed":true}"#)
+            #expect(
+                json.signal(end) == #"{"event":"\#(member)","bar":"modes","items":["satellite","map"],"changed":true}"#)
         }
     }
 
@@ -54,11 +56,17 @@ struct BarEventLineTests {
         let bar = try signal(modes, BusNames.propertiesInterface, "PropertiesChanged")
         try bar.append(BusNames.barInterface, ["SelectedItem": Variant(.string("map"))], [String]())
         #expect(text.signal(bar) == "PropertiesChanged bar modes SelectedItem=map")
-        #expect(json.signal(bar) == #"{"event":"PropertiesChanged","object":"bar","bar":"modes","changed":{"SelectedItem":"map"},"invalidated":[]}"#)
+        #expect(
+            json.signal(bar)
+                == #"{"event":"PropertiesChanged","object":"bar","bar":"modes","changed":{"SelectedItem":"map"},"invalidated":[]}"#
+        )
         let item = try signal(modes + "/item/transit", BusNames.propertiesInterface, "PropertiesChanged")
         try item.append(BusNames.itemInterface, ["BadgeValue": Variant(.string("2"))], [String]())
         #expect(text.signal(item) == "PropertiesChanged item modes transit BadgeValue=2")
-        #expect(json.signal(item) == #"{"event":"PropertiesChanged","object":"item","bar":"modes","item":"transit","changed":{"BadgeValue":"2"},"invalidated":[]}"#)
+        #expect(
+            json.signal(item)
+                == #"{"event":"PropertiesChanged","object":"item","bar":"modes","item":"transit","changed":{"BadgeValue":"2"},"invalidated":[]}"#
+        )
         let controllersBar = try signal(BusNames.bar.rawValue, BusNames.propertiesInterface, "PropertiesChanged")
         try controllersBar.append(BusNames.barInterface, ["SelectedItem": Variant(.string("alarm"))], [String]())
         #expect(text.signal(controllersBar) == "PropertiesChanged bar SelectedItem=alarm")
@@ -81,7 +89,8 @@ struct BarEventLineTests {
 
     @Test("the state line lists the bars")
     func state() {
-        let line = text.state(PropertyValues(values: ["SelectedItem": .string("alarm"), "Bars": .array("s", [.string("modes")])]))
+        let line = text.state(
+            PropertyValues(values: ["SelectedItem": .string("alarm"), "Bars": .array("s", [.string("modes")])]))
         #expect(line == "state SelectedItem=alarm Bars=[modes]")
     }
 }

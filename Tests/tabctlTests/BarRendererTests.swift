@@ -1,4 +1,5 @@
 import Testing
+
 @testable import tabctl
 
 /// Builds bar items from a compact description: `"[alarm]"` selected, `"~notes~"` disabled,
@@ -29,38 +30,41 @@ struct BarRendererTests {
         let picture = BarPicture(
             layout: .bottom, items: items(["[Clock]", "Alarm", "Stopwatch", "Timer", "Notes"]), tintColor: "#007AFF",
             content: .page(title: "World Clock", body: "Paris     10:04\nTokyo     18:04"))
-        #expect(plain.render(picture) == """
-            ┌──────────────────────────────────────────────────────────┐
-            │ World Clock                                              │
-            ├──────────────────────────────────────────────────────────┤
-            │ Paris     10:04                                          │
-            │ Tokyo     18:04                                          │
-            ├───────────┬───────────┬───────────┬───────────┬──────────┤
-            │  [Clock]  │   Alarm   │ Stopwatch │   Timer   │  Notes   │
-            └───────────┴───────────┴───────────┴───────────┴──────────┘
+        #expect(
+            plain.render(picture) == """
+                ┌──────────────────────────────────────────────────────────┐
+                │ World Clock                                              │
+                ├──────────────────────────────────────────────────────────┤
+                │ Paris     10:04                                          │
+                │ Tokyo     18:04                                          │
+                ├───────────┬───────────┬───────────┬───────────┬──────────┤
+                │  [Clock]  │   Alarm   │ Stopwatch │   Timer   │  Notes   │
+                └───────────┴───────────┴───────────┴───────────┴──────────┘
 
-            """)
+                """)
     }
 
     @Test("9 tabs: four on the bar plus More, the More list shown")
     func nineTabsWithMore() {
         let picture = BarPicture(
             layout: .bottom, items: items(["Playlists", "Artists", "Songs", "Videos", "[More]"]), tintColor: "#007AFF",
-            content: .moreList(title: "More", items: items(["Podcasts", "Audiobooks", "Genres", "Composers", "Compilations"])))
-        #expect(plain.render(picture) == """
-            ┌──────────────────────────────────────────────────────────┐
-            │ More                                                     │
-            ├──────────────────────────────────────────────────────────┤
-            │   Podcasts                                               │
-            │   Audiobooks                                             │
-            │   Genres                                                 │
-            │   Composers                                              │
-            │   Compilations                                           │
-            ├───────────┬───────────┬───────────┬───────────┬──────────┤
-            │ Playlists │  Artists  │   Songs   │  Videos   │  [More]  │
-            └───────────┴───────────┴───────────┴───────────┴──────────┘
+            content: .moreList(
+                title: "More", items: items(["Podcasts", "Audiobooks", "Genres", "Composers", "Compilations"])))
+        #expect(
+            plain.render(picture) == """
+                ┌──────────────────────────────────────────────────────────┐
+                │ More                                                     │
+                ├──────────────────────────────────────────────────────────┤
+                │   Podcasts                                               │
+                │   Audiobooks                                             │
+                │   Genres                                                 │
+                │   Composers                                              │
+                │   Compilations                                           │
+                ├───────────┬───────────┬───────────┬───────────┬──────────┤
+                │ Playlists │  Artists  │   Songs   │  Videos   │  [More]  │
+                └───────────┴───────────┴───────────┴───────────┴──────────┘
 
-            """)
+                """)
     }
 
     @Test("a badge, a dot badge and a disabled tab carry their markers")
@@ -68,16 +72,17 @@ struct BarRendererTests {
         let picture = BarPicture(
             layout: .bottom, items: items(["[Alarm(3)]", "Notes(.)", "~Timer~"]), tintColor: "#007AFF",
             content: .page(title: "Alarms", body: ""))
-        #expect(plain.render(picture) == """
-            ┌──────────────────────────────────────────────────────────┐
-            │ Alarms                                                   │
-            ├──────────────────────────────────────────────────────────┤
-            │                                                          │
-            ├───────────────────┬───────────────────┬──────────────────┤
-            │    [Alarm (3)]    │      Notes •      │     ~Timer~      │
-            └───────────────────┴───────────────────┴──────────────────┘
+        #expect(
+            plain.render(picture) == """
+                ┌──────────────────────────────────────────────────────────┐
+                │ Alarms                                                   │
+                ├──────────────────────────────────────────────────────────┤
+                │                                                          │
+                ├───────────────────┬───────────────────┬──────────────────┤
+                │    [Alarm (3)]    │      Notes •      │     ~Timer~      │
+                └───────────────────┴───────────────────┴──────────────────┘
 
-            """)
+                """)
     }
 
     @Test("layout top draws the bar above the content")
@@ -85,16 +90,17 @@ struct BarRendererTests {
         let picture = BarPicture(
             layout: .top, items: items(["Clock", "[Alarm]"]), tintColor: "#007AFF",
             content: .page(title: "Alarms", body: "07:00 on"))
-        #expect(plain.render(picture) == """
-            ┌─────────────────────────────┬────────────────────────────┐
-            │            Clock            │          [Alarm]           │
-            ├─────────────────────────────┴────────────────────────────┤
-            │ Alarms                                                   │
-            ├──────────────────────────────────────────────────────────┤
-            │ 07:00 on                                                 │
-            └──────────────────────────────────────────────────────────┘
+        #expect(
+            plain.render(picture) == """
+                ┌─────────────────────────────┬────────────────────────────┐
+                │            Clock            │          [Alarm]           │
+                ├─────────────────────────────┴────────────────────────────┤
+                │ Alarms                                                   │
+                ├──────────────────────────────────────────────────────────┤
+                │ 07:00 on                                                 │
+                └──────────────────────────────────────────────────────────┘
 
-            """)
+                """)
     }
 
     @Test("colors mark the selected item in the tint color and badges in red")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// The built `tabctl` against a `tabbard` on a private bus: output and exit status of each
 /// command. Each test has its own bus and daemon.
@@ -47,7 +47,8 @@ struct CommandTests {
         #expect(try tabctl(daemon.bus, "get", "VisibleTabs").output == "world-clock\nalarm\nstopwatch\ntimer\n")
         #expect(try tabctl(daemon.bus, "get", "DividerImages").output == "")
         let json = try tabctl(daemon.bus, "--json", "get", "VisibleTabs")
-        #expect(try parseObject(json.output)["VisibleTabs"] as? [String] == ["world-clock", "alarm", "stopwatch", "timer"])
+        #expect(
+            try parseObject(json.output)["VisibleTabs"] as? [String] == ["world-clock", "alarm", "stopwatch", "timer"])
     }
 
     @Test("select, select --index, more and badge change what get and show report")
@@ -158,7 +159,9 @@ struct CommandTests {
         let result = try tabctl(bus, "select", "alarm")
         #expect(result.status == 2)
         #expect(result.errors.contains("org.freedesktop.DBus.Error.ServiceUnknown"))
-        let noBus = try runCommand([try PackagePaths.executable("tabctl"), "--address", "unix:path=/nonexistent/bus", "list"])
+        let noBus = try runCommand([
+            try PackagePaths.executable("tabctl"), "--address", "unix:path=/nonexistent/bus", "list",
+        ])
         #expect(noBus.status == 2)
     }
 

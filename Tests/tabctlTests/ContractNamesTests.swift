@@ -1,6 +1,7 @@
 import TabbardBusContract
 import TabbardTestSupport
 import Testing
+
 @testable import tabctl
 
 /// What tabctl sets through the D-Bus contract, held against the interface file
@@ -17,7 +18,8 @@ struct ContractNamesTests {
         }
     }
 
-    @Test("the appearance keys are writable on a bar too (SBAR-6), and what tabctl sets on an item is writable (SBAR-2)")
+    @Test(
+        "the appearance keys are writable on a bar too (SBAR-6), and what tabctl sets on an item is writable (SBAR-2)")
     func barAndItemSettings() throws {
         let contract = try InterfaceFile(path: InterfaceFile.tabBar)
         let bar = try #require(contract.properties[BusNames.barInterface])
@@ -25,6 +27,8 @@ struct ContractNamesTests {
             #expect(bar[property.rawValue] == "readwrite", "\(key) → \(property.rawValue)")
         }
         let item = try #require(contract.properties[BusNames.itemInterface])
-        for property in [ItemPropertyName.badgeColor, .enabled] { #expect(item[property.rawValue] == "readwrite", "\(property.rawValue)") }
+        for property in [ItemPropertyName.badgeColor, .enabled] {
+            #expect(item[property.rawValue] == "readwrite", "\(property.rawValue)")
+        }
     }
 }

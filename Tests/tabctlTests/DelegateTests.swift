@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
+
 @testable import tabctl
 
 @Suite("tabctl delegate")
@@ -42,7 +43,8 @@ struct DelegateTests {
         // tabctl answered first.
         #expect(try tabctl(daemon.bus, "get", "DelegateTimeoutPolicy").output == "allow\n")
         let judge = try makeTemporaryDirectory("tabctl-judge") + "/judge"
-        try writeScript("""
+        try writeScript(
+            """
             #!/bin/sh
             case "$1" in
               alarm) exit 0 ;;

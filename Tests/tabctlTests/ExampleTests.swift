@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
+
 @testable import tabctl
 
 /// Every example that `--help` and docs/tabctl.md show (they show the same: ManualTests), run

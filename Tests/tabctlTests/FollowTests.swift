@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 @Suite("tabctl follow and show --follow")
 struct FollowTests {
@@ -14,10 +14,15 @@ struct FollowTests {
         // The line came while tabctl still runs: it was flushed, not held in a buffer.
         #expect(try tabctl(daemon.bus, "badge", "timer", "5").status == 0)
         #expect(try follow.line(startingWith: "PropertiesChanged tab timer").contains("BadgeValue=5"))
-        #expect(try tabctl(daemon.bus, "customize", "alarm", "world-clock", "stopwatch", "timer", "playlists", "artists",
-                           "songs", "videos", "podcasts", "audiobooks", "genres", "composers", "compilations",
-                           "most-viewed", "search", "notes").status == 0)
-        #expect(try follow.line(startingWith: "WillBeginCustomizing ").hasPrefix("WillBeginCustomizing [world-clock,alarm,"))
+        #expect(
+            try tabctl(
+                daemon.bus, "customize", "alarm", "world-clock", "stopwatch", "timer", "playlists", "artists",
+                "songs", "videos", "podcasts", "audiobooks", "genres", "composers", "compilations",
+                "most-viewed", "search", "notes"
+            ).status == 0)
+        #expect(
+            try follow.line(startingWith: "WillBeginCustomizing ").hasPrefix("WillBeginCustomizing [world-clock,alarm,")
+        )
         #expect(try follow.line(startingWith: "DidEndCustomizing ").hasSuffix(" changed=true"))
         follow.send(SIGINT)
         #expect(try follow.waitForExit() == 0)

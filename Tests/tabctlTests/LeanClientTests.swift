@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 @Suite("tabctl as a process")
 struct LeanClientTests {
@@ -17,7 +17,9 @@ struct LeanClientTests {
         let daemon = try DaemonProcess()
         let command = "\(try PackagePaths.executable("tabctl")) --address \(daemon.bus.address) show"
         // script(1) gives the command a pseudo-terminal as its standard output.
-        let colored = try runCommand(["/usr/bin/env", "-u", "NO_COLOR", "/usr/bin/script", "-qec", command, "/dev/null"])
+        let colored = try runCommand([
+            "/usr/bin/env", "-u", "NO_COLOR", "/usr/bin/script", "-qec", command, "/dev/null",
+        ])
         #expect(colored.status == 0)
         #expect(colored.output.contains("\u{1B}[1;38;2;0;122;255m[World Clock"))
         let plain = try runCommand(["/usr/bin/env", "NO_COLOR=1", "/usr/bin/script", "-qec", command, "/dev/null"])

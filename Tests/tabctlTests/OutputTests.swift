@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import TabbardBusContract
 import Testing
+
 @testable import tabctl
 
 @Suite("tabctl output forms")
@@ -14,8 +15,12 @@ struct OutputTests {
         #expect(ValueText.shellLines(.uint64(18_446_744_073_709_551_615)) == ["18446744073709551615"])
         #expect(ValueText.shellLines(.array("s", [.string("a b"), .string("c")])) == ["a b", "c"])
         #expect(ValueText.shellLines(.array("s", [])) == [])
-        let images = DBusValue.dictionary(key: "s", value: "s", [.string("selected|normal"): .string("x.png"),
-                                                                 .string("normal|normal"): .string("")])
+        let images = DBusValue.dictionary(
+            key: "s", value: "s",
+            [
+                .string("selected|normal"): .string("x.png"),
+                .string("normal|normal"): .string(""),
+            ])
         #expect(ValueText.shellLines(images) == ["normal|normal=", "selected|normal=x.png"])
     }
 
@@ -68,8 +73,10 @@ struct StateViewTests {
             "songs": tab("Songs", placement: "more"),
         ])
 
-    private static func tab(_ title: String, placement: String, badge: String? = nil, enabled: Bool = true,
-                            customizable: Bool = true, selected: Bool = false) -> PropertyValues {
+    private static func tab(
+        _ title: String, placement: String, badge: String? = nil, enabled: Bool = true,
+        customizable: Bool = true, selected: Bool = false
+    ) -> PropertyValues {
         PropertyValues(values: [
             "Title": .string(title), "Placement": .string(placement), "HasBadge": .bool(badge != nil),
             "BadgeValue": .string(badge ?? ""), "Enabled": .bool(enabled), "Customizable": .bool(customizable),
@@ -79,14 +86,15 @@ struct StateViewTests {
 
     @Test("list: aligned columns with badge markers and flags")
     func listing() {
-        #expect(TabList(state).text == """
-            0  world-clock  World Clock  bar   -  -
-            1  alarm        Alarm        bar   3  selected
-            2  timer        Timer        bar   -  disabled,fixed
-            3  notes        Notes        bar   •  -
-            4  songs        Songs        more  -  -
+        #expect(
+            TabList(state).text == """
+                0  world-clock  World Clock  bar   -  -
+                1  alarm        Alarm        bar   3  selected
+                2  timer        Timer        bar   -  disabled,fixed
+                3  notes        Notes        bar   •  -
+                4  songs        Songs        more  -  -
 
-            """)
+                """)
     }
 
     @Test("show: visible tabs then More, the selected item marked, the page as content")

@@ -43,10 +43,12 @@ struct SocketActivationTests {
         }
     }
 
-    @Test("LISTEN_PID or LISTEN_FDS that is not a number: -EINVAL, and the variables go when asked", arguments: [
-        ("x", "1"), ("", "1"), ("-5", "1"), ("12abc", "1"), ("self", "two"), ("self", ""), ("self", nil),
-        ("self", "99999999999999999999"),
-    ] as [(String, String?)])
+    @Test(
+        "LISTEN_PID or LISTEN_FDS that is not a number: -EINVAL, and the variables go when asked",
+        arguments: [
+            ("x", "1"), ("", "1"), ("-5", "1"), ("12abc", "1"), ("self", "two"), ("self", ""), ("self", nil),
+            ("self", "99999999999999999999"),
+        ] as [(String, String?)])
     func notNumbers(pid: String, fds: String?) {
         withListenVariables(pid: pid == "self" ? String(getpid()) : pid, fds: fds) {
             #expect(sd_listen_fds(1) == -EINVAL)

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import TabbardBusContract
 import Testing
+
 @testable import tabctl
 
 /// `show --bar NAME` from the properties the daemon gives (`GetAll` of the bar,
@@ -30,37 +31,45 @@ struct StandaloneBarPictureTests {
 
     @Test("the items on the bar in order, the selection, badges, disabled items and the tint (SBAR-3, SBAR-4, SBAR-6)")
     func picture() {
-        let picture = BarPicture(bar: "modes", properties: Self.bar(items: ["transit", "map", "saved"], selected: "map"),
-                                 items: Self.items)
-        #expect(picture.items == [
-            BarPicture.Item(id: "transit", title: "Transit", badge: "2"),
-            BarPicture.Item(id: "map", title: "Map", selected: true),
-            BarPicture.Item(id: "saved", title: "Favorites", badge: ""),
-        ])
+        let picture = BarPicture(
+            bar: "modes", properties: Self.bar(items: ["transit", "map", "saved"], selected: "map"),
+            items: Self.items)
+        #expect(
+            picture.items == [
+                BarPicture.Item(id: "transit", title: "Transit", badge: "2"),
+                BarPicture.Item(id: "map", title: "Map", selected: true),
+                BarPicture.Item(id: "saved", title: "Favorites", badge: ""),
+            ])
         #expect(picture.tintColor == "#FF9500")
         #expect(picture.layout == .bottom)
-        #expect(picture.content == .standalone(name: "modes", customizing: false, offBar: [
-            BarPicture.Item(id: "satellite", title: "Satellite", enabled: false),
-            BarPicture.Item(id: "untitled", title: "untitled"),
-        ]))
+        #expect(
+            picture.content
+                == .standalone(
+                    name: "modes", customizing: false,
+                    offBar: [
+                        BarPicture.Item(id: "satellite", title: "Satellite", enabled: false),
+                        BarPicture.Item(id: "untitled", title: "untitled"),
+                    ]))
     }
 
     @Test("drawn by the controller's renderer: name, items off the bar, the bar with its markers")
     func drawing() {
-        let picture = BarPicture(bar: "modes", properties: Self.bar(items: ["map", "transit", "saved"], selected: "map"),
-                                 items: Self.items)
-        #expect(BarRenderer(width: 48, colors: false).render(picture) == """
-            ┌──────────────────────────────────────────────┐
-            │ Bar modes                                    │
-            ├──────────────────────────────────────────────┤
-            │ Not on the bar:                              │
-            │   ~Satellite~                                │
-            │   untitled                                   │
-            ├───────────────┬───────────────┬──────────────┤
-            │     [Map]     │  Transit (2)  │ Favorites •  │
-            └───────────────┴───────────────┴──────────────┘
+        let picture = BarPicture(
+            bar: "modes", properties: Self.bar(items: ["map", "transit", "saved"], selected: "map"),
+            items: Self.items)
+        #expect(
+            BarRenderer(width: 48, colors: false).render(picture) == """
+                ┌──────────────────────────────────────────────┐
+                │ Bar modes                                    │
+                ├──────────────────────────────────────────────┤
+                │ Not on the bar:                              │
+                │   ~Satellite~                                │
+                │   untitled                                   │
+                ├───────────────┬───────────────┬──────────────┤
+                │     [Map]     │  Transit (2)  │ Favorites •  │
+                └───────────────┴───────────────┴──────────────┘
 
-            """)
+                """)
     }
 
     @Test("an empty bar says it has no items; an open session shows in the heading (SBAR-5)")
@@ -80,8 +89,9 @@ struct StandaloneBarPictureTests {
 
     @Test("--json: the show document with content kind bar, its name, session and the items off the bar")
     func json() throws {
-        let picture = BarPicture(bar: "modes", properties: Self.bar(items: ["map"], selected: "map", customizing: true),
-                                 items: Self.items)
+        let picture = BarPicture(
+            bar: "modes", properties: Self.bar(items: ["map"], selected: "map", customizing: true),
+            items: Self.items)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(picture.json.utf8)) as? [String: Any])
         #expect(Set(document.keys) == ["layout", "tintColor", "items", "content"])
         #expect(document["tintColor"] as? String == "#FF9500")
@@ -90,14 +100,18 @@ struct StandaloneBarPictureTests {
         #expect(content["kind"] as? String == "bar")
         #expect(content["name"] as? String == "modes")
         #expect(content["customizing"] as? Bool == true)
-        #expect((content["items"] as? [[String: Any]])?.map { $0["id"] as? String } == ["transit", "saved", "satellite", "untitled"])
+        #expect(
+            (content["items"] as? [[String: Any]])?.map { $0["id"] as? String } == [
+                "transit", "saved", "satellite", "untitled",
+            ])
     }
 
     @Test("bar and item paths escape names as the contract does, and give them back")
     func paths() {
         #expect(BusNames.barPath("my-modes").rawValue == "/org/tabbard/TabBar1/bars/my_2dmodes")
-        #expect(BusNames.itemPath("top.rated", bar: "my-modes").rawValue
-            == "/org/tabbard/TabBar1/bars/my_2dmodes/item/top_2erated")
+        #expect(
+            BusNames.itemPath("top.rated", bar: "my-modes").rawValue
+                == "/org/tabbard/TabBar1/bars/my_2dmodes/item/top_2erated")
         #expect(BusNames.barName(fromPath: "/org/tabbard/TabBar1/bars/my_2dmodes") == "my-modes")
         #expect(BusNames.barName(fromPath: "/org/tabbard/TabBar1/bars/my_2dmodes/item/map") == nil)
         let item = BusNames.barItem(fromPath: "/org/tabbard/TabBar1/bars/my_2dmodes/item/top_2erated")

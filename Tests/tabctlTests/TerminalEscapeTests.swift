@@ -1,7 +1,8 @@
 import DBus
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
+
 @testable import tabctl
 
 /// Issue 37, finding 6: whatever text the daemon holds (an admin's badge and a standalone bar
@@ -24,14 +25,18 @@ struct TerminalEscapeTests {
 
     private static let state = TabBarState(
         controller: PropertyValues(values: [
-            "Tabs": .array("s", [.string("alarm")]), "VisibleTabs": .array("s", [.string("alarm")]), "MoreTabs": .array("s", []),
+            "Tabs": .array("s", [.string("alarm")]), "VisibleTabs": .array("s", [.string("alarm")]),
+            "MoreTabs": .array("s", []),
             "ShowsMore": .bool(false), "SelectedItem": .string("alarm"), "SelectedTab": .string("alarm"),
             "Layout": .string("bottom"), "TintColor": .string("#007AFF"),
         ]),
-        tabs: ["alarm": PropertyValues(values: [
-            "Title": .string("Alarm" + hostile), "HasBadge": .bool(true), "BadgeValue": .string(hostile),
-            "Enabled": .bool(true), "Selected": .bool(true), "Customizable": .bool(true), "Placement": .string("bar"),
-        ])])
+        tabs: [
+            "alarm": PropertyValues(values: [
+                "Title": .string("Alarm" + hostile), "HasBadge": .bool(true), "BadgeValue": .string(hostile),
+                "Enabled": .bool(true), "Selected": .bool(true), "Customizable": .bool(true),
+                "Placement": .string("bar"),
+            ])
+        ])
 
     @Test("list: titles and badges with every control character escaped, one row per tab")
     func list() {
@@ -39,7 +44,10 @@ struct TerminalEscapeTests {
         print("list: \(text.debugDescription)")
         #expect(Self.controls(text).isEmpty, "\(Self.controls(text))")
         #expect(text.split(separator: "\n").count == 1, "\(text.debugDescription)")
-        #expect(text.contains(#"Alarm\u001B[2J\u001B]52;c;eA==\u0007\u001B]8;;http://x\u001B\L\u009B31m\u007F\u000A\u0009X"#), "\(text)")
+        #expect(
+            text.contains(
+                #"Alarm\u001B[2J\u001B]52;c;eA==\u0007\u001B]8;;http://x\u001B\L\u009B31m\u007F\u000A\u0009X"#),
+            "\(text)")
     }
 
     @Test("show: the drawing escapes titles, badges and page text; a body keeps its line breaks")
@@ -48,9 +56,12 @@ struct TerminalEscapeTests {
         for colors in [false, true] {
             var drawn = BarRenderer(width: 200, colors: colors).render(picture)
             // The only escapes left are the drawing's own styles.
-            for style in [TextStyle.heading, .selected(tint: "#007AFF"), .badge, .disabled] { drawn = drawn.replacingOccurrences(of: style.escape, with: "") }
+            for style in [TextStyle.heading, .selected(tint: "#007AFF"), .badge, .disabled] {
+                drawn = drawn.replacingOccurrences(of: style.escape, with: "")
+            }
             drawn = drawn.replacingOccurrences(of: TextStyle.reset, with: "")
-            #expect(Self.controls(drawn).isEmpty, "colors \(colors): \(Self.controls(drawn)) in \(drawn.debugDescription)")
+            #expect(
+                Self.controls(drawn).isEmpty, "colors \(colors): \(Self.controls(drawn)) in \(drawn.debugDescription)")
             #expect(drawn.contains(#"Page\u001B[2J"#), "\(drawn)")
             #expect(drawn.contains("│ one "), "\(drawn)")
         }
@@ -58,18 +69,24 @@ struct TerminalEscapeTests {
 
     @Test("JSON output (list, show, follow, get, errors) carries DEL and C1 as JSON escapes; it reads back the same")
     func json() throws {
-        for text in [TabList(Self.state).json, BarPicture(state: Self.state, page: (title: Self.hostile, body: Self.hostile)).json,
-                     EventLine(json: true).state(PropertyValues(values: ["SelectedItem": .string(Self.hostile)]))] {
+        for text in [
+            TabList(Self.state).json,
+            BarPicture(state: Self.state, page: (title: Self.hostile, body: Self.hostile)).json,
+            EventLine(json: true).state(PropertyValues(values: ["SelectedItem": .string(Self.hostile)])),
+        ] {
             let printed = TerminalText.escaped(text, keepingLineBreaks: true)
             #expect(Self.controls(printed).isEmpty, "\(Self.controls(printed)) in \(printed.debugDescription)")
-            #expect(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? NSDictionary
-                == JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+            #expect(
+                try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? NSDictionary
+                    == JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
         }
     }
 
     @Test("the escape: C0, DEL and C1 as \\u00XX, everything else as it is")
     func escape() {
-        #expect(TerminalText.escaped("\u{0}\u{1F} \u{7F}\u{80}\u{9F}\u{A0}é") == #"\u0000\u001F \u007F\u0080\u009F"# + "\u{A0}é")
+        #expect(
+            TerminalText.escaped("\u{0}\u{1F} \u{7F}\u{80}\u{9F}\u{A0}é") == #"\u0000\u001F \u007F\u0080\u009F"#
+                + "\u{A0}é")
         #expect(TerminalText.escaped("a\nb\tc", keepingLineBreaks: true) == #"a"# + "\n" + #"b\u0009c"#)
         #expect(TerminalText.escaped("plain text ✓") == "plain text ✓")
     }
@@ -89,7 +106,9 @@ struct TerminalEscapeTests {
 
     // MARK: Against a daemon
 
-    @Test("every command prints an admin's badge and a bar item's title with control characters escaped, on stdout and stderr")
+    @Test(
+        "every command prints an admin's badge and a bar item's title with control characters escaped, on stdout and stderr"
+    )
     func everyCommand() throws {
         let daemon = try DaemonProcess()
         let bus = daemon.bus
@@ -103,9 +122,13 @@ struct TerminalEscapeTests {
         #expect(try tabctl(bus, "bar", "modes", "items", "map").status == 0)
 
         var outputs: [(String, String)] = []
-        for arguments in [["list"], ["--json", "list"], ["show"], ["--json", "show"], ["show", "--bar", "modes"], ["bar", "modes", "show"],
-                          ["--json", "bar", "modes", "show"], ["describe"], ["get", "Bars"]] {
-            let result = try runCommand([try PackagePaths.executable("tabctl"), "--address", bus.address] + arguments, timeout: 20)
+        for arguments in [
+            ["list"], ["--json", "list"], ["show"], ["--json", "show"], ["show", "--bar", "modes"],
+            ["bar", "modes", "show"],
+            ["--json", "bar", "modes", "show"], ["describe"], ["get", "Bars"],
+        ] {
+            let result = try runCommand(
+                [try PackagePaths.executable("tabctl"), "--address", bus.address] + arguments, timeout: 20)
             #expect(result.status == 0, "\(arguments): \(result.errors)")
             outputs.append((arguments.joined(separator: " "), result.output))
         }
@@ -114,8 +137,11 @@ struct TerminalEscapeTests {
         while !line.contains("BadgeValue") { line = try followJSON.nextLine() }
         outputs.append(("--json follow", line))
         // An error naming the value: a badge over 64 bytes (ITEM-4, ERR-2).
-        for arguments in [["badge", "alarm", Self.hostile + Self.hostile], ["--json", "badge", "alarm", Self.hostile + Self.hostile]] {
-            let refused = try runCommand([try PackagePaths.executable("tabctl"), "--address", bus.address] + arguments, timeout: 20)
+        for arguments in [
+            ["badge", "alarm", Self.hostile + Self.hostile], ["--json", "badge", "alarm", Self.hostile + Self.hostile],
+        ] {
+            let refused = try runCommand(
+                [try PackagePaths.executable("tabctl"), "--address", bus.address] + arguments, timeout: 20)
             #expect(refused.status != 0)
             outputs.append((arguments.joined(separator: " ") + " (stderr)", refused.errors))
             outputs.append((arguments.joined(separator: " ") + " (stdout)", refused.output))

@@ -53,9 +53,13 @@ extension Connection {
         // libdbus gives no pending call when the connection is already closed.
         guard let pending else { throw .disconnected() }
         let serial = dbus_message_get_serial(message.raw)
-        guard let answerer = Self.answerer(forCallTo: message.destination) else { return PendingCall(pending, completion: completion) }
+        guard let answerer = Self.answerer(forCallTo: message.destination) else {
+            return PendingCall(pending, completion: completion)
+        }
         expectedReplies.bySerial[serial] = .init(answerer: answerer, member: message.member ?? "")
-        return PendingCall(pending, completion: completion) { [weak self] in self?.expectedReplies.bySerial[serial] = nil }
+        return PendingCall(pending, completion: completion) { [weak self] in
+            self?.expectedReplies.bySerial[serial] = nil
+        }
     }
 
     /// Calls `method` asynchronously (see `callAsync(_:timeout:completion:)`).
@@ -105,7 +109,10 @@ public final class PendingCall {
     private let ended: () -> Void
 
     /// `ended` runs once, when the call is answered (before `completion`) or cancelled.
-    init(_ raw: OpaquePointer, completion: @escaping (Result<Message, DBusError>) -> Void, ended: @escaping () -> Void = {}) {
+    init(
+        _ raw: OpaquePointer, completion: @escaping (Result<Message, DBusError>) -> Void,
+        ended: @escaping () -> Void = {}
+    ) {
         self.raw = raw
         self.ended = ended
         self.completion = Completion { result in
@@ -113,19 +120,22 @@ public final class PendingCall {
             completion(result)
         }
         let box = Unmanaged.passRetained(self.completion).toOpaque()
-        dbus_pending_call_set_notify(raw, { pending, data in
-            let completion = Unmanaged<Completion>.fromOpaque(data!).takeUnretainedValue()
-            guard let body = completion.body, let reply = dbus_pending_call_steal_reply(pending) else { return }
-            completion.body = nil
-            let message = Message(taking: reply)
-            if message.kind == .error {
-                body(.failure(message.error ?? .failed("error reply")))
-            } else {
-                body(.success(message))
-            }
-        }, box, { data in
-            Unmanaged<Completion>.fromOpaque(data!).release()
-        })
+        dbus_pending_call_set_notify(
+            raw,
+            { pending, data in
+                let completion = Unmanaged<Completion>.fromOpaque(data!).takeUnretainedValue()
+                guard let body = completion.body, let reply = dbus_pending_call_steal_reply(pending) else { return }
+                completion.body = nil
+                let message = Message(taking: reply)
+                if message.kind == .error {
+                    body(.failure(message.error ?? .failed("error reply")))
+                } else {
+                    body(.success(message))
+                }
+            }, box,
+            { data in
+                Unmanaged<Completion>.fromOpaque(data!).release()
+            })
     }
 
     deinit { dbus_pending_call_unref(raw) }

@@ -32,13 +32,14 @@ extension Connection {
                 method: "GetConnectionUnixUser", uniqueName
             ) { [weak self] result in
                 let left = self?.answered(uniqueName) ?? true
-                completion(result.flatMap { reply in
-                    Result { () throws(DBusError) -> UInt32 in
-                        let user = try reply.decode(UInt32.self)
-                        if !left { self?.remember(user, for: uniqueName) }
-                        return user
-                    }
-                })
+                completion(
+                    result.flatMap { reply in
+                        Result { () throws(DBusError) -> UInt32 in
+                            let user = try reply.decode(UInt32.self)
+                            if !left { self?.remember(user, for: uniqueName) }
+                            return user
+                        }
+                    })
             }
             credentials.asking[uniqueName, default: 0] += 1
         } catch {
@@ -50,8 +51,9 @@ extension Connection {
     public func unixUser(of uniqueName: String, timeout: Duration = defaultTimeout) throws(DBusError) -> UInt32 {
         if let cached = credentials.users[uniqueName] { return cached }
         try Validation.check(uniqueName, as: .busName)
-        let reply = try call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                             interface: "org.freedesktop.DBus", method: "GetConnectionUnixUser", uniqueName, timeout: timeout)
+        let reply = try call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", method: "GetConnectionUnixUser", uniqueName, timeout: timeout)
         let user = try reply.decode(UInt32.self)
         // Without a loop no departure would ever be seen, so nothing is cached then.
         if loop != nil {
@@ -96,11 +98,13 @@ extension Connection {
     /// what they had waiting (`CallScheduler`).
     func watchDepartures() throws(DBusError) {
         guard credentials.departures == nil else { return }
-        let rule = MatchRule(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                             interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        let rule = MatchRule(
+            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
         credentials.departures = try subscribe(rule) { [weak self] message in
             guard let (name, _, newOwner) = try? message.decode(String.self, String.self, String.self),
-                  newOwner.isEmpty, name.hasPrefix(":") else { return }
+                newOwner.isEmpty, name.hasPrefix(":")
+            else { return }
             self?.credentials.users[name] = nil
             if self?.credentials.asking[name] != nil { self?.credentials.leftWhileAsked.insert(name) }
             self?.callerLeft(name)

@@ -67,9 +67,10 @@ extension Connection {
     private func foreignReply(_ message: OpaquePointer) -> ForeignReply? {
         let kind = dbus_message_get_type(message)
         guard kind == DBUS_MESSAGE_TYPE_METHOD_RETURN || kind == DBUS_MESSAGE_TYPE_ERROR,
-              let expected = expectedReplies.bySerial[dbus_message_get_reply_serial(message)],
-              let sender = dbus_message_get_sender(message).map({ String(cString: $0) }),  // None: libdbus's own.
-              sender != expected.answerer, sender != Self.busDriver else { return nil }
+            let expected = expectedReplies.bySerial[dbus_message_get_reply_serial(message)],
+            let sender = dbus_message_get_sender(message).map({ String(cString: $0) }), // None: libdbus's own.
+            sender != expected.answerer, sender != Self.busDriver
+        else { return nil }
         return ForeignReply(member: expected.member, sender: sender, answerer: expected.answerer)
     }
 }

@@ -17,7 +17,9 @@ public struct MatchRule: Sendable, Equatable {
     public var arg0: String?
 
     /// A rule; every field left nil matches anything.
-    public init(sender: String? = nil, path: String? = nil, interface: String? = nil, member: String? = nil, arg0: String? = nil) {
+    public init(
+        sender: String? = nil, path: String? = nil, interface: String? = nil, member: String? = nil, arg0: String? = nil
+    ) {
         self.sender = sender
         self.path = path
         self.interface = interface

@@ -65,7 +65,9 @@ public final class SignalSubscription {
 extension Connection {
     /// Calls `handler` on the loop thread for every signal matching `rule`. The match is added
     /// to the bus without waiting for its answer, so this never blocks.
-    public func subscribe(_ rule: MatchRule, _ handler: @escaping (Message) -> Void) throws(DBusError) -> SignalSubscription {
+    public func subscribe(_ rule: MatchRule, _ handler: @escaping (Message) -> Void) throws(DBusError)
+        -> SignalSubscription
+    {
         assertOwnThread()
         try rule.validate()
         guard isConnected else { throw .disconnected() }
@@ -76,10 +78,13 @@ extension Connection {
 
     /// Calls `handler` with the new owner of `name` whenever it changes (`NameOwnerChanged`);
     /// nil means the name left the bus. For a unique name (`:1.42`) that is "the peer is gone".
-    public func watchNameOwner(_ name: String, _ handler: @escaping (String?) -> Void) throws(DBusError) -> SignalSubscription {
+    public func watchNameOwner(_ name: String, _ handler: @escaping (String?) -> Void) throws(DBusError)
+        -> SignalSubscription
+    {
         try Validation.check(name, as: .busName)
-        let rule = MatchRule(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                             interface: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: name)
+        let rule = MatchRule(
+            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: name)
         return try subscribe(rule) { message in
             guard let (_, _, newOwner) = try? message.decode(String.self, String.self, String.self) else { return }
             handler(newOwner.isEmpty ? nil : newOwner)
@@ -90,10 +95,11 @@ extension Connection {
     public func owner(of name: String, timeout: Duration = defaultTimeout) throws(DBusError) -> String? {
         try Validation.check(name, as: .busName)
         do {
-            let reply = try call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                 interface: "org.freedesktop.DBus", method: "GetNameOwner", name, timeout: timeout)
+            let reply = try call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", method: "GetNameOwner", name, timeout: timeout)
             return try reply.decode(String.self)
-        } catch where error.name == DBusError.Names.nameHasNoOwner {
+        } catch  where error.name == DBusError.Names.nameHasNoOwner {
             return nil
         }
     }

@@ -45,7 +45,9 @@ public enum NameReleaseResult: UInt32, Sendable {
 extension Connection {
     /// Asks the bus for `name` (a blocking round trip: do it at start-up). Returns what the
     /// bus decided; with `.failIfTaken` a taken name gives `.exists`.
-    public func requestName(_ name: String, flags: NameRequestFlags = .failIfTaken) throws(DBusError) -> NameRequestResult {
+    public func requestName(_ name: String, flags: NameRequestFlags = .failIfTaken) throws(DBusError)
+        -> NameRequestResult
+    {
         assertOwnThread()
         try Validation.check(name, as: .busName)
         guard !name.hasPrefix(":") else { throw .invalidArgs("cannot request the unique name \(name)") }
@@ -73,8 +75,9 @@ extension Connection {
     /// no longer reading it must not hold up. Closing the connection gives up its names anyway.
     public func leaveBus(releasing name: String, within limit: Duration) {
         assertOwnThread()
-        try? callWithoutReply(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                              interface: "org.freedesktop.DBus", method: "ReleaseName", name)
+        try? callWithoutReply(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", method: "ReleaseName", name)
         flush(within: limit)
     }
 }

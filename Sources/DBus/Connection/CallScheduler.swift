@@ -90,8 +90,10 @@ extension Connection {
     }
 
     func refuse(_ message: OpaquePointer, from caller: Caller) {
-        guard caller.unconfirmedBytes < CallLimits.silenceAfter && scheduler.unconfirmedBytes < CallLimits.unreadAll else { return }
-        let why = caller.isUnresponsive
+        guard caller.unconfirmedBytes < CallLimits.silenceAfter && scheduler.unconfirmedBytes < CallLimits.unreadAll
+        else { return }
+        let why =
+            caller.isUnresponsive
             ? "\(caller.name) has \(caller.unconfirmedBytes) bytes of replies it has not been seen to read, and answers no "
                 + "org.freedesktop.DBus.Peer.Ping: dispatch what the connection receives (run a main loop), then call again"
             : "\(caller.name) has \(caller.queuedCount) calls waiting (\(caller.queuedBytes) bytes); try again later"
@@ -233,7 +235,10 @@ extension Connection {
         var served = 0
         let started = MonotonicInstant.now()
         while served < CallLimits.callsPerTurn {
-            guard let caller = scheduler.privileged.popFirst() ?? (unprivilegedMayRun() ? scheduler.unprivileged.popFirst() : nil) else { break }
+            guard
+                let caller = scheduler.privileged.popFirst()
+                    ?? (unprivilegedMayRun() ? scheduler.unprivileged.popFirst() : nil)
+            else { break }
             caller.isListed = false
             guard isServable(caller) else { continue }
             if caller.standing != .privileged { scheduler.rate.take() }
@@ -245,7 +250,8 @@ extension Connection {
         if !scheduler.privileged.isEmpty || (!scheduler.unprivileged.isEmpty && unprivilegedMayRun()) {
             loop?.requestTurn()
         } else if !scheduler.unprivileged.isEmpty && scheduler.unprivilegedRetry == nil,
-                  scheduler.unconfirmedBytes < CallLimits.unreadAll {
+            scheduler.unconfirmedBytes < CallLimits.unreadAll
+        {
             // Nothing says when the bus has taken the daemon's queue: look again shortly; the
             // rate says when its next call is due.
             let outgoingFull = unsentBytes >= CallLimits.unsentBytes

@@ -54,7 +54,8 @@ extension Connection {
         guard let path = dbus_message_get_path(message), let member = dbus_message_get_member(message) else { return }
         let interface = dbus_message_get_interface(message)
         if objects.reachesUnprivileged(path: path, interface: interface, member: member)
-            || objects.setsUnprivilegedProperty(message, path: path, interface: interface, member: member) {
+            || objects.setsUnprivilegedProperty(message, path: path, interface: interface, member: member)
+        {
             objects.dispatch(message)
             return
         }

@@ -108,17 +108,21 @@ public final class Connection: @unchecked Sendable {
         watches.hasBacklog = { [unowned self] in !scheduler.privileged.isEmpty || !scheduler.unprivileged.isEmpty }
         let me = Unmanaged.passUnretained(self).toOpaque()
         // Never dispatch inside this callback (libdbus forbids re-entry): note it, take a turn.
-        dbus_connection_set_dispatch_status_function(raw, { _, status, data in
-            guard status != DBUS_DISPATCH_COMPLETE else { return }
-            let connection = Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue()
-            connection.needsDispatch = true
-            connection.loop?.requestTurn()
-        }, me, nil)
+        dbus_connection_set_dispatch_status_function(
+            raw,
+            { _, status, data in
+                guard status != DBUS_DISPATCH_COMPLETE else { return }
+                let connection = Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue()
+                connection.needsDispatch = true
+                connection.loop?.requestTurn()
+            }, me, nil)
         // libdbus asks for a wake-up with every message it queues, mostly while the loop
         // thread reads them: there, another turn is enough and costs no system call.
-        dbus_connection_set_wakeup_main_function(raw, { data in
-            Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue().loop?.requestTurn()
-        }, me, nil)
+        dbus_connection_set_wakeup_main_function(
+            raw,
+            { data in
+                Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue().loop?.requestTurn()
+            }, me, nil)
         loop.addTurnHook { [weak self] in self?.dispatchQueued() }
         loop.addBeforeSleepHook { [weak self] in
             // Changes made by posted work or timers go out before the loop sleeps.
@@ -286,7 +290,8 @@ public final class Connection: @unchecked Sendable {
         // The bus adds the sender's name as it forwards the message.
         let forwarded = Int(length) + 256
         guard forwarded > busMessageLimit else { return }
-        throw .limitsExceeded("the reply would be \(length) bytes, more than the \(busMessageLimit) a message bus carries")
+        throw .limitsExceeded(
+            "the reply would be \(length) bytes, more than the \(busMessageLimit) a message bus carries")
     }
 
     /// Sends `error` as the reply to `call`. An invalid error name becomes `Failed`, because
@@ -316,7 +321,8 @@ public final class Connection: @unchecked Sendable {
             }
         }
         guard body.carriesFileDescriptors else {
-            try send(try Message.assembledSignal(validatedPath: path.rawValue, interface: interface, name: name, body: body))
+            try send(
+                try Message.assembledSignal(validatedPath: path.rawValue, interface: interface, name: name, body: body))
             return
         }
         // Only libdbus's iterator attaches descriptors: the arguments are written again through it.
@@ -337,8 +343,9 @@ extension Connection {
         if let loop {
             loop.assertInLoop(file: file, line: line)
         } else {
-            assert(pthread_equal(openingThread, pthread_self()) != 0, "connection used off the thread that opened it",
-                   file: file, line: line)
+            assert(
+                pthread_equal(openingThread, pthread_self()) != 0, "connection used off the thread that opened it",
+                file: file, line: line)
         }
     }
 }

@@ -20,7 +20,7 @@ extension Connection {
     /// together have, and no Ping is already on its way.
     func confirmReadingIfDue(_ caller: Caller) {
         guard caller.ping == nil, caller.pingRetry == nil, caller.unconfirmedBytes > 0,
-              caller.unconfirmedBytes >= CallLimits.pingAfter || scheduler.unconfirmedBytes >= CallLimits.unreadAll / 2
+            caller.unconfirmedBytes >= CallLimits.pingAfter || scheduler.unconfirmedBytes >= CallLimits.unreadAll / 2
         else { return }
         guard scheduler.pingsInFlight < Self.pingsInFlight else {
             retryPing(caller)
@@ -28,8 +28,10 @@ extension Connection {
         }
         caller.pingCovers = caller.unconfirmedBytes
         do {
-            caller.ping = try callAsync(destination: caller.name, path: "/", interface: "org.freedesktop.DBus.Peer",
-                                        method: "Ping", timeout: Self.pingTimeout) { [weak self, weak caller] result in
+            caller.ping = try callAsync(
+                destination: caller.name, path: "/", interface: "org.freedesktop.DBus.Peer",
+                method: "Ping", timeout: Self.pingTimeout
+            ) { [weak self, weak caller] result in
                 guard let self else { return }
                 scheduler.pingsInFlight -= 1
                 guard let caller, scheduler.callers[caller.name] === caller else { return }
@@ -77,7 +79,8 @@ extension Connection {
     /// Whether `error` came from the caller itself (which read the Ping to answer it), not
     /// from libdbus's timeout or the bus.
     private static func peerAnswered(_ error: DBusError) -> Bool {
-        [DBusError.Names.unknownMethod, DBusError.Names.unknownObject, DBusError.Names.unknownInterface].contains(error.name)
+        [DBusError.Names.unknownMethod, DBusError.Names.unknownObject, DBusError.Names.unknownInterface].contains(
+            error.name)
     }
 
     private func retryPing(_ caller: Caller) {

@@ -80,23 +80,39 @@ extension DBusError {
     /// `InvalidArgs` with a message naming the offending value.
     public static func invalidArgs(_ message: String) -> DBusError { .init(name: Names.invalidArgs, message: message) }
     /// `UnknownMethod` for `member` of `interface`.
-    public static func unknownMethod(_ message: String) -> DBusError { .init(name: Names.unknownMethod, message: message) }
+    public static func unknownMethod(_ message: String) -> DBusError {
+        .init(name: Names.unknownMethod, message: message)
+    }
     /// `UnknownObject` for a path nobody exported.
-    public static func unknownObject(_ message: String) -> DBusError { .init(name: Names.unknownObject, message: message) }
+    public static func unknownObject(_ message: String) -> DBusError {
+        .init(name: Names.unknownObject, message: message)
+    }
     /// `UnknownInterface` for an interface the object does not implement.
-    public static func unknownInterface(_ message: String) -> DBusError { .init(name: Names.unknownInterface, message: message) }
+    public static func unknownInterface(_ message: String) -> DBusError {
+        .init(name: Names.unknownInterface, message: message)
+    }
     /// `UnknownProperty`.
-    public static func unknownProperty(_ message: String) -> DBusError { .init(name: Names.unknownProperty, message: message) }
+    public static func unknownProperty(_ message: String) -> DBusError {
+        .init(name: Names.unknownProperty, message: message)
+    }
     /// `PropertyReadOnly`.
-    public static func propertyReadOnly(_ message: String) -> DBusError { .init(name: Names.propertyReadOnly, message: message) }
+    public static func propertyReadOnly(_ message: String) -> DBusError {
+        .init(name: Names.propertyReadOnly, message: message)
+    }
     /// `AccessDenied`.
-    public static func accessDenied(_ message: String) -> DBusError { .init(name: Names.accessDenied, message: message) }
+    public static func accessDenied(_ message: String) -> DBusError {
+        .init(name: Names.accessDenied, message: message)
+    }
     /// `NoReply`: a call timed out or its reply never came.
     public static func noReply(_ message: String) -> DBusError { .init(name: Names.noReply, message: message) }
     /// `NoMemory`: libdbus could not allocate.
-    public static func noMemory(_ message: String = "out of memory") -> DBusError { .init(name: Names.noMemory, message: message) }
+    public static func noMemory(_ message: String = "out of memory") -> DBusError {
+        .init(name: Names.noMemory, message: message)
+    }
     /// `LimitsExceeded`: what was asked for is larger than a message may be.
-    public static func limitsExceeded(_ message: String) -> DBusError { .init(name: Names.limitsExceeded, message: message) }
+    public static func limitsExceeded(_ message: String) -> DBusError {
+        .init(name: Names.limitsExceeded, message: message)
+    }
     /// `Disconnected`: the connection is closed.
     public static func disconnected(_ message: String = "the connection is closed") -> DBusError {
         .init(name: Names.disconnected, message: message)
@@ -130,7 +146,8 @@ extension DBusError {
     /// `MethodCall.longestString`): its head is read and its `length` given, nothing copied.
     static func quoted(_ text: UnsafePointer<CChar>, length: Int) -> String {
         guard length > quotedBytes else { return "'\(String(cString: text))'" }
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: quotedBytes + 1)
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: quotedBytes + 1)
         return quote(head(of: bytes, cutAt: quotedBytes), of: length)
     }
 

@@ -37,20 +37,29 @@ final class LibdbusWatches {
     func install(on connection: OpaquePointer) {
         self.connection = connection
         let me = Unmanaged.passUnretained(self).toOpaque()
-        dbus_connection_set_watch_functions(connection, { watch, data in
-            Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().add(watch!)
-        }, { watch, data in
-            Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().remove(watch!)
-        }, { watch, data in
-            Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().refresh(fd: dbus_watch_get_unix_fd(watch))
-        }, me, nil)
-        dbus_connection_set_timeout_functions(connection, { timeout, data in
-            Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().add(timeout: timeout!)
-        }, { timeout, data in
-            Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().remove(timeout: timeout!)
-        }, { timeout, data in
-            Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().toggle(timeout: timeout!)
-        }, me, nil)
+        dbus_connection_set_watch_functions(
+            connection,
+            { watch, data in
+                Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().add(watch!)
+            },
+            { watch, data in
+                Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().remove(watch!)
+            },
+            { watch, data in
+                Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().refresh(
+                    fd: dbus_watch_get_unix_fd(watch))
+            }, me, nil)
+        dbus_connection_set_timeout_functions(
+            connection,
+            { timeout, data in
+                Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().add(timeout: timeout!)
+            },
+            { timeout, data in
+                Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().remove(timeout: timeout!)
+            },
+            { timeout, data in
+                Unmanaged<LibdbusWatches>.fromOpaque(data!).takeUnretainedValue().toggle(timeout: timeout!)
+            }, me, nil)
     }
 
     /// Removes the functions again (before the connection is closed).
@@ -71,7 +80,8 @@ final class LibdbusWatches {
             descriptor.watches.append(watch)
         } else {
             // Registered with no interest yet; `refresh` sets what the watches want.
-            guard let source = try? loop.watch(fd: fd, events: [], { [unowned self] events in handle(events, on: fd) }) else {
+            guard let source = try? loop.watch(fd: fd, events: [], { [unowned self] events in handle(events, on: fd) })
+            else {
                 return 0
             }
             let descriptor = Descriptor(source: source)
@@ -130,7 +140,8 @@ final class LibdbusWatches {
         guard let connection else { return }
         for _ in 0..<Self.readsPerEvent {
             guard dbus_watch_get_enabled(watch) != 0,
-                  dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_COMPLETE || hasBacklog() else { return }
+                dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_COMPLETE || hasBacklog()
+            else { return }
             var waiting: Int32 = 0
             guard ioctl(fd, UInt(FIONREAD), &waiting) == 0, waiting > 0 else { return }
             _ = dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)

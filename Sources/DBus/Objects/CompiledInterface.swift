@@ -43,7 +43,8 @@ final class CompiledInterface {
     /// `entries`, the inside of an `a{sv}` being written.
     func appendPropertyEntries(to entries: inout MessageWriter) throws(DBusError) {
         for (index, property) in interface.properties.enumerated() {
-            try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+            try entries.appendContainer(TypeCode.dictEntry, signature: nil) {
+                (entry: inout MessageWriter) throws(DBusError) in
                 try entry.append(property.name)
                 try appendProperty(index, to: &entry)
             }

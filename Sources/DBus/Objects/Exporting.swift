@@ -6,7 +6,9 @@ extension Connection {
     /// objects exported before the connection owns the name its clients know it by have nobody
     /// to announce them to, since those clients read `GetManagedObjects` when the name appears.
     /// Loop thread only.
-    public func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool = false, announced: Bool = true) throws(DBusError) {
+    public func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool = false, announced: Bool = true)
+        throws(DBusError)
+    {
         assertOwnThread()
         try objects.export(path, interfaces: interfaces, objectManager: objectManager, announced: announced)
     }

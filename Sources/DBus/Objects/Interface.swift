@@ -141,6 +141,4 @@ public typealias MethodHandler = (MethodCall) throws -> Replied
 
 /// Proof that a call was answered or handed to a `DeferredReply`; handlers must return one,
 /// so every call gets exactly one reply.
-public struct Replied: Sendable {
-    init() {}
-}
+public struct Replied: Sendable {}

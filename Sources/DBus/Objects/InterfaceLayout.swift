@@ -37,7 +37,8 @@ struct InterfaceLayout {
         for (index, property) in interface.properties.enumerated() {
             try Validation.check(property.name, as: .member)
             guard Self.isSingleType(property.signature) else {
-                throw .invalidArgs("property \(interface.name).\(property.name): '\(property.signature)' is not one complete type")
+                throw .invalidArgs(
+                    "property \(interface.name).\(property.name): '\(property.signature)' is not one complete type")
             }
             guard properties.lookup(property.name) == nil else {
                 throw .invalidArgs("property \(interface.name).\(property.name) is declared twice")
@@ -56,9 +57,12 @@ struct InterfaceLayout {
     }
 
     // The messages are built only when a check fails: at start every tab's table passes here.
-    private static func checkArguments(_ arguments: [Argument], of interface: String, _ member: String) throws(DBusError) {
+    private static func checkArguments(_ arguments: [Argument], of interface: String, _ member: String)
+        throws(DBusError)
+    {
         for argument in arguments where !isSingleType(argument.signature) {
-            throw .invalidArgs("argument \(argument.name) of \(interface).\(member): '\(argument.signature)' is not one complete type")
+            throw .invalidArgs(
+                "argument \(argument.name) of \(interface).\(member): '\(argument.signature)' is not one complete type")
         }
     }
 
@@ -84,10 +88,12 @@ struct InterfaceLayout {
         /// Whether these are the names and signatures of `interface`.
         func match(_ interface: Interface) -> Bool {
             guard name == interface.name, methods.count == interface.methods.count,
-                  signals.count == interface.signals.count, properties.count == interface.properties.count
+                signals.count == interface.signals.count, properties.count == interface.properties.count
             else { return false }
             for (known, method) in zip(methods, interface.methods) {
-                guard known.name == method.name, known.inputs == method.inputs, known.outputs == method.outputs else { return false }
+                guard known.name == method.name, known.inputs == method.inputs, known.outputs == method.outputs else {
+                    return false
+                }
             }
             for (known, signal) in zip(signals, interface.signals) {
                 guard known.name == signal.name, known.arguments == signal.arguments else { return false }

@@ -29,9 +29,11 @@ enum Introspection {
             for property in interface.properties {
                 var all = property.annotations
                 if property.emitsChanged != .true {
-                    all.append(Annotation("org.freedesktop.DBus.Property.EmitsChangedSignal", property.emitsChanged.rawValue))
+                    all.append(
+                        Annotation("org.freedesktop.DBus.Property.EmitsChangedSignal", property.emitsChanged.rawValue))
                 }
-                let open = "    <property name=\"\(escape(property.name))\" type=\"\(escape(property.signature))\" access=\"\(property.access.rawValue)\""
+                let open =
+                    "    <property name=\"\(escape(property.name))\" type=\"\(escape(property.signature))\" access=\"\(property.access.rawValue)\""
                 if all.isEmpty {
                     out += open + "/>\n"
                 } else {

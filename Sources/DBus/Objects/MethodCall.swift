@@ -33,7 +33,9 @@ public struct MethodCall {
     public static let longestString = 64 << 10
 
     /// A reader at the first argument, holding strings to `longestString`.
-    public func arguments() -> MessageReader { MessageReader(message: raw, owner: nil, longestString: Self.longestString) }
+    public func arguments() -> MessageReader {
+        MessageReader(message: raw, owner: nil, longestString: Self.longestString)
+    }
 
     /// Reads all arguments as the given types. The method table has already checked the
     /// signature, so this throws only for calls to a method declared with other types.
@@ -53,7 +55,8 @@ public struct MethodCall {
         for _ in repeat each values { count += 1 }
         // One argument costs libdbus's iterator one write of the header's signature, less than
         // parsing the whole message (and no copy of a large one, such as `Describe`'s document).
-        try connection.sendReply(to: raw, writing: count == 1 ? .throughIterator : .whole) { (writer: inout MessageWriter) throws(DBusError) in
+        try connection.sendReply(to: raw, writing: count == 1 ? .throughIterator : .whole) {
+            (writer: inout MessageWriter) throws(DBusError) in
             for value in repeat each values {
                 try value.encode(to: &writer)
             }

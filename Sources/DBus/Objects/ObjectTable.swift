@@ -26,8 +26,11 @@ final class ObjectTable {
     // MARK: Exporting
 
     func export(_ path: ObjectPath, interfaces: [Interface], objectManager: Bool, announced: Bool) throws(DBusError) {
-        guard objects.lookup(path.rawValue) == nil else { throw .invalidArgs("an object is already exported at \(path)") }
-        let object = try ExportedObject(path: path, interfaces: interfaces, isObjectManager: objectManager, layout: layout(for:))
+        guard objects.lookup(path.rawValue) == nil else {
+            throw .invalidArgs("an object is already exported at \(path)")
+        }
+        let object = try ExportedObject(
+            path: path, interfaces: interfaces, isObjectManager: objectManager, layout: layout(for:))
         objects.insert(path.rawValue, object)
         if objectManager { managers.append(path) }
         guard announced else { return }
@@ -50,8 +53,9 @@ final class ObjectTable {
         dirty.removeAll { $0 === object }
         managers.removeAll { $0 == path }
         for manager in managers where path.isDescendant(of: manager) {
-            try? connection.emit(path: manager, interface: StandardInterfaces.objectManager, name: "InterfacesRemoved",
-                                 path, object.interfaces.map(\.name))
+            try? connection.emit(
+                path: manager, interface: StandardInterfaces.objectManager, name: "InterfacesRemoved",
+                path, object.interfaces.map(\.name))
         }
     }
 
@@ -110,13 +114,16 @@ final class ObjectTable {
         }
     }
 
-    private func emitPropertiesChanged(_ interface: CompiledInterface, of object: ExportedObject, indices: [Int]) throws(DBusError) {
+    private func emitPropertiesChanged(_ interface: CompiledInterface, of object: ExportedObject, indices: [Int])
+        throws(DBusError)
+    {
         let body = MessageBody()
         try body.write { (writer: inout MessageWriter) throws(DBusError) in
             try writer.appendValidatedString(TypeCode.string, interface.name)
             var invalidated: [String] = []
             let properties = interface.interface.properties
-            try writer.appendContainer(TypeCode.array, validatedSignature: "{sv}") { (entries: inout MessageWriter) throws(DBusError) in
+            try writer.appendContainer(TypeCode.array, validatedSignature: "{sv}") {
+                (entries: inout MessageWriter) throws(DBusError) in
                 for index in indices {
                     // Only the fields sent are read: a copy of the whole property retains its
                     // setter and annotations too.
@@ -126,7 +133,8 @@ final class ObjectTable {
                         continue
                     }
                     do {
-                        try entries.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                        try entries.appendContainer(TypeCode.dictEntry, signature: nil) {
+                            (entry: inout MessageWriter) throws(DBusError) in
                             try entry.appendValidatedString(TypeCode.string, name)
                             try interface.appendProperty(index, to: &entry)
                         }
@@ -139,8 +147,10 @@ final class ObjectTable {
             try writer.append(invalidated)
         }
         // The names and signatures were validated when the object was exported.
-        try connection.send(try Message.assembledSignal(validatedPath: object.path.rawValue, interface: StandardInterfaces.properties,
-                                                        name: "PropertiesChanged", body: body))
+        try connection.send(
+            try Message.assembledSignal(
+                validatedPath: object.path.rawValue, interface: StandardInterfaces.properties,
+                name: "PropertiesChanged", body: body))
     }
 
     // MARK: ObjectManager
@@ -151,15 +161,18 @@ final class ObjectTable {
             try writer.append(object.path)
             try writeInterfacesAndProperties(of: object, to: &writer)
         }
-        try connection.send(try Message.assembledSignal(validatedPath: manager.rawValue, interface: StandardInterfaces.objectManager,
-                                                        name: "InterfacesAdded", body: body))
+        try connection.send(
+            try Message.assembledSignal(
+                validatedPath: manager.rawValue, interface: StandardInterfaces.objectManager,
+                name: "InterfacesAdded", body: body))
     }
 
     /// `a{sa{sv}}`: every interface of `object` with all its properties.
     func writeInterfacesAndProperties(of object: ExportedObject, to writer: inout MessageWriter) throws(DBusError) {
         try writer.appendArray(elementSignature: "{sa{sv}}") { (interfaces: inout MessageWriter) throws(DBusError) in
             for interface in object.interfaces {
-                try interfaces.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                try interfaces.appendContainer(TypeCode.dictEntry, signature: nil) {
+                    (entry: inout MessageWriter) throws(DBusError) in
                     try entry.append(interface.name)
                     try Self.writeProperties(of: interface, to: &entry)
                 }
@@ -187,20 +200,27 @@ final class ObjectTable {
         }
         let method: Interface.Method
         if let interfaceName {
-            guard let interface = object.byName.lookup(interfaceName) ?? standard.lookup(interfaceName, for: object) else {
-                connection.sendError(.unknownInterface(
-                    "object \(object.path) has no interface \(DBusError.quoted(String(cString: interfaceName)))"), to: raw)
+            guard let interface = object.byName.lookup(interfaceName) ?? standard.lookup(interfaceName, for: object)
+            else {
+                connection.sendError(
+                    .unknownInterface(
+                        "object \(object.path) has no interface \(DBusError.quoted(String(cString: interfaceName)))"),
+                    to: raw)
                 return
             }
             guard let index = interface.methods.lookup(member) else {
-                connection.sendError(.unknownMethod(
-                    "no method \(DBusError.quoted(String(cString: member))) in interface \(interface.name)"), to: raw)
+                connection.sendError(
+                    .unknownMethod(
+                        "no method \(DBusError.quoted(String(cString: member))) in interface \(interface.name)"),
+                    to: raw)
                 return
             }
             method = interface.interface.methods[index]
         } else {
             guard let found = findMethod(member, in: object) else {
-                connection.sendError(.unknownMethod("object \(object.path) has no method \(DBusError.quoted(String(cString: member)))"), to: raw)
+                connection.sendError(
+                    .unknownMethod("object \(object.path) has no method \(DBusError.quoted(String(cString: member)))"),
+                    to: raw)
                 return
             }
             method = found
@@ -222,7 +242,8 @@ final class ObjectTable {
         }
         guard let interfaceName else { return findMethod(member, in: object)?.unprivileged ?? false }
         guard let interface = object.byName.lookup(interfaceName) ?? standard.lookup(interfaceName, for: object),
-              let index = interface.methods.lookup(member) else { return false }
+            let index = interface.methods.lookup(member)
+        else { return false }
         return interface.interface.methods[index].unprivileged
     }
 
@@ -234,12 +255,16 @@ final class ObjectTable {
         member: UnsafePointer<CChar>
     ) -> Bool {
         guard strcmp(member, "Set") == 0, interfaceName.map({ strcmp($0, StandardInterfaces.properties) == 0 }) ?? true,
-              let object = objects.lookup(path) else { return false }
+            let object = objects.lookup(path)
+        else { return false }
         // Without an interface, an interface of the object's own with a `Set` comes first.
-        if interfaceName == nil, object.interfaces.contains(where: { $0.methods.lookup(member) != nil }) { return false }
+        if interfaceName == nil, object.interfaces.contains(where: { $0.methods.lookup(member) != nil }) {
+            return false
+        }
         var reader = MessageReader(message: message, owner: nil, longestString: MethodCall.longestString)
         guard let target = try? reader.read(String.self), let name = try? reader.read(String.self),
-              let interface = object.byName.lookup(target), let index = interface.properties.lookup(name) else { return false }
+            let interface = object.byName.lookup(target), let index = interface.properties.lookup(name)
+        else { return false }
         return interface.interface.properties[index].unprivilegedSetter
     }
 
@@ -257,8 +282,9 @@ final class ObjectTable {
         let signature = dbus_message_get_signature(raw)!
         let matches = method.inputSignature.withCString { strcmp($0, signature) == 0 }
         guard matches else {
-            connection.sendError(.invalidArgs(
-                "\(method.name) takes '\(method.inputSignature)', got '\(String(cString: signature))'"), to: raw)
+            connection.sendError(
+                .invalidArgs(
+                    "\(method.name) takes '\(method.inputSignature)', got '\(String(cString: signature))'"), to: raw)
             return
         }
         do {
@@ -274,7 +300,8 @@ final class ObjectTable {
         _ raw: OpaquePointer, path: UnsafePointer<CChar>, interface: UnsafePointer<CChar>?, member: UnsafePointer<CChar>
     ) {
         let pathString = String(cString: path)
-        let isIntrospect = (interface.map { strcmp($0, StandardInterfaces.introspectable) == 0 } ?? true)
+        let isIntrospect =
+            (interface.map { strcmp($0, StandardInterfaces.introspectable) == 0 } ?? true)
             && strcmp(member, "Introspect") == 0
         let children = children(of: pathString)
         if isIntrospect && !children.isEmpty {

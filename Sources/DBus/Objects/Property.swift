@@ -51,7 +51,8 @@ extension Interface {
         /// opens its `Set` to every caller whatever the authorizer says.
         public init(
             _ name: String, signature: String, emitsChanged: EmitsChanged = .true, doc: String? = nil,
-            annotations: [Annotation] = [], getter: @escaping Getter, setter: Setter? = nil, unprivilegedSetter: Bool = false
+            annotations: [Annotation] = [], getter: @escaping Getter, setter: Setter? = nil,
+            unprivilegedSetter: Bool = false
         ) {
             self.unprivilegedSetter = unprivilegedSetter
             self.name = name
@@ -68,8 +69,9 @@ extension Interface {
             _ name: String, _ type: T.Type, emitsChanged: EmitsChanged = .true, doc: String? = nil,
             annotations: [Annotation] = [], get: @escaping () throws(DBusError) -> T
         ) -> Property {
-            Property(name, signature: T.dbusSignature, emitsChanged: emitsChanged, doc: doc, annotations: annotations,
-                     getter: { (writer: inout MessageWriter) throws(DBusError) in try writer.append(try get()) })
+            Property(
+                name, signature: T.dbusSignature, emitsChanged: emitsChanged, doc: doc, annotations: annotations,
+                getter: { (writer: inout MessageWriter) throws(DBusError) in try writer.append(try get()) })
         }
 
         /// A read-write property of Swift type `T`; `set` gets the decoded value and the call.
@@ -78,9 +80,10 @@ extension Interface {
             annotations: [Annotation] = [], get: @escaping () throws(DBusError) -> T,
             set: @escaping (T, MethodCall) throws -> Void
         ) -> Property {
-            Property(name, signature: T.dbusSignature, emitsChanged: emitsChanged, doc: doc, annotations: annotations,
-                     getter: { (writer: inout MessageWriter) throws(DBusError) in try writer.append(try get()) },
-                     setter: { reader, call in try set(try reader.read(T.self), call) })
+            Property(
+                name, signature: T.dbusSignature, emitsChanged: emitsChanged, doc: doc, annotations: annotations,
+                getter: { (writer: inout MessageWriter) throws(DBusError) in try writer.append(try get()) },
+                setter: { reader, call in try set(try reader.read(T.self), call) })
         }
     }
 }

@@ -1,4 +1,5 @@
 import JSON
+
 extension JSONWriter: DBusEncodable {
     /// `s`: the document written so far, as a string argument.
     public static var dbusSignature: String { "s" }

@@ -9,12 +9,18 @@ import Glibc
 extension Message {
     /// The header fields of the specification this library writes, by code.
     private enum HeaderField: UInt8 {
-        case path = 1, interface = 2, member = 3, replySerial = 5, destination = 6, signature = 8
+        case path = 1
+        case interface = 2
+        case member = 3
+        case replySerial = 5
+        case destination = 6
+        case signature = 8
     }
 
     /// The message type codes of the specification.
     private enum MessageType: UInt8 {
-        case methodReturn = 2, signal = 4
+        case methodReturn = 2
+        case signal = 4
     }
 
     /// The `NO_REPLY_EXPECTED` header flag, which libdbus sets on every reply and signal it makes.
@@ -58,18 +64,20 @@ extension Message {
             throw .invalidArgs("a file descriptor can only travel in a message written through libdbus")
         }
         guard body.signature.count <= MessageWriter.longestSignature else {
-            throw .invalidArgs("the arguments' signature would be \(body.signature.count) bytes, more than \(MessageWriter.longestSignature)")
+            throw .invalidArgs(
+                "the arguments' signature would be \(body.signature.count) bytes, more than \(MessageWriter.longestSignature)"
+            )
         }
         // Room for the header of names a few dozen bytes long, then the body: one allocation.
         let message = MessageBody(capacity: 192 + body.count)
         #if _endian(little)
-        message.appendFixed(UInt8(ascii: "l"))
+            message.appendFixed(UInt8(ascii: "l"))
         #else
-        message.appendFixed(UInt8(ascii: "B"))
+            message.appendFixed(UInt8(ascii: "B"))
         #endif
         message.appendFixed(type.rawValue)
         message.appendFixed(flags)
-        message.appendFixed(UInt8(1))  // The protocol's major version.
+        message.appendFixed(UInt8(1)) // The protocol's major version.
         message.appendFixed(UInt32(truncatingIfNeeded: body.count))
         // libdbus parses no message with serial 0; sending replaces this one.
         message.appendFixed(UInt32(1))
@@ -78,7 +86,8 @@ extension Message {
         if !body.signature.isEmpty {
             body.signature.withUnsafeBufferPointer { signature in
                 signature.withMemoryRebound(to: CChar.self) { signature in
-                    field(.signature, TypeCode.signature, signature.baseAddress!, length: signature.count, into: message)
+                    field(
+                        .signature, TypeCode.signature, signature.baseAddress!, length: signature.count, into: message)
                 }
             }
         }
@@ -88,11 +97,15 @@ extension Message {
         // The bus adds the sender's name as it forwards the message, and drops a connection
         // that sends more than it carries.
         guard length + 256 <= Connection.busMessageLimit else {
-            throw .limitsExceeded("the message would be \(length) bytes, more than the \(Connection.busMessageLimit) a message bus carries")
+            throw .limitsExceeded(
+                "the message would be \(length) bytes, more than the \(Connection.busMessageLimit) a message bus carries"
+            )
         }
         message.append(body)
         let parsed = try DBusError.checking { (error: inout CDBus.DBusError) in
-            message.withBytes { dbus_message_demarshal($0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(length), &error) }
+            message.withBytes {
+                dbus_message_demarshal($0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(length), &error)
+            }
         }
         guard let parsed else { throw .noMemory() }
         dbus_message_set_serial(parsed, 0)

@@ -154,9 +154,10 @@ final class MessageBody {
         switch code {
         case UInt8(ascii: "n"), UInt8(ascii: "q"): 2
         case UInt8(ascii: "b"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "s"), UInt8(ascii: "o"),
-             UInt8(ascii: "a"), UInt8(ascii: "h"): 4
+            UInt8(ascii: "a"), UInt8(ascii: "h"):
+            4
         case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "("), UInt8(ascii: "{"): 8
-        default: 1  // y, g, v
+        default: 1 // y, g, v
         }
     }
 }

@@ -49,7 +49,9 @@ public struct MessageReader {
 
     /// Reads the remaining arguments as exactly the given types: one more argument, or one
     /// fewer, throws `InvalidArgs` naming it.
-    public mutating func readToEnd<each T: DBusDecodable>(_ types: repeat (each T).Type) throws(DBusError) -> (repeat each T) {
+    public mutating func readToEnd<each T: DBusDecodable>(_ types: repeat (each T).Type) throws(DBusError) -> (
+        repeat each T
+    ) {
         let values = (repeat try read((each T).self))
         guard isAtEnd else {
             throw .invalidArgs("unexpected argument \(position) of type '\(nextSignature)'")
@@ -68,12 +70,15 @@ public struct MessageReader {
         let actual = dbus_message_iter_get_arg_type(&iter)
         guard actual == code else {
             throw .invalidArgs(
-                "argument \(position): expected '\(signature())', got '\(actual == TypeCode.invalid ? "nothing" : nextSignature)'")
+                "argument \(position): expected '\(signature())', got '\(actual == TypeCode.invalid ? "nothing" : nextSignature)'"
+            )
         }
     }
 
     /// Reads a basic value of type `code` and moves on.
-    public mutating func readBasic(_ code: Int32, for signature: @autoclosure () -> String) throws(DBusError) -> DBusBasicValue {
+    public mutating func readBasic(_ code: Int32, for signature: @autoclosure () -> String) throws(DBusError)
+        -> DBusBasicValue
+    {
         try expect(code, for: signature())
         var value = DBusBasicValue()
         dbus_message_iter_get_basic(&iter, &value)
@@ -88,8 +93,9 @@ public struct MessageReader {
         let position = position
         guard let text = try readBasic(code, for: signature()).str else { return "" }
         guard longestString == .max || strnlen(text, longestString + 1) <= longestString else {
-            throw .invalidArgs("argument \(position) is longer than the \(longestString) bytes any member takes: "
-                               + DBusError.quoted(text, length: strlen(text)))
+            throw .invalidArgs(
+                "argument \(position) is longer than the \(longestString) bytes any member takes: "
+                    + DBusError.quoted(text, length: strlen(text)))
         }
         return String(cString: text)
     }
@@ -117,7 +123,9 @@ public struct MessageReader {
         // Checking the element type once, even for empty arrays, catches `ai` sent for `as`.
         let actual = dbus_message_iter_get_element_type(&iter)
         let expected = elementSignature.utf8.first.map { Int32($0) } ?? 0
-        let expectedCode = expected == Int32(UInt8(ascii: "(")) ? TypeCode.structure
+        let expectedCode =
+            expected == Int32(UInt8(ascii: "("))
+            ? TypeCode.structure
             : expected == Int32(UInt8(ascii: "{")) ? TypeCode.dictEntry : expected
         guard actual == expectedCode else {
             throw .invalidArgs("argument \(position): expected 'a\(elementSignature)', got '\(nextSignature)'")
@@ -171,15 +179,17 @@ public struct MessageReader {
         case TypeCode.signature: return .signature(try read(Signature.self))
         case TypeCode.unixFD: return .unixFD(try read(UnixFD.self).rawValue)
         case TypeCode.variant:
-            return .variant(try readContainer(code, for: "v") { (inner: inout MessageReader) throws(DBusError) in
-                try inner.readValue()
-            })
+            return .variant(
+                try readContainer(code, for: "v") { (inner: inout MessageReader) throws(DBusError) in
+                    try inner.readValue()
+                })
         case TypeCode.structure:
-            return .structure(try readContainer(code, for: "()") { (inner: inout MessageReader) throws(DBusError) in
-                var fields: [DBusValue] = []
-                while !inner.isAtEnd { fields.append(try inner.readValue()) }
-                return fields
-            })
+            return .structure(
+                try readContainer(code, for: "()") { (inner: inout MessageReader) throws(DBusError) in
+                    var fields: [DBusValue] = []
+                    while !inner.isAtEnd { fields.append(try inner.readValue()) }
+                    return fields
+                })
         case TypeCode.array:
             let whole = nextSignature
             let element = String(whole.dropFirst())
@@ -189,12 +199,14 @@ public struct MessageReader {
                 let keySignature = String(inner.prefix(1))
                 let valueSignature = String(inner.dropFirst())
                 try readArray(elementSignature: element) { (entryReader: inout MessageReader) throws(DBusError) in
-                    try entryReader.readContainer(TypeCode.dictEntry, for: element) { (pair: inout MessageReader) throws(DBusError) in
+                    try entryReader.readContainer(TypeCode.dictEntry, for: element) {
+                        (pair: inout MessageReader) throws(DBusError) in
                         let key = try pair.readValue()
                         entries[key] = try pair.readValue()
                     }
                 }
-                return .dictionary(key: Signature(trusted: keySignature), value: Signature(trusted: valueSignature), entries)
+                return .dictionary(
+                    key: Signature(trusted: keySignature), value: Signature(trusted: valueSignature), entries)
             }
             var items: [DBusValue] = []
             try readArray(elementSignature: element) { (itemReader: inout MessageReader) throws(DBusError) in

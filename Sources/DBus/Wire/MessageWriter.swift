@@ -73,7 +73,7 @@ public struct MessageWriter {
             dbus_message_iter_append_basic(&iter, type, UnsafeRawPointer(pointer)) != 0
         }
         guard ok else { throw .noMemory() }
-        sizeBound += 16  // At most 8 bytes and 7 of padding.
+        sizeBound += 16 // At most 8 bytes and 7 of padding.
     }
 
     /// Appends a string-like basic value (`s`, `o`, `g`) that the caller has validated.
@@ -103,7 +103,7 @@ public struct MessageWriter {
         }
         var pointer: UnsafePointer<CChar>? = start
         guard dbus_message_iter_append_basic(&iter, type, &pointer) != 0 else { throw .noMemory() }
-        sizeBound += length + 8  // Padding, the length and the NUL.
+        sizeBound += length + 8 // Padding, the length and the NUL.
     }
 
     /// Appends a container of `type` (`TypeCode.array`, `.structure`, `.dictEntry`, `.variant`);
@@ -149,7 +149,9 @@ public struct MessageWriter {
 
     /// Starts a container: through libdbus's iterator, or marshalled, its start written (an
     /// array's length slot and padding, a variant's signature, a struct's alignment).
-    private mutating func open(_ type: Int32, validatedSignature signature: String?) throws(DBusError) -> (MessageWriter, OpenedContainer) {
+    private mutating func open(_ type: Int32, validatedSignature signature: String?) throws(DBusError) -> (
+        MessageWriter, OpenedContainer
+    ) {
         guard let marshalled else {
             var child = MessageWriter(child: nil, recordsSignature: false)
             let opened: Bool
@@ -187,7 +189,8 @@ public struct MessageWriter {
         default:
             throw .invalidArgs("'\(TypeCode.name(type))' is not a container type")
         }
-        let child = MessageWriter(child: marshalled, recordsSignature: records && (type == TypeCode.structure || type == TypeCode.dictEntry))
+        let child = MessageWriter(
+            child: marshalled, recordsSignature: records && (type == TypeCode.structure || type == TypeCode.dictEntry))
         return (child, OpenedContainer(type: type, mark: start.mark, array: start.array, fieldsAt: start.fieldsAt))
     }
 
@@ -211,7 +214,9 @@ public struct MessageWriter {
 
     /// Finishes a container whose body is written: an array's length, a struct's closing
     /// type code, the container's type in the body's signature.
-    private mutating func close(_ opened: OpenedContainer, signature: String?, child: consuming MessageWriter) throws(DBusError) {
+    private mutating func close(_ opened: OpenedContainer, signature: String?, child: consuming MessageWriter)
+        throws(DBusError)
+    {
         // Padding, a length, the padding before the first element, and a variant's signature.
         sizeBound += child.sizeBound + 16 + (signature?.utf8.count ?? 0)
         guard let marshalled else {
@@ -249,15 +254,19 @@ public struct MessageWriter {
     /// Throws `InvalidArgs` unless `signature` is one complete type that may sit in a container
     /// of `type` (libdbus aborts otherwise). Dict entries are valid only as array elements.
     private static func checkContained(_ signature: String, in type: Int32) throws(DBusError) {
-        let valid = !Validation.containsNUL(signature) && signature.withCString { start -> Bool in
-            // One basic type code is the common case (`as`, `ai`): always valid.
-            if start[0] != 0 && start[1] == 0 && dbus_type_is_basic(Int32(start[0])) != 0 { return true }
-            if type == TypeCode.array && start[0] == CChar(UInt8(ascii: "{")) {
-                return ("a" + signature).withCString { dbus_signature_validate_single($0, nil) != 0 }
+        let valid =
+            !Validation.containsNUL(signature)
+            && signature.withCString { start -> Bool in
+                // One basic type code is the common case (`as`, `ai`): always valid.
+                if start[0] != 0 && start[1] == 0 && dbus_type_is_basic(Int32(start[0])) != 0 { return true }
+                if type == TypeCode.array && start[0] == CChar(UInt8(ascii: "{")) {
+                    return ("a" + signature).withCString { dbus_signature_validate_single($0, nil) != 0 }
+                }
+                return dbus_signature_validate_single(start, nil) != 0
             }
-            return dbus_signature_validate_single(start, nil) != 0
+        guard valid else {
+            throw .invalidArgs("'\(Validation.printable(signature))' cannot be the contents of a container")
         }
-        guard valid else { throw .invalidArgs("'\(Validation.printable(signature))' cannot be the contents of a container") }
     }
 
     /// Appends an array whose elements have signature `elementSignature`; `body` appends them.
@@ -313,12 +322,14 @@ public struct MessageWriter {
                 }
             }
         case .dictionary(let key, let valueSignature, let entries):
-            try appendArray(elementSignature: "{\(key)\(valueSignature)}") { (writer: inout MessageWriter) throws(DBusError) in
+            try appendArray(elementSignature: "{\(key)\(valueSignature)}") {
+                (writer: inout MessageWriter) throws(DBusError) in
                 for (k, v) in entries {
                     guard k.signature == key.rawValue, v.signature == valueSignature.rawValue else {
                         throw .invalidArgs("dict of {\(key)\(valueSignature)} holds {\(k.signature)\(v.signature)}")
                     }
-                    try writer.appendContainer(TypeCode.dictEntry, signature: nil) { (entry: inout MessageWriter) throws(DBusError) in
+                    try writer.appendContainer(TypeCode.dictEntry, signature: nil) {
+                        (entry: inout MessageWriter) throws(DBusError) in
                         try entry.append(value: k)
                         try entry.append(value: v)
                     }

@@ -40,7 +40,8 @@ extension ObjectPath {
                 continue
             }
             guard byte == UInt8(ascii: "_"), index + 2 < escaped.count,
-                  let high = Self.hexValue(escaped[index + 1]), let low = Self.hexValue(escaped[index + 2]) else { return nil }
+                let high = Self.hexValue(escaped[index + 1]), let low = Self.hexValue(escaped[index + 2])
+            else { return nil }
             let decoded = high << 4 | low
             // A plain byte written escaped is not what the encoder writes.
             guard !Self.isPlain(decoded) else { return nil }
@@ -53,7 +54,9 @@ extension ObjectPath {
     /// The bytes a path element carries as they are.
     private static func isPlain(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
         default: false
         }
     }

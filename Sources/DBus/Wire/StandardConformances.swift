@@ -10,7 +10,9 @@ extension UInt8: DBusCodable {
     /// Appends the byte.
     public func encode(to writer: inout MessageWriter) throws(DBusError) { try writer.appendBasic(TypeCode.byte, self) }
     /// Reads a byte.
-    public init(from reader: inout MessageReader) throws(DBusError) { self = try reader.readBasic(TypeCode.byte, for: "y").byt }
+    public init(from reader: inout MessageReader) throws(DBusError) {
+        self = try reader.readBasic(TypeCode.byte, for: "y").byt
+    }
 }
 
 extension Bool: DBusCodable {
@@ -30,63 +32,91 @@ extension Int16: DBusCodable {
     /// `n`
     public static var dbusSignature: String { "n" }
     /// Appends the integer.
-    public func encode(to writer: inout MessageWriter) throws(DBusError) { try writer.appendBasic(TypeCode.int16, self) }
+    public func encode(to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendBasic(TypeCode.int16, self)
+    }
     /// Reads an `n`.
-    public init(from reader: inout MessageReader) throws(DBusError) { self = try reader.readBasic(TypeCode.int16, for: "n").i16 }
+    public init(from reader: inout MessageReader) throws(DBusError) {
+        self = try reader.readBasic(TypeCode.int16, for: "n").i16
+    }
 }
 
 extension UInt16: DBusCodable {
     /// `q`
     public static var dbusSignature: String { "q" }
     /// Appends the integer.
-    public func encode(to writer: inout MessageWriter) throws(DBusError) { try writer.appendBasic(TypeCode.uint16, self) }
+    public func encode(to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendBasic(TypeCode.uint16, self)
+    }
     /// Reads a `q`.
-    public init(from reader: inout MessageReader) throws(DBusError) { self = try reader.readBasic(TypeCode.uint16, for: "q").u16 }
+    public init(from reader: inout MessageReader) throws(DBusError) {
+        self = try reader.readBasic(TypeCode.uint16, for: "q").u16
+    }
 }
 
 extension Int32: DBusCodable {
     /// `i`
     public static var dbusSignature: String { "i" }
     /// Appends the integer.
-    public func encode(to writer: inout MessageWriter) throws(DBusError) { try writer.appendBasic(TypeCode.int32, self) }
+    public func encode(to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendBasic(TypeCode.int32, self)
+    }
     /// Reads an `i`.
-    public init(from reader: inout MessageReader) throws(DBusError) { self = try reader.readBasic(TypeCode.int32, for: "i").i32 }
+    public init(from reader: inout MessageReader) throws(DBusError) {
+        self = try reader.readBasic(TypeCode.int32, for: "i").i32
+    }
 }
 
 extension UInt32: DBusCodable {
     /// `u`
     public static var dbusSignature: String { "u" }
     /// Appends the integer.
-    public func encode(to writer: inout MessageWriter) throws(DBusError) { try writer.appendBasic(TypeCode.uint32, self) }
+    public func encode(to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendBasic(TypeCode.uint32, self)
+    }
     /// Reads a `u`.
-    public init(from reader: inout MessageReader) throws(DBusError) { self = try reader.readBasic(TypeCode.uint32, for: "u").u32 }
+    public init(from reader: inout MessageReader) throws(DBusError) {
+        self = try reader.readBasic(TypeCode.uint32, for: "u").u32
+    }
 }
 
 extension Int64: DBusCodable {
     /// `x`
     public static var dbusSignature: String { "x" }
     /// Appends the integer.
-    public func encode(to writer: inout MessageWriter) throws(DBusError) { try writer.appendBasic(TypeCode.int64, self) }
+    public func encode(to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendBasic(TypeCode.int64, self)
+    }
     /// Reads an `x`.
-    public init(from reader: inout MessageReader) throws(DBusError) { self = Int64(try reader.readBasic(TypeCode.int64, for: "x").i64) }
+    public init(from reader: inout MessageReader) throws(DBusError) {
+        self = Int64(try reader.readBasic(TypeCode.int64, for: "x").i64)
+    }
 }
 
 extension UInt64: DBusCodable {
     /// `t`
     public static var dbusSignature: String { "t" }
     /// Appends the integer.
-    public func encode(to writer: inout MessageWriter) throws(DBusError) { try writer.appendBasic(TypeCode.uint64, self) }
+    public func encode(to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendBasic(TypeCode.uint64, self)
+    }
     /// Reads a `t`.
-    public init(from reader: inout MessageReader) throws(DBusError) { self = UInt64(try reader.readBasic(TypeCode.uint64, for: "t").u64) }
+    public init(from reader: inout MessageReader) throws(DBusError) {
+        self = UInt64(try reader.readBasic(TypeCode.uint64, for: "t").u64)
+    }
 }
 
 extension Double: DBusCodable {
     /// `d`
     public static var dbusSignature: String { "d" }
     /// Appends the double.
-    public func encode(to writer: inout MessageWriter) throws(DBusError) { try writer.appendBasic(TypeCode.double, self) }
+    public func encode(to writer: inout MessageWriter) throws(DBusError) {
+        try writer.appendBasic(TypeCode.double, self)
+    }
     /// Reads a `d`.
-    public init(from reader: inout MessageReader) throws(DBusError) { self = try reader.readBasic(TypeCode.double, for: "d").dbl }
+    public init(from reader: inout MessageReader) throws(DBusError) {
+        self = try reader.readBasic(TypeCode.double, for: "d").dbl
+    }
 }
 
 extension String: DBusCodable {
@@ -137,7 +167,8 @@ extension Array: DBusTyped where Element: DBusTyped {
 extension Array: DBusEncodable where Element: DBusEncodable {
     /// Appends the array.
     public func encode(to writer: inout MessageWriter) throws(DBusError) {
-        try writer.appendArray(elementSignature: Element.dbusSignature) { (inner: inout MessageWriter) throws(DBusError) in
+        try writer.appendArray(elementSignature: Element.dbusSignature) {
+            (inner: inout MessageWriter) throws(DBusError) in
             for element in self { try element.encode(to: &inner) }
         }
     }
@@ -149,7 +180,8 @@ extension Array: DBusDecodable where Element: DBusDecodable {
         var elements: [Element] = []
         // One allocation for the whole array instead of one per doubling.
         elements.reserveCapacity(reader.elementCount)
-        try reader.readArray(elementSignature: Element.dbusSignature) { (inner: inout MessageReader) throws(DBusError) in
+        try reader.readArray(elementSignature: Element.dbusSignature) {
+            (inner: inout MessageReader) throws(DBusError) in
             elements.append(try Element(from: &inner))
         }
         self = elements
@@ -178,7 +210,8 @@ extension Dictionary: DBusDecodable where Key: DBusDecodable, Value: DBusDecodab
         result.reserveCapacity(reader.elementCount)
         let entrySignature = "{" + Key.dbusSignature + Value.dbusSignature + "}"
         try reader.readArray(elementSignature: entrySignature) { (inner: inout MessageReader) throws(DBusError) in
-            try inner.readContainer(TypeCode.dictEntry, for: entrySignature) { (entry: inout MessageReader) throws(DBusError) in
+            try inner.readContainer(TypeCode.dictEntry, for: entrySignature) {
+                (entry: inout MessageReader) throws(DBusError) in
                 let key = try Key(from: &entry)
                 result[key] = try Value(from: &entry)
             }

@@ -29,9 +29,11 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
 
     /// The reader's refusal of the text of `file`.
     init(file: String, _ error: TOMLError) {
-        self.init(file: file, line: error.location.line, column: error.location.column, key: error.key, reason: error.reason)
+        self.init(
+            file: file, line: error.location.line, column: error.location.column, key: error.key, reason: error.reason)
     }
 
+    /// The file, its line and column, the key and the reason, as a log line says them.
     public var description: String {
         var place = file
         if let line { place += ":\(line)" }

@@ -38,7 +38,9 @@ package struct TableReader {
     // MARK: - Typed values
 
     /// A string, checked by `check` (a model validator) when given.
-    package mutating func string(_ key: String, _ check: ((String) throws(TabError) -> Void)? = nil) throws(ConfigurationError) -> String? {
+    package mutating func string(_ key: String, _ check: ((String) throws(TabError) -> Void)? = nil)
+        throws(ConfigurationError) -> String?
+    {
         try parsed(key) { (text: String) throws(TabError) -> String in
             try check?(text)
             return text
@@ -52,7 +54,9 @@ package struct TableReader {
     }
 
     /// A string turned into a value by `parse`, whose `TabError` becomes this key's error.
-    package mutating func parsed<T>(_ key: String, _ parse: (String) throws(TabError) -> T) throws(ConfigurationError) -> T? {
+    package mutating func parsed<T>(_ key: String, _ parse: (String) throws(TabError) -> T) throws(ConfigurationError)
+        -> T?
+    {
         guard let value = value(key) else { return nil }
         guard let text = value.string else { throw failure(key, "must be a string, not \(value.typeName)") }
         do {
@@ -63,13 +67,19 @@ package struct TableReader {
     }
 
     /// An array of strings, each checked by `check` when given.
-    package mutating func strings(_ key: String, each check: ((String) throws(TabError) -> Void)? = nil) throws(ConfigurationError) -> [String]? {
+    package mutating func strings(_ key: String, each check: ((String) throws(TabError) -> Void)? = nil)
+        throws(ConfigurationError) -> [String]?
+    {
         guard let value = value(key) else { return nil }
-        guard let elements = value.array else { throw failure(key, "must be an array of strings, not \(value.typeName)") }
+        guard let elements = value.array else {
+            throw failure(key, "must be an array of strings, not \(value.typeName)")
+        }
         var result: [String] = []
         result.reserveCapacity(elements.count)
         for element in elements {
-            guard let text = element.string else { throw failure(key, "must hold only strings, not \(element.typeName)") }
+            guard let text = element.string else {
+                throw failure(key, "must hold only strings, not \(element.typeName)")
+            }
             do {
                 try check?(text)
             } catch {
@@ -113,11 +123,15 @@ package struct TableReader {
     /// An array of tables (`[[key]]`), each to read in turn.
     package mutating func tables(_ key: String) throws(ConfigurationError) -> [TableReader]? {
         guard let value = value(key) else { return nil }
-        guard let elements = value.array else { throw failure(key, "must be an array of tables ([[\(key)]]), not \(value.typeName)") }
+        guard let elements = value.array else {
+            throw failure(key, "must be an array of tables ([[\(key)]]), not \(value.typeName)")
+        }
         let arrayPath = TOMLKeyPath.appending(key, to: path)
         var readers: [TableReader] = []
         for (index, element) in elements.enumerated() {
-            guard let nested = element.table else { throw failure(key, element: index, "must be a table, not \(element.typeName)") }
+            guard let nested = element.table else {
+                throw failure(key, element: index, "must be a table, not \(element.typeName)")
+            }
             readers.append(TableReader(table: nested, file: file, path: "\(arrayPath)[\(index)]"))
         }
         return readers
@@ -129,7 +143,9 @@ package struct TableReader {
     /// were read to the message.
     package func rejectUnread(listingKnown: Bool = false) throws(ConfigurationError) {
         for key in table.keys where !read.contains(key) {
-            throw failure(key, listingKnown ? "unknown key (known: \(Set(read).sorted().joined(separator: ", ")))" : "unknown key")
+            throw failure(
+                key, listingKnown ? "unknown key (known: \(Set(read).sorted().joined(separator: ", ")))" : "unknown key"
+            )
         }
     }
 

@@ -51,6 +51,7 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `operation path: reason`, as a log line says it.
     public var description: String {
         "\(operation) \(path): \(reason)"
     }

@@ -21,11 +21,13 @@ public enum FileIO {
     /// The bytes of the regular file at `path`, or nil when it does not exist. Anything else
     /// (a FIFO, a device, a directory, a refused link, more than `limit` bytes) throws a
     /// `FileError` saying so, at once.
-    public static func read(_ path: String, limit: Int = defaultLimit, links: Links = .follow) throws(FileError) -> [UInt8]? {
+    public static func read(_ path: String, limit: Int = defaultLimit, links: Links = .follow) throws(FileError)
+        -> [UInt8]?
+    {
         let descriptor: Int32
         do {
             descriptor = try openRegularFile(path, flags: O_RDONLY, links: links)
-        } catch where error.errno == ENOENT {
+        } catch  where error.errno == ENOENT {
             return nil
         }
         defer { close(descriptor) }
@@ -36,7 +38,9 @@ public enum FileIO {
     /// `O_NOFOLLOW` too when links are refused; `mode` when `O_CREAT` creates it), and returns
     /// its descriptor. Anything but a regular file is refused with a `FileError`, closed again
     /// before it could be read or written.
-    public static func openRegularFile(_ path: String, flags: Int32, mode: mode_t = 0o600, links: Links) throws(FileError) -> Int32 {
+    public static func openRegularFile(_ path: String, flags: Int32, mode: mode_t = 0o600, links: Links)
+        throws(FileError) -> Int32
+    {
         // O_NONBLOCK: a FIFO opens at once instead of waiting for a writer; fstat refuses it.
         var flags = flags | O_NONBLOCK | O_CLOEXEC
         if links == .refuse { flags |= O_NOFOLLOW }
@@ -92,7 +96,9 @@ public enum FileIO {
 
     /// Reads from `descriptor` after the bytes of `bytes` until they fill `room` or the file
     /// ends; whether it ended, and the `errno` of a failed read (0 when none failed).
-    private static func readAppending(_ descriptor: Int32, to bytes: inout [UInt8], room: Int) -> (reachedEnd: Bool, errno: Int32) {
+    private static func readAppending(_ descriptor: Int32, to bytes: inout [UInt8], room: Int) -> (
+        reachedEnd: Bool, errno: Int32
+    ) {
         var reachedEnd = false
         var failure: Int32 = 0
         let earlier = bytes

@@ -31,6 +31,7 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether `lhs` is more severe than `rhs`.
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool {
         // A smaller syslog number is more severe, so it sorts first.
         lhs.rawValue < rhs.rawValue
@@ -77,7 +78,9 @@ public struct Log: Sendable {
     /// The exact text written for one event, newline included. Embedded newlines are escaped
     /// so that one event stays one line.
     public func line(_ level: LogLevel, _ message: String) -> String {
-        let body = message.contains("\n") ? message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n") : message
+        let body =
+            message.contains("\n")
+            ? message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n") : message
         return journal ? "<\(level.rawValue)>\(body)\n" : "tabbard[\(level.name)]: \(body)\n"
     }
 
@@ -89,7 +92,7 @@ public struct Log: Sendable {
                 let written = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return  // A log that cannot be written must not take the daemon down.
+                    return // A log that cannot be written must not take the daemon down.
                 }
                 offset += written
             }

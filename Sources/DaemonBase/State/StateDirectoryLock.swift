@@ -26,6 +26,7 @@ public struct StateDirectoryLock: Sendable {
         /// When it took the lock, in seconds since 1970.
         public var since: Int64?
 
+        /// The holder as a log line says it.
         public var description: String {
             var parts: [String] = []
             if let bus { parts.append("on bus \(bus)") }
@@ -65,7 +66,8 @@ public struct StateDirectoryLock: Sendable {
             var parts = tm()
             var buffer = [CChar](repeating: 0, count: 32)
             guard gmtime_r(&time, &parts) != nil,
-                  strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S UTC", &parts) > 0 else { return "\(seconds)" }
+                strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S UTC", &parts) > 0
+            else { return "\(seconds)" }
             return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }
@@ -77,6 +79,7 @@ public struct StateDirectoryLock: Sendable {
         /// The lock file could not be opened or locked.
         case failed(FileError)
 
+        /// The failure as a log line says it.
         public var description: String {
             switch self {
             case .held(let directory, let holder):
@@ -131,7 +134,8 @@ public struct StateDirectoryLock: Sendable {
             return try FileIO.openRegularFile(file.path, flags: O_RDWR | O_CREAT, links: .refuse)
         } catch {
             guard let suffix = StateFile.setAsideSuffix(for: error) else { throw error }
-            file.setAside(suffix: suffix, reason: error.reason, log: log, consequence: "a new lock file takes its place")
+            file.setAside(
+                suffix: suffix, reason: error.reason, log: log, consequence: "a new lock file takes its place")
             return try FileIO.openRegularFile(file.path, flags: O_RDWR | O_CREAT, links: .refuse)
         }
     }
@@ -178,7 +182,8 @@ public struct StateDirectoryLock: Sendable {
             guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]) else { continue }
             let file = fields[5].split(separator: ":")
             guard file.count == 3, UInt64(file[0], radix: 16) == major, UInt64(file[1], radix: 16) == minor,
-                  UInt64(file[2]) == UInt64(info.st_ino) else { continue }
+                UInt64(file[2]) == UInt64(info.st_ino)
+            else { continue }
             return pid
         }
         return nil

@@ -68,7 +68,8 @@ public struct StateFile: Sendable {
     /// Replaces the file's content with `bytes`, durably, before returning.
     public func write(_ bytes: [UInt8]) throws(FileError) {
         guard bytes.count <= Self.sizeLimit else {
-            throw FileError(operation: "write", path: path, cause: .tooLarge(size: Int64(bytes.count), limit: Self.sizeLimit))
+            throw FileError(
+                operation: "write", path: path, cause: .tooLarge(size: Int64(bytes.count), limit: Self.sizeLimit))
         }
         try makeDirectory()
         let temporary = temporaryPath
@@ -111,7 +112,7 @@ public struct StateFile: Sendable {
     public func setAside(suffix: String) throws(FileError) -> String {
         var target = path + "." + suffix
         var attempt = 1
-        while FileKind(entryAt: target) != nil {  // Never overwrite an earlier casualty, even a dangling link.
+        while FileKind(entryAt: target) != nil { // Never overwrite an earlier casualty, even a dangling link.
             attempt += 1
             target = path + "." + suffix + "-\(attempt)"
         }

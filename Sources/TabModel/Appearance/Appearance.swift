@@ -44,7 +44,9 @@ public struct Appearance: Equatable, Codable, Sendable {
         for image in [backgroundImage, shadowImage, selectionIndicatorImage] { try ImageName.validate(image) }
         for (key, image) in dividerImages {
             guard ItemState.dividerKeys.contains(key) else {
-                throw .invalidArgument("Unknown divider key \(quoted: key): expected one of \(ItemState.dividerKeys.joined(separator: ", ")).")
+                throw .invalidArgument(
+                    "Unknown divider key \(quoted: key): expected one of \(ItemState.dividerKeys.joined(separator: ", "))."
+                )
             }
             try ImageName.validate(image)
         }

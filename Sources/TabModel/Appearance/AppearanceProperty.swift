@@ -104,7 +104,8 @@ extension Appearance {
     /// then reads `#007AFF`); anything else is `InvalidArgument`.
     mutating func setColor(_ field: WritableKeyPath<Appearance, String>, to color: String) throws(TabError) {
         try ColorValue.validate(color)
-        self[keyPath: field] = color.isEmpty && field == \Appearance.tintColor ? Appearance.defaultTintColor : color.uppercased()
+        self[keyPath: field] =
+            color.isEmpty && field == \Appearance.tintColor ? Appearance.defaultTintColor : color.uppercased()
     }
 
     /// LOOK-4: an image name or an absolute path, empty for none.

@@ -12,7 +12,9 @@ public enum Orientation: String, CaseIterable, Codable, Sendable, Comparable {
     /// Parses an orientation's name, throwing `InvalidArgument` for anything else (ORI-3).
     public init(validating name: String) throws(TabError) {
         guard let orientation = Orientation(rawValue: name) else {
-            throw .invalidArgument("Unknown orientation \(quoted: name): expected portrait, portrait-upside-down, landscape-left or landscape-right.")
+            throw .invalidArgument(
+                "Unknown orientation \(quoted: name): expected portrait, portrait-upside-down, landscape-left or landscape-right."
+            )
         }
         self = orientation
     }

@@ -27,7 +27,9 @@ public enum SystemItem: String, CaseIterable, Codable, Sendable {
     /// Parses a system item name, throwing `InvalidArgument` for anything else (ITEM-3, SBAR-2).
     public init(validating name: String) throws(TabError) {
         guard let item = SystemItem(rawValue: name) else {
-            throw .invalidArgument("Unknown system item \(quoted: name): expected one of \(SystemItem.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw .invalidArgument(
+                "Unknown system item \(quoted: name): expected one of \(SystemItem.allCases.map(\.rawValue).joined(separator: ", "))."
+            )
         }
         self = item
     }

@@ -97,7 +97,9 @@ public struct TabDefinition: Equatable, Sendable {
         try IconName.validate(iconName)
         try IconName.validate(selectedIconName)
         if let systemItem, !(iconName.isEmpty && selectedIconName.isEmpty) {
-            throw .notSupported("Tab \(quoted: id) is the system item \(quoted: systemItem.rawValue); its icon names are the daemon's (ITEM-3, ICON-2).")
+            throw .notSupported(
+                "Tab \(quoted: id) is the system item \(quoted: systemItem.rawValue); its icon names are the daemon's (ITEM-3, ICON-2)."
+            )
         }
         for action in actions { try ActionName.validate(action) }
     }

@@ -69,14 +69,17 @@ public struct ControllerConfiguration: Equatable, Codable, Sendable {
     /// Throws `InvalidArgument` unless `value` is in 2...64 (ERR-1).
     public static func validateMaxVisible(_ value: Int) throws(TabError) {
         guard maxVisibleRange.contains(value) else {
-            throw .invalidArgument("MaxVisible \(value) is outside \(maxVisibleRange.lowerBound)..\(maxVisibleRange.upperBound).")
+            throw .invalidArgument(
+                "MaxVisible \(value) is outside \(maxVisibleRange.lowerBound)..\(maxVisibleRange.upperBound).")
         }
     }
 
     /// Throws `InvalidArgument` unless `value` is in 10...20000 (ERR-1).
     public static func validateDelegateTimeout(_ value: UInt32) throws(TabError) {
         guard delegateTimeoutRange.contains(value) else {
-            throw .invalidArgument("DelegateTimeoutMs \(value) is outside \(delegateTimeoutRange.lowerBound)..\(delegateTimeoutRange.upperBound).")
+            throw .invalidArgument(
+                "DelegateTimeoutMs \(value) is outside \(delegateTimeoutRange.lowerBound)..\(delegateTimeoutRange.upperBound)."
+            )
         }
     }
 }
@@ -86,11 +89,13 @@ public enum LocaleName {
     /// Throws `InvalidArgument` unless `locale` is at most 64 bytes of `[A-Za-z0-9_.@-]`.
     public static func validate(_ locale: String) throws(TabError) {
         let allowed: (UInt8) -> Bool = { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_.@-".utf8.contains(byte)
         }
         guard locale.utf8.count <= 64, locale.utf8.allSatisfy(allowed) else {
-            throw .invalidArgument("Invalid locale \(quoted: locale): expected a POSIX locale name such as fr_CA.UTF-8.")
+            throw .invalidArgument(
+                "Invalid locale \(quoted: locale): expected a POSIX locale name such as fr_CA.UTF-8.")
         }
     }
 }

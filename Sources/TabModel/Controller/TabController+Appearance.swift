@@ -9,7 +9,9 @@ extension TabController {
 
     /// A color property (LOOK-2): `#RRGGBB`, stored uppercased, or empty for the default
     /// (`TintColor` then reads `#007AFF`). Anything else is `InvalidArgument`.
-    public mutating func setColor(_ property: WritableKeyPath<Appearance, String>, _ color: String) throws(TabError) -> TabEvents {
+    public mutating func setColor(_ property: WritableKeyPath<Appearance, String>, _ color: String) throws(TabError)
+        -> TabEvents
+    {
         try changeAppearance { appearance throws(TabError) in try appearance.setColor(property, to: color) }
     }
 
@@ -19,18 +21,24 @@ extension TabController {
     }
 
     /// An image property (LOOK-4): an image name or absolute path, empty for none.
-    public mutating func setImage(_ property: WritableKeyPath<Appearance, String>, _ image: String) throws(TabError) -> TabEvents {
+    public mutating func setImage(_ property: WritableKeyPath<Appearance, String>, _ image: String) throws(TabError)
+        -> TabEvents
+    {
         try changeAppearance { appearance throws(TabError) in try appearance.setImage(property, to: image) }
     }
 
     /// `SetDividerImage(image, left_state, right_state)` (LOOK-5): empty removes it. Throws
     /// `InvalidArgument` for an unknown state, `selected|selected`, or a bad image.
     public mutating func setDividerImage(_ image: String, left: String, right: String) throws(TabError) -> TabEvents {
-        try changeAppearance { appearance throws(TabError) in try appearance.setDividerImage(image, left: left, right: right) }
+        try changeAppearance { appearance throws(TabError) in
+            try appearance.setDividerImage(image, left: left, right: right)
+        }
     }
 
     /// Applies a change that validates before it writes: a throw leaves `appearance` as it was.
-    private mutating func changeAppearance<Failure: Error>(_ change: (inout Appearance) throws(Failure) -> Void) throws(Failure) -> TabEvents {
+    private mutating func changeAppearance<Failure: Error>(_ change: (inout Appearance) throws(Failure) -> Void)
+        throws(Failure) -> TabEvents
+    {
         let scope = ObservationScope.controller(ControllerProperty.appearance)
         let before = observe(scope)
         try change(&appearance)

@@ -10,10 +10,14 @@ extension TabController {
     /// `DidBeginCustomizingItems(ids)`. Throws `NoSuchBar`, `Busy` while a session is open on the
     /// bar (for its owner too), `InvalidArgument` for a malformed or repeated id, `NoSuchItem`
     /// for one not defined. O(items).
-    public mutating func beginCustomizingItems(_ ids: [String], on name: String, owner: String) throws(TabError) -> TabEvents {
+    public mutating func beginCustomizingItems(_ ids: [String], on name: String, owner: String) throws(TabError)
+        -> TabEvents
+    {
         let index = try requireBar(name)
         if let session = bars[index].session {
-            throw .busy("BeginCustomizingItems by \(owner) on bar \(quoted: name) refused: the customization session of \(session.owner) is open.")
+            throw .busy(
+                "BeginCustomizingItems by \(owner) on bar \(quoted: name) refused: the customization session of \(session.owner) is open."
+            )
         }
         var seen = Set<String>()
         for id in ids {
@@ -21,7 +25,9 @@ extension TabController {
             guard seen.insert(id).inserted else { throw .invalidArgument("Item \(quoted: id) is listed twice.") }
         }
         let session = BarCustomizationSession(owner: owner, candidates: ids, itemsAtBegin: bars[index].items)
-        return changeBar(index, .customizing(of: name), signals: [.willBeginCustomizingItems(ids), .didBeginCustomizingItems(ids)]) {
+        return changeBar(
+            index, .customizing(of: name), signals: [.willBeginCustomizingItems(ids), .didBeginCustomizingItems(ids)]
+        ) {
             $0.session = session
         }
     }
@@ -33,7 +39,9 @@ extension TabController {
     /// another owner, `NoSuchItem`, `IndexOutOfRange` outside the bar's items (CUST-9),
     /// `NotCustomizable` for an item that is not a candidate or a fixed item at `position`.
     /// O(items).
-    public mutating func replaceItem(at position: Int, with id: String, on name: String, owner: String) throws(TabError) -> TabEvents {
+    public mutating func replaceItem(at position: Int, with id: String, on name: String, owner: String) throws(TabError)
+        -> TabEvents
+    {
         let index = try requireBar(name)
         try TabIdentifier.validate(id, as: "item id") // ID-1: before anything else
         let session = try requireSession(on: index, of: owner, for: "ReplaceItem")
@@ -53,7 +61,9 @@ extension TabController {
     /// rule). Throws `NoSuchBar`, `NotCustomizing`, `Busy` for another owner, `NoSuchItem` for an
     /// item not on the bar, `IndexOutOfRange` (CUST-9), `NotCustomizable` when `id` or the item
     /// at `position` is fixed. O(items).
-    public mutating func moveItem(_ id: String, to position: Int, on name: String, owner: String) throws(TabError) -> TabEvents {
+    public mutating func moveItem(_ id: String, to position: Int, on name: String, owner: String) throws(TabError)
+        -> TabEvents
+    {
         let index = try requireBar(name)
         try TabIdentifier.validate(id, as: "item id") // ID-1: before anything else
         let session = try requireSession(on: index, of: owner, for: "MoveItem")
@@ -98,11 +108,17 @@ extension TabController {
     }
 
     private mutating func closeBarSession(_ index: Int) -> CustomizationOutcome {
-        guard let session = bars[index].session else { return CustomizationOutcome(changed: false, events: TabEvents()) }
+        guard let session = bars[index].session else {
+            return CustomizationOutcome(changed: false, events: TabEvents())
+        }
         let items = bars[index].items
         let changed = items != session.itemsAtBegin
-        let events = changeBar(index, .customizing(of: bars[index].name),
-                               signals: [.willEndCustomizingItems(items, changed: changed), .didEndCustomizingItems(items, changed: changed)]) {
+        let events = changeBar(
+            index, .customizing(of: bars[index].name),
+            signals: [
+                .willEndCustomizingItems(items, changed: changed), .didEndCustomizingItems(items, changed: changed),
+            ]
+        ) {
             $0.session = nil
         }
         return CustomizationOutcome(changed: changed, events: events)
@@ -117,21 +133,31 @@ extension TabController {
         }
     }
 
-    private func requireSession(on index: Int, of owner: String, for member: String) throws(TabError) -> BarCustomizationSession {
+    private func requireSession(on index: Int, of owner: String, for member: String) throws(TabError)
+        -> BarCustomizationSession
+    {
         let name = bars[index].name
-        guard let session = bars[index].session else { throw .notCustomizing("\(member): no customization session is open on bar \(quoted: name).") }
+        guard let session = bars[index].session else {
+            throw .notCustomizing("\(member): no customization session is open on bar \(quoted: name).")
+        }
         guard session.owner == owner else {
-            throw .busy("\(member) by \(owner) refused: the customization session of bar \(quoted: name) belongs to \(session.owner).")
+            throw .busy(
+                "\(member) by \(owner) refused: the customization session of bar \(quoted: name) belongs to \(session.owner)."
+            )
         }
         return session
     }
 
     /// SBAR-5: only the session's candidates may be placed or moved; an item on the bar that is
     /// not among them is fixed.
-    private func requireMovable(_ id: String, on index: Int, _ session: BarCustomizationSession, at position: Int? = nil) throws(TabError) {
+    private func requireMovable(
+        _ id: String, on index: Int, _ session: BarCustomizationSession, at position: Int? = nil
+    ) throws(TabError) {
         guard session.isMovable(id) else {
             let place = position.map { " at index \($0)" } ?? ""
-            throw .notCustomizable("Item \(quoted: id)\(place) is not among the items the session of bar \(quoted: bars[index].name) may place.")
+            throw .notCustomizable(
+                "Item \(quoted: id)\(place) is not among the items the session of bar \(quoted: bars[index].name) may place."
+            )
         }
     }
 }

@@ -7,7 +7,9 @@ extension TabController {
     /// without a badge, rendered as a template, not on the bar. Throws `NoSuchBar`, or
     /// `InvalidArgument` for a malformed id or image, an id in use on the bar, or a 257th item.
     /// O(bars): one lookup of the bar, the rest O(1).
-    public mutating func addItem(_ id: String, title: String, image: String, selectedImage: String, on name: String) throws(TabError) -> TabEvents {
+    public mutating func addItem(_ id: String, title: String, image: String, selectedImage: String, on name: String)
+        throws(TabError) -> TabEvents
+    {
         let index = try requireBar(name)
         return try define(BarItem(id: id, title: title, image: image, selectedImage: selectedImage), on: index)
     }
@@ -15,7 +17,9 @@ extension TabController {
     /// `AddSystemItem(item_id, system_item, tag)`: defines a system item (ITEM-3), whose title
     /// and images are the daemon's. Throws as `addItem`, and `InvalidArgument` for an unknown
     /// system item. O(bars): one lookup of the bar, the rest O(1).
-    public mutating func addSystemItem(_ id: String, systemItem: String, tag: Int32, on name: String) throws(TabError) -> TabEvents {
+    public mutating func addSystemItem(_ id: String, systemItem: String, tag: Int32, on name: String) throws(TabError)
+        -> TabEvents
+    {
         let index = try requireBar(name)
         return try define(BarItem(id: id, systemItem: systemItem, tag: tag), on: index)
     }
@@ -39,7 +43,9 @@ extension TabController {
     /// `ImageRenderingMode`, `Tag`, `BadgeColor`, `Enabled`) with the rules of `BarItem.set`.
     /// Throws `NoSuchBar`, `NoSuchItem`, `NotSupported` for the face of a system item (ITEM-3),
     /// `InvalidArgument` for a bad value. Served during the bar's session. O(bars): one lookup of the bar, the rest O(1).
-    public mutating func setItem(_ property: BarItemProperty, of id: String, on name: String, to value: PropertyValue) throws(TabError) -> TabEvents {
+    public mutating func setItem(_ property: BarItemProperty, of id: String, on name: String, to value: PropertyValue)
+        throws(TabError) -> TabEvents
+    {
         let index = try requireBar(name)
         let position = try requireItem(id, on: index)
         return try changeBar(index, .item(id, of: name)) { bar throws(TabError) in
@@ -73,7 +79,9 @@ extension TabController {
             guard seen.insert(id).inserted else { throw .invalidArgument("Item \(quoted: id) is listed twice.") }
         }
         if ids == bars[index].items { return TabEvents() } // SBAR-3: nothing emitted
-        return try changeBar(index, .placement(bars[index]), signals: [.itemsSet(ids, animated: animated)]) { $0.place(ids) }
+        return try changeBar(index, .placement(bars[index]), signals: [.itemsSet(ids, animated: animated)]) {
+            $0.place(ids)
+        }
     }
 
     // MARK: Selection (SBAR-4)
@@ -86,7 +94,9 @@ extension TabController {
         let index = try requireBar(name)
         let wanted: String? = id.isEmpty ? nil : id
         if let wanted { try requireOnBar(wanted, on: index) }
-        return changeBar(index, .selection(bars[index], [bars[index].selectedItem, wanted])) { $0.selectedItem = wanted }
+        return changeBar(index, .selection(bars[index], [bars[index].selectedItem, wanted])) {
+            $0.selectedItem = wanted
+        }
     }
 
     /// `Tap(item_id)`: a user's tap selects the item and emits `DidSelectItem(item_id)` after the
@@ -98,9 +108,12 @@ extension TabController {
         try requireOnBar(id, on: index)
         guard bars[index].item(id)!.enabled else { throw .disabled(id, bar: name) }
         if let session = bars[index].session {
-            throw .busy("A customization session by \(session.owner) is open on bar \(quoted: name); \(quoted: id) cannot be tapped now.")
+            throw .busy(
+                "A customization session by \(session.owner) is open on bar \(quoted: name); \(quoted: id) cannot be tapped now."
+            )
         }
-        return changeBar(index, .selection(bars[index], [bars[index].selectedItem, id]), signals: [.didSelectItem(id)]) {
+        return changeBar(index, .selection(bars[index], [bars[index].selectedItem, id]), signals: [.didSelectItem(id)])
+        {
             $0.selectedItem = id
         }
     }
@@ -111,9 +124,13 @@ extension TabController {
     /// have room.
     private mutating func define(_ item: BarItem, on index: Int) throws(TabError) -> TabEvents {
         let name = bars[index].name
-        guard bars[index].item(item.id) == nil else { throw .invalidArgument("Item \(quoted: item.id) is already defined on bar \(quoted: name).") }
+        guard bars[index].item(item.id) == nil else {
+            throw .invalidArgument("Item \(quoted: item.id) is already defined on bar \(quoted: name).")
+        }
         guard bars[index].definedItems.count < StandaloneBar.maximumItems else {
-            throw .invalidArgument("Bar \(quoted: name) has \(StandaloneBar.maximumItems) items; item \(quoted: item.id) would be one too many.")
+            throw .invalidArgument(
+                "Bar \(quoted: name) has \(StandaloneBar.maximumItems) items; item \(quoted: item.id) would be one too many."
+            )
         }
         var objects = StandaloneBarEvents()
         objects.itemsAdded = [BarItemReference(bar: name, item: item.id)]
@@ -134,7 +151,9 @@ extension TabController {
     @discardableResult
     func requireOnBar(_ id: String, on index: Int) throws(TabError) -> Int {
         _ = try requireItem(id, on: index)
-        guard let position = bars[index].position(of: id) else { throw .noSuchItem(id, bar: bars[index].name, isDefined: true) }
+        guard let position = bars[index].position(of: id) else {
+            throw .noSuchItem(id, bar: bars[index].name, isDefined: true)
+        }
         return position
     }
 }

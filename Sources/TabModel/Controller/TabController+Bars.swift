@@ -42,14 +42,20 @@ extension TabController {
     /// (LOOK-1..4); an empty color restores the built-in default, not the configured one.
     /// Throws `NoSuchBar`, or `InvalidArgument` as `Appearance.set` does. Served during the
     /// bar's session. O(bars).
-    public mutating func setAppearance(_ property: AppearanceProperty, to value: PropertyValue, on name: String) throws(TabError) -> TabEvents {
+    public mutating func setAppearance(_ property: AppearanceProperty, to value: PropertyValue, on name: String)
+        throws(TabError) -> TabEvents
+    {
         let index = try requireBar(name)
-        return try changeBar(index, .appearance(of: name)) { bar throws(TabError) in try bar.appearance.set(property, to: value) }
+        return try changeBar(index, .appearance(of: name)) { bar throws(TabError) in
+            try bar.appearance.set(property, to: value)
+        }
     }
 
     /// `SetDividerImage(image, left_state, right_state)` on bar `name` (LOOK-5). Throws
     /// `NoSuchBar`, or `InvalidArgument` for an unknown state, `selected|selected` or a bad image.
-    public mutating func setDividerImage(_ image: String, left: String, right: String, on name: String) throws(TabError) -> TabEvents {
+    public mutating func setDividerImage(_ image: String, left: String, right: String, on name: String) throws(TabError)
+        -> TabEvents
+    {
         let index = try requireBar(name)
         return try changeBar(index, .appearance(of: name)) { bar throws(TabError) in
             try bar.appearance.setDividerImage(image, left: left, right: right)
@@ -68,14 +74,17 @@ extension TabController {
     /// SBAR-5: while a bar's session is open, its structural members wait, for the owner too.
     func requireNoSession(on index: Int, for member: String) throws(TabError) {
         if let session = bars[index].session {
-            throw .busy("\(member) on bar \(quoted: bars[index].name) is refused while the customization session of \(session.owner) is open.")
+            throw .busy(
+                "\(member) on bar \(quoted: bars[index].name) is refused while the customization session of \(session.owner) is open."
+            )
         }
     }
 
     /// Applies `change` to the bar at `index` (which must validate before it writes, so that a
     /// throw changes nothing) and announces what differs in `scope`, then `signals` in order.
     mutating func changeBar<Failure: Error>(
-        _ index: Int, _ scope: BarScope, signals: [BarSignal.Kind] = [], objects: StandaloneBarEvents = StandaloneBarEvents(),
+        _ index: Int, _ scope: BarScope, signals: [BarSignal.Kind] = [],
+        objects: StandaloneBarEvents = StandaloneBarEvents(),
         _ change: (inout StandaloneBar) throws(Failure) -> Void
     ) throws(Failure) -> TabEvents {
         let observed = ObservationScope.bars([scope])
@@ -99,7 +108,10 @@ extension TabController {
                 continue
             }
             let ids = previous.definedItems.map(\.id) + bar.definedItems.map(\.id).filter { previous.item($0) == nil }
-            scopes.append(BarScope(bar: bar.name, properties: StandaloneBarProperty.allCases, items: ids, itemProperties: BarItemProperty.allCases))
+            scopes.append(
+                BarScope(
+                    bar: bar.name, properties: StandaloneBarProperty.allCases, items: ids,
+                    itemProperties: BarItemProperty.allCases))
             objects.itemsAdded += bar.references { previous.item($0.id) == nil }
         }
         for bar in old {

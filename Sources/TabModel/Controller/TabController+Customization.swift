@@ -18,7 +18,9 @@ extension TabController {
     public mutating func beginCustomizing(owner: String) throws(TabError) -> TabEvents {
         try requireCustomizableLayout()
         try requireNoSession(for: "BeginCustomizing")
-        guard !customizableSet.isEmpty else { throw .notCustomizable("No tab is customizable (CustomizableTabs is empty).") }
+        guard !customizableSet.isEmpty else {
+            throw .notCustomizable("No tab is customizable (CustomizableTabs is empty).")
+        }
         let scope = ObservationScope.controller([.customizing])
         let before = observe(scope)
         session = CustomizationSession(owner: owner, orderAtBegin: tabs)
@@ -74,7 +76,9 @@ extension TabController {
         for id in order { try TabIdentifier.validate(id) } // ID-1: before anything else
         try requireCustomizableLayout()
         try requireNoSession(for: "Customize")
-        guard !customizableSet.isEmpty else { throw .notCustomizable("No tab is customizable (CustomizableTabs is empty).") }
+        guard !customizableSet.isEmpty else {
+            throw .notCustomizable("No tab is customizable (CustomizableTabs is empty).")
+        }
         try validateOrder(order)
         let old = tabs
         let scope = ObservationScope.structure(tabs)
@@ -83,9 +87,12 @@ extension TabController {
         reindex(0..<tabs.count)
         settleSelection(previousIndex: selectedIndex) // CUST-6
         let changed = order != old
-        let events = finish(scope, since: before, signals: [
-            .willBeginCustomizing(old), .willEndCustomizing(order, changed: changed), .didEndCustomizing(order, changed: changed),
-        ])
+        let events = finish(
+            scope, since: before,
+            signals: [
+                .willBeginCustomizing(old), .willEndCustomizing(order, changed: changed),
+                .didEndCustomizing(order, changed: changed),
+            ])
         return CustomizationOutcome(changed: changed, events: events)
     }
 
@@ -104,14 +111,18 @@ extension TabController {
         let scope = ObservationScope.controller([.customizing])
         let before = observe(scope)
         session = nil
-        let events = finish(scope, since: before, signals: [
-            .willEndCustomizing(tabs, changed: changed), .didEndCustomizing(tabs, changed: changed),
-        ])
+        let events = finish(
+            scope, since: before,
+            signals: [
+                .willEndCustomizing(tabs, changed: changed), .didEndCustomizing(tabs, changed: changed),
+            ])
         return CustomizationOutcome(changed: changed, events: events)
     }
 
     /// Applies an in-place reorder of `range`, keeping the selection (CUST-6).
-    private mutating func reorder(touching range: Range<Int>, _ body: (inout [String], (String) -> Bool) -> Range<Int>) -> TabEvents {
+    private mutating func reorder(touching range: Range<Int>, _ body: (inout [String], (String) -> Bool) -> Range<Int>)
+        -> TabEvents
+    {
         let scope = ObservationScope.structure(Array(tabs[range]))
         let before = observe(scope)
         let movable = customizableSet
@@ -152,7 +163,8 @@ extension TabController {
             guard seen.insert(id).inserted else { throw .invalidOrder("Tab \(quoted: id) appears twice in the order.") }
             let fixedHere = tabs[index]
             if !customizableSet.contains(fixedHere) && id != fixedHere {
-                throw .invalidOrder("Fixed tab \(quoted: fixedHere) must stay at index \(index); the order puts \(quoted: id) there.")
+                throw .invalidOrder(
+                    "Fixed tab \(quoted: fixedHere) must stay at index \(index); the order puts \(quoted: id) there.")
             }
         }
     }

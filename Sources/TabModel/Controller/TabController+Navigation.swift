@@ -15,7 +15,8 @@ extension TabController {
         try requireCatalogTab(id)
         try PageName.validate(page)
         guard runtime[catalogPosition[id]!].stack.count < Self.maximumDepth else {
-            throw .invalidArgument("Tab \(quoted: id) is already \(Self.maximumDepth) pages deep; \(quoted: page) cannot be pushed.")
+            throw .invalidArgument(
+                "Tab \(quoted: id) is already \(Self.maximumDepth) pages deep; \(quoted: page) cannot be pushed.")
         }
     }
 
@@ -23,7 +24,9 @@ extension TabController {
     public mutating func back(_ id: String) throws(TabError) -> TabEvents {
         try requireCatalogTab(id)
         guard runtime[catalogPosition[id]!].stack.count > 1 else {
-            throw .invalidArgument("Tab \(quoted: id) is at its root page \(quoted: runtime[catalogPosition[id]!].stack[0]); there is nothing to go back to.")
+            throw .invalidArgument(
+                "Tab \(quoted: id) is at its root page \(quoted: runtime[catalogPosition[id]!].stack[0]); there is nothing to go back to."
+            )
         }
         return updateTab(id, [.page, .depth]) { _ = $0.stack.popLast() }
     }

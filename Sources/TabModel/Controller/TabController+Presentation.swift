@@ -25,8 +25,9 @@ extension TabController {
         labels.reserveCapacity(tabs.count)
         for (index, id) in tabs.enumerated() {
             reading(id) { tab in
-                let inputs = accessibilityLabelInputs(of: id, at: index, definition: tab.definition, state: tab.state,
-                                                      under: settings, partition: partition, showingMore: showingMore)
+                let inputs = accessibilityLabelInputs(
+                    of: id, at: index, definition: tab.definition, state: tab.state,
+                    under: settings, partition: partition, showingMore: showingMore)
                 titles[id] = inputs.title
                 labels[id] = inputs.label
             }
@@ -38,7 +39,8 @@ extension TabController {
             moreTabs: partition.moreTabs(of: tabs), hiddenTabs: partition.hiddenTabs(of: tabs),
             showsMore: partition.showsMore, selectedItem: selectedItem, showingMore: showingMore,
             titles: titles, accessibilityLabels: labels, moreTitle: MoreItem.title(language: settings.language),
-            moreAccessibilityLabel: moreAccessibilityLabel(under: settings, partition: partition, selectedItem: selectedItem),
+            moreAccessibilityLabel: moreAccessibilityLabel(
+                under: settings, partition: partition, selectedItem: selectedItem),
             settings: effective)
     }
 
@@ -52,24 +54,31 @@ extension TabController {
     /// shown or the selected tab is in the More list, empty while it is hidden or nothing is
     /// selected. O(1).
     func selectedItem(under partition: TabPartition, showingMore: Bool) -> String {
-        Self.selectedItem(showing: selectedTab, moreList: showingMore,
-                          placedAt: selectedTab.flatMap { tabPosition[$0] }.map(partition.placement(ofIndex:)) ?? .none)
+        Self.selectedItem(
+            showing: selectedTab, moreList: showingMore,
+            placedAt: selectedTab.flatMap { tabPosition[$0] }.map(partition.placement(ofIndex:)) ?? .none)
     }
 
     /// MORE-6: the More item's A11Y-1 label, the last bar position, selected while
     /// `selectedItem` is `@more`; empty while there is no More item. O(1).
-    func moreAccessibilityLabel(under settings: PresentationSettings, partition: TabPartition, selectedItem: String) -> String {
+    func moreAccessibilityLabel(under settings: PresentationSettings, partition: TabPartition, selectedItem: String)
+        -> String
+    {
         guard partition.showsMore else { return "" }
         let count = partition.barItemCount
         return AccessibilityPhrasing(language: settings.language)
-            .label(title: MoreItem.title(language: settings.language), selected: selectedItem == TabIdentifier.more,
-                   position: count, count: count)
+            .label(
+                title: MoreItem.title(language: settings.language), selected: selectedItem == TabIdentifier.more,
+                position: count, count: count)
     }
 
     /// The title of the catalog tab with the definition at `definition` and the state at
     /// `state` in the locale of `chain` (ITEM-2/3, L10N-1).
-    static func title(of definition: UnsafePointer<TabDefinition>, state: UnsafePointer<TabRuntime>, in chain: LocaleChain) -> String {
-        if let systemItem = definition.pointee.systemItem { return systemItem.title(language: chain.language) } // ITEM-3
+    static func title(
+        of definition: UnsafePointer<TabDefinition>, state: UnsafePointer<TabRuntime>, in chain: LocaleChain
+    ) -> String {
+        // ITEM-3
+        if let systemItem = definition.pointee.systemItem { return systemItem.title(language: chain.language) }
         if let title = state.pointee.title { return title }
         return chain.pick(definition.pointee.localizedTitles) ?? definition.pointee.title // L10N-1, ITEM-2
     }
@@ -78,14 +87,19 @@ extension TabController {
     /// position among the bar items (More included), selected unless the More list itself is
     /// shown; others their title. `position` is the tab's index in `Tabs`, nil when it is not
     /// there.
-    func accessibilityLabelInputs(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
-                                  state: UnsafePointer<TabRuntime>, under settings: PresentationSettings,
-                                  partition: TabPartition, showingMore: Bool) -> AccessibilityLabelInputs {
+    func accessibilityLabelInputs(
+        of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
+        state: UnsafePointer<TabRuntime>, under settings: PresentationSettings,
+        partition: TabPartition, showingMore: Bool
+    ) -> AccessibilityLabelInputs {
         let title = Self.title(of: definition, state: state, in: settings.localeChain)
-        guard let index = position, partition.placement(ofIndex: index) == .bar else { return AccessibilityLabelInputs(title: title, place: nil) }
-        let place = AccessibilityLabelInputs.BarPlace(position: index + 1, count: partition.barItemCount,
-                                                      selected: selectedTab == id && !showingMore,
-                                                      phrasing: AccessibilityPhrasing(language: settings.language))
+        guard let index = position, partition.placement(ofIndex: index) == .bar else {
+            return AccessibilityLabelInputs(title: title, place: nil)
+        }
+        let place = AccessibilityLabelInputs.BarPlace(
+            position: index + 1, count: partition.barItemCount,
+            selected: selectedTab == id && !showingMore,
+            phrasing: AccessibilityPhrasing(language: settings.language))
         return AccessibilityLabelInputs(title: title, place: place)
     }
 }

@@ -23,8 +23,9 @@ extension TabController {
         case .customizing: .bool(session != nil)
         case .supportedOrientations: .strings(supportedOrientations.map(\.rawValue))
         case .orientation: .string(orientation.rawValue)
-        case .barStyle, .barTintColor, .tintColor, .unselectedItemTintColor, .translucent, .backgroundImage, .shadowImage,
-             .selectionIndicatorImage, .effectiveShadowImage, .effectiveBarColor, .dividerImages:
+        case .barStyle, .barTintColor, .tintColor, .unselectedItemTintColor, .translucent, .backgroundImage,
+            .shadowImage,
+            .selectionIndicatorImage, .effectiveShadowImage, .effectiveBarColor, .dividerImages:
             appearance.value(of: property.appearanceProperty!) // SBAR-6: one reading for every bar
         case .locale: .string(locale)
         case .delegate: .string(delegate?.propertyValue ?? "")
@@ -68,9 +69,12 @@ extension TabController {
     func observe(_ properties: [TabProperty], atCatalogPosition position: Int, into values: inout [ObservedTabValue]) {
         reading(at: position) { tab in
             for property in properties {
-                values.append(property == .accessibilityLabel
-                    ? .accessibilityLabel(accessibilityLabelInputs(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state))
-                    : .value(value(of: property, tab)))
+                values.append(
+                    property == .accessibilityLabel
+                        ? .accessibilityLabel(
+                            accessibilityLabelInputs(
+                                of: tab.id, at: tab.position, definition: tab.definition, state: tab.state))
+                        : .value(value(of: property, tab)))
             }
         }
     }
@@ -80,13 +84,16 @@ extension TabController {
     /// property of every tab: walking the catalog finds each tab's definition and state without
     /// a lookup, its position is looked up once per tab, and no `PropertyValue` is made.
     /// O(tabs × properties).
-    public func forEachCatalogTab<Receiver: TabPropertyReceiver>(reading properties: [TabProperty], into receiver: inout Receiver) {
+    public func forEachCatalogTab<Receiver: TabPropertyReceiver>(
+        reading properties: [TabProperty], into receiver: inout Receiver
+    ) {
         catalog.withUnsafeBufferPointer { definitions in
             runtime.withUnsafeBufferPointer { states in
                 for index in definitions.indices {
                     let definition = definitions.baseAddress! + index
-                    let tab = TabReading(definition: definition, state: states.baseAddress! + index,
-                                         position: tabPosition[definition.pointee.id])
+                    let tab = TabReading(
+                        definition: definition, state: states.baseAddress! + index,
+                        position: tabPosition[definition.pointee.id])
                     receiver.beginTab()
                     for property in properties { read(property, of: tab, into: &receiver) }
                     receiver.endTab()
@@ -121,8 +128,10 @@ extension TabController {
         catalog.withUnsafeBufferPointer { definitions in
             runtime.withUnsafeBufferPointer { states in
                 let definition = definitions.baseAddress! + position
-                return body(TabReading(definition: definition, state: states.baseAddress! + position,
-                                       position: tabPosition[definition.pointee.id]))
+                return body(
+                    TabReading(
+                        definition: definition, state: states.baseAddress! + position,
+                        position: tabPosition[definition.pointee.id]))
             }
         }
     }
@@ -141,22 +150,30 @@ extension TabController {
     }
 
     /// Hands `receiver` the value of `property` of `tab`.
-    private func read<Receiver: TabPropertyReceiver>(_ property: TabProperty, of tab: TabReading, into receiver: inout Receiver) {
+    private func read<Receiver: TabPropertyReceiver>(
+        _ property: TabProperty, of tab: TabReading, into receiver: inout Receiver
+    ) {
         // Each case reads what it needs from `tab` in place: naming its definition and state
         // first would load every field of both for every property.
         switch property {
         case .id: receiver.receive(tab.id, of: property)
         case .plugin: receiver.receive(tab.definition.pointee.plugin, of: property)
         case .title: receiver.receive(title(of: tab.definition, state: tab.state), of: property)
-        case .image: receiver.receive(tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.image, of: property)
-        case .selectedImage: receiver.receive(tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.selectedImage, of: property)
+        case .image:
+            receiver.receive(tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.image, of: property)
+        case .selectedImage:
+            receiver.receive(
+                tab.definition.pointee.systemItem?.imageName ?? tab.definition.pointee.selectedImage, of: property)
         case .imageRenderingMode: receiver.receive(tab.definition.pointee.imageRenderingMode.rawValue, of: property)
-        case .iconName:  // ICON-2: a system item's is the standard one, else the plugin's latest, else the manifest's
-            receiver.receive(tab.definition.pointee.systemItem?.iconName ?? tab.state.pointee.iconName ?? tab.definition.pointee.iconName,
-                             of: property)
+        case .iconName: // ICON-2: a system item's is the standard one, else the plugin's latest, else the manifest's
+            receiver.receive(
+                tab.definition.pointee.systemItem?.iconName ?? tab.state.pointee.iconName
+                    ?? tab.definition.pointee.iconName,
+                of: property)
         case .selectedIconName:
-            receiver.receive(tab.definition.pointee.systemItem?.iconName ?? tab.state.pointee.selectedIconName
-                             ?? tab.definition.pointee.selectedIconName, of: property)
+            receiver.receive(
+                tab.definition.pointee.systemItem?.iconName ?? tab.state.pointee.selectedIconName
+                    ?? tab.definition.pointee.selectedIconName, of: property)
         case .iconPixmaps: receiver.receive(tab.state.pointee.iconPixmaps, of: property)
         case .iconThemePath: receiver.receive(tab.definition.pointee.iconThemePath, of: property)
         case .systemItem: receiver.receive(tab.definition.pointee.systemItem?.rawValue ?? "", of: property)
@@ -168,7 +185,8 @@ extension TabController {
         case .index: receiver.receive(Int32(tab.position ?? -1), of: property)
         case .placement: receiver.receive(placement(atIndex: tab.position).rawValue, of: property)
         case .customizable:
-            receiver.receive(tab.position != nil && (everyTabCustomizable || customizableSet.contains(tab.id)), of: property)
+            receiver.receive(
+                tab.position != nil && (everyTabCustomizable || customizableSet.contains(tab.id)), of: property)
         case .selected: receiver.receive(selectedTab == tab.id, of: property)
         case .restorationId: receiver.receive(tab.definition.pointee.restorationId ?? "", of: property)
         case .orientations: receiver.receive(Orientation.names(of: tab.definition.pointee.orientations), of: property)
@@ -177,7 +195,9 @@ extension TabController {
         case .actions: receiver.receive(tab.state.pointee.actions, of: property)
         case .contentRevision: receiver.receive(tab.state.pointee.contentRevision, of: property)
         case .accessibilityLabel:
-            receiver.receive(accessibilityLabel(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state), of: property)
+            receiver.receive(
+                accessibilityLabel(of: tab.id, at: tab.position, definition: tab.definition, state: tab.state),
+                of: property)
         }
     }
 
@@ -230,15 +250,20 @@ extension TabController {
 
     /// A11Y-1: bar tabs say their position among the bar items (More included); others their title.
     /// `position` is the tab's index in `Tabs`, nil when it is not there.
-    private func accessibilityLabel(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
-                                    state: UnsafePointer<TabRuntime>) -> String {
+    private func accessibilityLabel(
+        of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
+        state: UnsafePointer<TabRuntime>
+    ) -> String {
         accessibilityLabelInputs(of: id, at: position, definition: definition, state: state).label
     }
 
     /// What the A11Y-1 label of tab `id` is made from, without making it.
-    private func accessibilityLabelInputs(of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
-                                          state: UnsafePointer<TabRuntime>) -> AccessibilityLabelInputs {
-        accessibilityLabelInputs(of: id, at: position, definition: definition, state: state,
-                                 under: settings, partition: partition, showingMore: showsMoreList)
+    private func accessibilityLabelInputs(
+        of id: String, at position: Int?, definition: UnsafePointer<TabDefinition>,
+        state: UnsafePointer<TabRuntime>
+    ) -> AccessibilityLabelInputs {
+        accessibilityLabelInputs(
+            of: id, at: position, definition: definition, state: state,
+            under: settings, partition: partition, showingMore: showsMoreList)
     }
 }

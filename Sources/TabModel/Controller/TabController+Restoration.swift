@@ -20,7 +20,8 @@ extension TabController {
             configuration: configuration,
             catalog: references,
             tabs: tabReferences,
-            customizable: everyTabCustomizable ? tabReferences : customizableTabs.map { references[catalogPosition[$0]!] },
+            customizable: everyTabCustomizable
+                ? tabReferences : customizableTabs.map { references[catalogPosition[$0]!] },
             selectedTab: selectedTab.map { references[catalogPosition[$0]!] },
             showsMoreList: showsMoreList,
             tabStates: states,
@@ -119,18 +120,22 @@ extension TabController {
 
     static func validate(_ snapshot: ControllerSnapshot) throws(TabError) {
         guard snapshot.formatVersion == ControllerSnapshot.currentFormatVersion else {
-            throw .invalidArgument("State format version \(snapshot.formatVersion) is not \(ControllerSnapshot.currentFormatVersion).")
+            throw .invalidArgument(
+                "State format version \(snapshot.formatVersion) is not \(ControllerSnapshot.currentFormatVersion).")
         }
         try ControllerConfiguration.validateMaxVisible(snapshot.maxVisible)
         try LocaleName.validate(snapshot.locale)
         try snapshot.appearance.validate()
         guard snapshot.bars.count <= Self.maximumBars else {
-            throw .invalidArgument("The state holds \(snapshot.bars.count) bars; at most \(Self.maximumBars) are allowed.")
+            throw .invalidArgument(
+                "The state holds \(snapshot.bars.count) bars; at most \(Self.maximumBars) are allowed.")
         }
         var names = Set<String>()
         for bar in snapshot.bars {
             try bar.validate()
-            guard names.insert(bar.name).inserted else { throw .invalidArgument("Bar \(quoted: bar.name) is saved twice.") }
+            guard names.insert(bar.name).inserted else {
+                throw .invalidArgument("Bar \(quoted: bar.name) is saved twice.")
+            }
         }
         for state in snapshot.tabStates.values {
             try ColorValue.validate(state.badgeColor)
@@ -141,7 +146,8 @@ extension TabController {
 
     /// The merge of STATE-2 and the tab states of STATE-3. Returns the notes.
     private mutating func applyRestoration(_ saved: ControllerSnapshot) -> [String] {
-        let old = saved.configuration, new = configuration
+        let old = saved.configuration
+        let new = configuration
         var notes: [String] = []
         func setting<Value: Equatable>(_ name: String, _ configured: KeyPath<ControllerConfiguration, Value>) -> Bool {
             guard old[keyPath: configured] != new[keyPath: configured] else { return false }
@@ -153,9 +159,11 @@ extension TabController {
         maxVisible = setting("max_visible", \.maxVisible) ? new.maxVisible : saved.maxVisible
         layout = setting("layout", \.layout) ? new.layout : saved.layout
         locale = setting("locale", \.locale) ? new.locale : saved.locale
-        appearance = mergedAppearance(saved.appearance, old: old.appearance.normalized, new: new.appearance.normalized, notes: &notes)
+        appearance = mergedAppearance(
+            saved.appearance, old: old.appearance.normalized, new: new.appearance.normalized, notes: &notes)
         delegateTimeoutMs = old.delegateTimeoutMs != new.delegateTimeoutMs ? new.delegateTimeoutMs : delegateTimeoutMs
-        delegateTimeoutPolicy = old.delegateTimeoutPolicy != new.delegateTimeoutPolicy ? new.delegateTimeoutPolicy : delegateTimeoutPolicy
+        delegateTimeoutPolicy =
+            old.delegateTimeoutPolicy != new.delegateTimeoutPolicy ? new.delegateTimeoutPolicy : delegateTimeoutPolicy
 
         // Tabs and customizable set: the user's order while the configured lists are unchanged.
         let tabsChanged = setting("tabs", \.tabs)
@@ -172,7 +180,8 @@ extension TabController {
                 // Tabs that joined the catalog since the save join `Tabs` as configured ("all").
                 let known = Set(saved.catalog)
                 let present = Set(ids)
-                for definition in catalog where !known.contains(reference(definition)) && !present.contains(definition.id) {
+                for definition in catalog
+                where !known.contains(reference(definition)) && !present.contains(definition.id) {
                     ids.append(definition.id)
                     if new.customizable == nil { movable.insert(definition.id) }
                 }
@@ -199,7 +208,9 @@ extension TabController {
         moreResumeTab = nil
         if setting("selected", \.selected) {
             selectConfiguredOrFirst()
-        } else if let wanted = saved.selectedTab.flatMap(resolver.resolve), let index = tabPosition[wanted], placement(ofIndex: index) != .hidden {
+        } else if let wanted = saved.selectedTab.flatMap(resolver.resolve), let index = tabPosition[wanted],
+            placement(ofIndex: index) != .hidden
+        {
             show(tab: wanted)
         } else if saved.showsMoreList && showsMore {
             showMoreList()
@@ -209,7 +220,9 @@ extension TabController {
         return notes
     }
 
-    private func mergedAppearance(_ saved: Appearance, old: Appearance, new: Appearance, notes: inout [String]) -> Appearance {
+    private func mergedAppearance(_ saved: Appearance, old: Appearance, new: Appearance, notes: inout [String])
+        -> Appearance
+    {
         var result = saved
         func field<Value: Equatable>(_ name: String, _ path: WritableKeyPath<Appearance, Value>) {
             guard old[keyPath: path] != new[keyPath: path] else { return }
@@ -236,7 +249,11 @@ private struct ReferenceResolver {
 
     init(catalog: [TabDefinition]) {
         for definition in catalog {
-            if let key = definition.restorationId { byRestorationId[key] = definition.id } else { unrestorable.insert(definition.id) }
+            if let key = definition.restorationId {
+                byRestorationId[key] = definition.id
+            } else {
+                unrestorable.insert(definition.id)
+            }
         }
     }
 

@@ -40,7 +40,8 @@ extension TabController {
         // label said it was selected unless the More list was shown. A tab outside the catalog
         // has no properties, and `Tabs` holds only catalog tabs.
         if let before, before != id, indexBefore != nil || catalogPosition[before] != nil {
-            let changed: [TabProperty] = placementBefore == .bar && !moreListBefore ? [.selected, .accessibilityLabel] : [.selected]
+            let changed: [TabProperty] =
+                placementBefore == .bar && !moreListBefore ? [.selected, .accessibilityLabel] : [.selected]
             events.tabProperties.append(TabPropertyChanges(tab: before, properties: changed), roomFor: 2)
         }
         // The tab shown now: `Selected` unless it was; a bar tab's label says it is selected
@@ -48,7 +49,9 @@ extension TabController {
         var changed: [TabProperty] = []
         if before != id { changed.append(.selected, roomFor: 2) }
         if placement == .bar && !(before == id && !moreListBefore) { changed.append(.accessibilityLabel, roomFor: 1) }
-        if !changed.isEmpty { events.tabProperties.append(TabPropertyChanges(tab: id, properties: changed), roomFor: 1) }
+        if !changed.isEmpty {
+            events.tabProperties.append(TabPropertyChanges(tab: id, properties: changed), roomFor: 1)
+        }
         // BAR-1: the controller's bar shows the same selected item.
         if itemChanged { events.barProperties.append(.selectedItem) }
         if shownBefore != .tab(id) { events.selection = SelectionTransition(from: shownBefore, to: .tab(id)) }

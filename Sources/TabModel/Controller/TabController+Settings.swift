@@ -24,9 +24,14 @@ extension TabController {
     public mutating func setLocale(_ value: String) throws(TabError) -> TabEvents {
         try LocaleName.validate(value)
         if value == locale { return TabEvents() }
-        let scope = ObservationScope(controller: [.moreTitle, .moreAccessibilityLabel, .locale], tabs: catalog.map(\.id), tabProperties: [.title, .accessibilityLabel],
-                                     bars: bars.map { BarScope(bar: $0.name, properties: [], items: $0.definedItems.map(\.id),
-                                                               itemProperties: [.title, .accessibilityLabel]) }) // SBAR-7
+        let scope = ObservationScope(
+            controller: [.moreTitle, .moreAccessibilityLabel, .locale], tabs: catalog.map(\.id),
+            tabProperties: [.title, .accessibilityLabel],
+            bars: bars.map {
+                BarScope(
+                    bar: $0.name, properties: [], items: $0.definedItems.map(\.id),
+                    itemProperties: [.title, .accessibilityLabel])
+            }) // SBAR-7
         let before = observe(scope)
         locale = value
         return finish(scope, since: before)
@@ -37,7 +42,9 @@ extension TabController {
     public mutating func setOrientation(_ name: String) throws(TabError) -> TabEvents {
         let wanted = try Orientation(validating: name)
         guard supportedOrientations.contains(wanted) else {
-            throw .notSupported("Orientation \(quoted: name) is not supported by every tab; supported: \(supportedOrientations.map(\.rawValue).joined(separator: ", ")).")
+            throw .notSupported(
+                "Orientation \(quoted: name) is not supported by every tab; supported: \(supportedOrientations.map(\.rawValue).joined(separator: ", "))."
+            )
         }
         let scope = ObservationScope.controller([.orientation])
         let before = observe(scope)
@@ -71,7 +78,8 @@ extension TabController {
         case (.layout, .string(let name)): return try setLayout(TabLayout(validating: name))
         case (.locale, .string(let name)): return try setLocale(name)
         case (.delegateTimeoutMs, .uint32(let number)): return try setDelegateTimeout(milliseconds: number)
-        case (.delegateTimeoutPolicy, .string(let name)): return setDelegateTimeoutPolicy(try DelegateTimeoutPolicy(validating: name))
+        case (.delegateTimeoutPolicy, .string(let name)):
+            return setDelegateTimeoutPolicy(try DelegateTimeoutPolicy(validating: name))
         case (.barStyle, .string(let name)): return try setBarStyle(name)
         case (.barTintColor, .string(let color)): return try setColor(\.barTintColor, color)
         case (.tintColor, .string(let color)): return try setColor(\.tintColor, color)

@@ -145,8 +145,12 @@ extension TabController {
             return
         }
         if let current = selectedTab, let index = tabPosition[current] {
-            if placement(ofIndex: index) == .hidden { selectFirstOrNothing() } // TOP-3
-            else { show(tab: current) } // MORE-4, CUST-6: shown from wherever it now is
+            if placement(ofIndex: index) == .hidden {
+                selectFirstOrNothing()
+            } // TOP-3
+            else {
+                show(tab: current)
+            } // MORE-4, CUST-6: shown from wherever it now is
             return
         }
         // TABS-2: the selected tab left (or nothing was selected).

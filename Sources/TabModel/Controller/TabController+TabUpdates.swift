@@ -30,7 +30,9 @@ extension TabController {
     public mutating func setTitle(_ id: String, to title: String) throws(TabError) -> TabEvents {
         try requireCatalogTab(id)
         if let systemItem = definition(of: id)?.systemItem {
-            throw .notSupported("Tab \(quoted: id) is the system item \(quoted: systemItem.rawValue); its title cannot be changed (ITEM-3).")
+            throw .notSupported(
+                "Tab \(quoted: id) is the system item \(quoted: systemItem.rawValue); its title cannot be changed (ITEM-3)."
+            )
         }
         return updateTab(id, [.title, .accessibilityLabel]) { $0.title = title }
     }
@@ -42,7 +44,9 @@ extension TabController {
     public mutating func setIconNames(_ id: String, icon: String, selected: String) throws(TabError) -> TabEvents {
         try requireCatalogTab(id)
         if let systemItem = definition(of: id)?.systemItem {
-            throw .notSupported("Tab \(quoted: id) is the system item \(quoted: systemItem.rawValue); its icon names cannot be changed (ICON-2).")
+            throw .notSupported(
+                "Tab \(quoted: id) is the system item \(quoted: systemItem.rawValue); its icon names cannot be changed (ICON-2)."
+            )
         }
         try IconName.validate(icon)
         try IconName.validate(selected)
@@ -91,7 +95,9 @@ extension TabController {
     /// a tab's own state moves nothing of the controller's, of the bar's or of what is shown,
     /// and the tab is looked up once, not once per observation (`SetBadge` is among the
     /// requests callers make most). TabUpdateChangeTests compares the two.
-    mutating func updateTab(_ id: String, _ properties: [TabProperty], _ change: (inout TabRuntime) -> Void) -> TabEvents {
+    mutating func updateTab(_ id: String, _ properties: [TabProperty], _ change: (inout TabRuntime) -> Void)
+        -> TabEvents
+    {
         let position = catalogPosition[id]!
         let before = observed(properties, atCatalogPosition: position)
         change(&runtime[position])

@@ -48,7 +48,9 @@ extension TabController {
         var wanted = Set<String>()
         for id in ids {
             try TabIdentifier.validate(id)
-            guard tabPosition[id] != nil else { throw .invalidArgument("Tab \(quoted: id) is not in Tabs, so it cannot be customizable.") }
+            guard tabPosition[id] != nil else {
+                throw .invalidArgument("Tab \(quoted: id) is not in Tabs, so it cannot be customizable.")
+            }
             guard wanted.insert(id).inserted else { throw .invalidArgument("Tab \(quoted: id) is listed twice.") }
         }
         if wanted == customizableSet { return TabEvents() }

@@ -24,7 +24,8 @@ extension TabController {
         if item == TabIdentifier.more { return TapOutcome(selected: true, events: tapMore()) }
         // TAP-3: tapping the tab already shown pops it to its root page before `DidSelect`.
         let reselect = selectedTab == item && !showsMoreList
-        let scope = ObservationScope.selection([selectedTab, item], tabProperties: [.selected, .accessibilityLabel, .page, .depth])
+        let scope = ObservationScope.selection(
+            [selectedTab, item], tabProperties: [.selected, .accessibilityLabel, .page, .depth])
         let before = observe(scope)
         if reselect { runtime[catalogPosition[item]!].stack.removeSubrange(1...) }
         show(tab: item) // TAP-4: a More-list tab is shown inside More
@@ -64,6 +65,8 @@ extension TabController {
             guard placement(ofIndex: index) != .hidden else { throw .notReachable(item) } // TAP-8, TOP-1
             guard runtime[catalogPosition[item]!].enabled else { throw .disabled(item) } // ITEM-6
         }
-        if let session { throw .busy("A customization session by \(session.owner) is open; \(quoted: item) cannot be tapped now.") } // TAP-6
+        if let session {
+            throw .busy("A customization session by \(session.owner) is open; \(quoted: item) cannot be tapped now.")
+        } // TAP-6
     }
 }

@@ -103,7 +103,9 @@ public struct TabController: Equatable, Sendable {
     /// duplicate catalog id, a definition that fails `validate()`, or a configuration value out
     /// of range. Configured tabs the catalog lacks are left out (see `configurationWarnings`).
     /// O(catalog + configured tabs).
-    public init(catalog: [TabDefinition], configuration: ControllerConfiguration = ControllerConfiguration()) throws(TabError) {
+    public init(catalog: [TabDefinition], configuration: ControllerConfiguration = ControllerConfiguration())
+        throws(TabError)
+    {
         try configuration.validate()
         let positions = try Self.validatedCatalog(catalog)
         self.catalog = catalog
@@ -112,8 +114,9 @@ public struct TabController: Equatable, Sendable {
         tabs = []
         tabPosition = [:]
         customizableSet = []
-        settings = PresentationSettings(maxVisible: configuration.maxVisible, layout: configuration.layout,
-                                        orientation: .portrait, locale: configuration.locale)
+        settings = PresentationSettings(
+            maxVisible: configuration.maxVisible, layout: configuration.layout,
+            orientation: .portrait, locale: configuration.locale)
         supportedOrientations = Orientation.allCases
         selectedTab = nil
         showsMoreList = false
@@ -138,7 +141,8 @@ public struct TabController: Equatable, Sendable {
                 throw .invalidArgument("Tab id \(quoted: definition.id) appears twice in the catalog.")
             }
             if let key = definition.restorationId, !restorationIds.insert(key).inserted {
-                throw .invalidArgument("Restoration id \(quoted: key) of tab \(quoted: definition.id) is used by another tab.")
+                throw .invalidArgument(
+                    "Restoration id \(quoted: key) of tab \(quoted: definition.id) is used by another tab.")
             }
         }
         return positions
@@ -172,7 +176,8 @@ public struct TabController: Equatable, Sendable {
 
     /// The configuration's `tabs` against the catalog: unknown and repeated ids left out.
     func configuredTabs() -> [String] {
-        guard let configured = configuration.tabs else { return Array(catalog.prefix(Self.maximumTabs).map(\.id)) } // TABS-7
+        // TABS-7
+        guard let configured = configuration.tabs else { return Array(catalog.prefix(Self.maximumTabs).map(\.id)) }
         var seen = Set<String>()
         return configured.filter { catalogPosition[$0] != nil && seen.insert($0).inserted }
     }

@@ -69,7 +69,9 @@ public enum TabError: Error, Equatable, Sendable {
         case .noSuchTab(let id): "No such tab: \(quoted: id)."
         case .noSuchBar(let name): "No such bar: \(quoted: name)."
         case .noSuchItem(let id, let bar, let isDefined):
-            isDefined ? "Item \(quoted: id) is not on bar \(quoted: bar)." : "No such item on bar \(quoted: bar): \(quoted: id)."
+            isDefined
+                ? "Item \(quoted: id) is not on bar \(quoted: bar)."
+                : "No such item on bar \(quoted: bar): \(quoted: id)."
         case .invalidArgument(let detail): detail
         case .indexOutOfRange(let index, let count): "Index \(index) is outside 0..<\(count)."
         case .noMore(let detail): detail

@@ -39,7 +39,9 @@ public enum BarItemProperty: CaseIterable, Sendable {
     /// Whether clients may write it as a property (SBAR-2).
     public var isWritable: Bool {
         switch self {
-        case .title, .image, .selectedImage, .iconName, .selectedIconName, .imageRenderingMode, .tag, .badgeColor, .enabled: true
+        case .title, .image, .selectedImage, .iconName, .selectedIconName, .imageRenderingMode, .tag, .badgeColor,
+            .enabled:
+            true
         default: false
         }
     }
@@ -52,7 +54,8 @@ public enum BarItemProperty: CaseIterable, Sendable {
     /// the bar (`OnBar`, `Index`, `Selected`, `AccessibilityLabel`) carry no class of their own.
     public var durability: Durability {
         switch self {
-        case .title, .image, .selectedImage, .iconName, .selectedIconName, .imageRenderingMode, .tag, .enabled: .structural
+        case .title, .image, .selectedImage, .iconName, .selectedIconName, .imageRenderingMode, .tag, .enabled:
+            .structural
         case .hasBadge, .badgeValue, .badgeColor: .volatile
         case .id, .systemItem, .onBar, .index, .selected, .accessibilityLabel: .none
         }

@@ -76,14 +76,13 @@ public enum ControllerProperty: String, CaseIterable, Sendable {
     public var isWritable: Bool {
         switch self {
         case .maxVisible, .layout, .barStyle, .barTintColor, .tintColor, .unselectedItemTintColor,
-             .translucent, .backgroundImage, .shadowImage, .selectionIndicatorImage, .locale,
-             .delegateTimeoutMs, .delegateTimeoutPolicy:
+            .translucent, .backgroundImage, .shadowImage, .selectionIndicatorImage, .locale,
+            .delegateTimeoutMs, .delegateTimeoutPolicy:
             true
         default:
             false
         }
     }
-
 
     /// The appearance properties (LOOK-1..5), including the derived ones.
     public static let appearance: [ControllerProperty] = [
@@ -96,8 +95,8 @@ public enum ControllerProperty: String, CaseIterable, Sendable {
     public var durability: Durability {
         switch self {
         case .tabs, .customizableTabs, .maxVisible, .layout, .orientation, .locale, .barStyle,
-             .barTintColor, .tintColor, .unselectedItemTintColor, .translucent, .backgroundImage,
-             .shadowImage, .selectionIndicatorImage, .dividerImages:
+            .barTintColor, .tintColor, .unselectedItemTintColor, .translucent, .backgroundImage,
+            .shadowImage, .selectionIndicatorImage, .dividerImages:
             .structural
         case .selectedItem, .selectedTab, .selectedIndex:
             .volatile

@@ -12,7 +12,9 @@ struct ObservationScope {
 
     /// Selection only: the three selection properties, the bar's selected item, and the tabs
     /// involved (old and new shown tab, plus `extraTabs`). O(1).
-    static func selection(_ tabs: [String?], tabProperties: [TabProperty] = [.selected, .accessibilityLabel]) -> ObservationScope {
+    static func selection(_ tabs: [String?], tabProperties: [TabProperty] = [.selected, .accessibilityLabel])
+        -> ObservationScope
+    {
         // A handful of ids: a linear search is cheaper than hashing each into a set.
         var ids: [String] = []
         ids.reserveCapacity(tabs.count)
@@ -21,16 +23,18 @@ struct ObservationScope {
         // `Layout`, which alone decide them (MORE-1, TOP-1), and building them twice was the
         // dearest part of `Select`.
         // The More item's label says whether it is selected (MORE-6); in the controller's order.
-        return ObservationScope(controller: [.moreAccessibilityLabel, .selectedItem, .selectedTab, .selectedIndex], tabs: ids,
-                                tabProperties: tabProperties, bar: [.selectedItem])
+        return ObservationScope(
+            controller: [.moreAccessibilityLabel, .selectedItem, .selectedTab, .selectedIndex], tabs: ids,
+            tabProperties: tabProperties, bar: [.selectedItem])
     }
 
     /// Everything about the controller and the structure-dependent properties of `tabs`. O(tabs).
     static func structure(_ tabs: [String], tabProperties: [TabProperty] = TabProperty.structural) -> ObservationScope {
         var seen = Set<String>()
         seen.reserveCapacity(tabs.count)
-        return ObservationScope(controller: ControllerProperty.allCases.filter { $0 != .revision },
-                                tabs: tabs.filter { seen.insert($0).inserted }, tabProperties: tabProperties, bar: BarProperty.allCases)
+        return ObservationScope(
+            controller: ControllerProperty.allCases.filter { $0 != .revision },
+            tabs: tabs.filter { seen.insert($0).inserted }, tabProperties: tabProperties, bar: BarProperty.allCases)
     }
 
     /// Only the named properties of one tab.
@@ -75,26 +79,32 @@ extension TabController {
     /// returns the events. `signals` are emitted in order after the property changes; `bars`
     /// brings the standalone bar signals and the bar and item objects that came or went, which
     /// are structural and move `Revision` too (SBAR-1).
-    mutating func finish(_ scope: ObservationScope, since before: Observation, signals: [DelegateSignal] = [],
-                         bars: StandaloneBarEvents = StandaloneBarEvents()) -> TabEvents {
+    mutating func finish(
+        _ scope: ObservationScope, since before: Observation, signals: [DelegateSignal] = [],
+        bars: StandaloneBarEvents = StandaloneBarEvents()
+    ) -> TabEvents {
         let after = observe(scope)
         var events = TabEvents()
         events.signals = signals
         // Most requests touch no standalone bar: the empty default is not copied in.
         if !bars.isEmpty { events.standaloneBars = bars }
         if bars.changesObjects { events.durability = .structural }
-        for (index, property) in scope.controller.enumerated() where before.controller[index] != after.controller[index] {
+        for (index, property) in scope.controller.enumerated() where before.controller[index] != after.controller[index]
+        {
             events.controllerProperties.append(property, roomFor: scope.controller.count - index + 1) // and `Revision`
             events.durability = max(events.durability, property.durability)
         }
         var movesRevision = !events.controllerProperties.isEmpty || bars.changesObjects
-        for (index, barScope) in scope.bars.enumerated() where compare(barScope, before: before.bars[index], after: after.bars[index], into: &events) {
+        for (index, barScope) in scope.bars.enumerated()
+        where compare(barScope, before: before.bars[index], after: after.bars[index], into: &events) {
             movesRevision = true
         }
         let columns = scope.tabProperties.count
         for (row, id) in scope.tabs.enumerated() {
-            if noteChanges(ofTab: id, scope.tabProperties, before: before.tabs, after: after.tabs, from: row * columns,
-                           roomFor: scope.tabs.count - row, into: &events) {
+            if noteChanges(
+                ofTab: id, scope.tabProperties, before: before.tabs, after: after.tabs, from: row * columns,
+                roomFor: scope.tabs.count - row, into: &events)
+            {
                 movesRevision = true
             }
         }
@@ -119,8 +129,10 @@ extension TabController {
     /// `after`, which hold them from `start` on in the order of `properties`, with their
     /// durability and the navigation a changed `Page` or `Depth` makes (NAV-1); `rows` is the
     /// most tabs `events` will list. Returns whether a change moves `Revision`.
-    func noteChanges(ofTab id: String, _ properties: [TabProperty], before: [ObservedTabValue], after: [ObservedTabValue],
-                     from start: Int, roomFor rows: Int, into events: inout TabEvents) -> Bool {
+    func noteChanges(
+        ofTab id: String, _ properties: [TabProperty], before: [ObservedTabValue], after: [ObservedTabValue],
+        from start: Int, roomFor rows: Int, into events: inout TabEvents
+    ) -> Bool {
         var changed: [TabProperty] = []
         var movesRevision = false
         for (column, property) in properties.enumerated() where before[start + column] != after[start + column] {

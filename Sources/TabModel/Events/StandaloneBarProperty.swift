@@ -16,7 +16,8 @@ public enum StandaloneBarProperty: Hashable, Sendable, CaseIterable {
 
     /// Every property, in a stable order: the bar's own, then the appearance.
     public static let allCases: [StandaloneBarProperty] =
-        [.name, .items, .definedItems, .selectedItem, .customizing] + AppearanceProperty.allCases.map { .appearance($0) }
+        [.name, .items, .definedItems, .selectedItem, .customizing]
+        + AppearanceProperty.allCases.map { .appearance($0) }
 
     /// Whether clients may write it as a property: the writable appearance (SBAR-6).
     public var isWritable: Bool {

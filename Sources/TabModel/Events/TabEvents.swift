@@ -60,7 +60,8 @@ extension TabEvents {
         durability = max(durability, later.durability)
         switch (selection, later.selection) {
         case (nil, let second): selection = second
-        case (let first?, let second?): selection = first.from == second.to ? nil : SelectionTransition(from: first.from, to: second.to)
+        case (let first?, let second?):
+            selection = first.from == second.to ? nil : SelectionTransition(from: first.from, to: second.to)
         default: break
         }
     }

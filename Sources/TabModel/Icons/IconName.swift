@@ -12,8 +12,10 @@ public enum IconName {
         guard name.utf8.count <= maximumBytes else {
             throw .invalidArgument("Icon name \(quoted: name) is longer than \(maximumBytes) bytes of UTF-8.")
         }
-        for scalar in name.unicodeScalars where scalar == "/" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-            throw .invalidArgument("Invalid icon name \(quoted: name): expected a theme icon name without '/' or control characters.")
+        for scalar in name.unicodeScalars
+        where scalar == "/" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            throw .invalidArgument(
+                "Invalid icon name \(quoted: name): expected a theme icon name without '/' or control characters.")
         }
     }
 }

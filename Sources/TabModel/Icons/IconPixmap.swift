@@ -24,23 +24,30 @@ public struct IconPixmap: Equatable, Hashable, Sendable {
     /// Throws `InvalidArgument` naming the first problem unless `pixmaps` is at most 4 sizes,
     /// each square with a side of 1 to 256 and exactly `width × height × 4` bytes (ICON-3).
     /// The sizes alone decide it, so a caller may check them before copying any pixels.
-    public static func validate(count: Int, sizes: some Sequence<(width: Int32, height: Int32, bytes: Int)>) throws(TabError) {
+    public static func validate(count: Int, sizes: some Sequence<(width: Int32, height: Int32, bytes: Int)>)
+        throws(TabError)
+    {
         guard count <= maximumCount else {
             throw .invalidArgument("\(count) icon pixmaps: at most \(maximumCount) sizes.")
         }
         for size in sizes {
             guard size.width == size.height, (1...maximumSide).contains(size.width) else {
-                throw .invalidArgument("An icon pixmap of \(size.width)×\(size.height): expected a square with a side of 1 to \(maximumSide).")
+                throw .invalidArgument(
+                    "An icon pixmap of \(size.width)×\(size.height): expected a square with a side of 1 to \(maximumSide)."
+                )
             }
             let expected = Int(size.width) * Int(size.height) * 4
             guard size.bytes == expected else {
-                throw .invalidArgument("An icon pixmap of \(size.width)×\(size.height) with \(size.bytes) bytes: expected \(expected).")
+                throw .invalidArgument(
+                    "An icon pixmap of \(size.width)×\(size.height) with \(size.bytes) bytes: expected \(expected).")
             }
         }
     }
 
     /// `validate(count:sizes:)` for pixmaps already made.
     public static func validate(_ pixmaps: [IconPixmap]) throws(TabError) {
-        try validate(count: pixmaps.count, sizes: pixmaps.lazy.map { (width: $0.width, height: $0.height, bytes: $0.argb.count) })
+        try validate(
+            count: pixmaps.count, sizes: pixmaps.lazy.map { (width: $0.width, height: $0.height, bytes: $0.argb.count) }
+        )
     }
 }

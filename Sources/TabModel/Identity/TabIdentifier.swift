@@ -12,7 +12,9 @@ public enum TabIdentifier {
         guard let first = bytes.first, bytes.count <= maximumLength, isAlphanumeric(first) else {
             return false
         }
-        return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        return bytes.allSatisfy {
+            isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        }
     }
 
     /// Throws `InvalidArgument` naming `id` unless it satisfies ID-1. O(length).
@@ -24,7 +26,8 @@ public enum TabIdentifier {
     /// names (a standalone bar's name and its item ids follow ID-1 too, SBAR-1/2). O(length).
     public static func validate(_ id: String, as noun: String) throws(TabError) {
         guard isValid(id) else {
-            throw .invalidArgument("Invalid \(noun) \(quoted: id): expected 1 to 64 of [A-Za-z0-9._-], starting with a letter or digit.")
+            throw .invalidArgument(
+                "Invalid \(noun) \(quoted: id): expected 1 to 64 of [A-Za-z0-9._-], starting with a letter or digit.")
         }
     }
 

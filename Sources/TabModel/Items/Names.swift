@@ -6,8 +6,10 @@ public enum PageName {
 
     /// Throws `InvalidArgument` for an empty or overlong name, or one with control characters.
     public static func validate(_ page: String) throws(TabError) {
-        guard !page.isEmpty, page.utf8.count <= maximumLength, !page.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            throw .invalidArgument("Invalid page name \(quoted: page): expected 1 to \(maximumLength) bytes without control characters.")
+        guard !page.isEmpty, page.utf8.count <= maximumLength, !page.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+        else {
+            throw .invalidArgument(
+                "Invalid page name \(quoted: page): expected 1 to \(maximumLength) bytes without control characters.")
         }
     }
 }
@@ -31,7 +33,7 @@ public enum ImageName {
         let bytes = image.utf8
         let isPath = bytes.first == UInt8(ascii: "/")
         guard bytes.count <= 4096, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }),
-              isPath || !bytes.contains(UInt8(ascii: "/"))
+            isPath || !bytes.contains(UInt8(ascii: "/"))
         else {
             throw .invalidArgument("Invalid image \(quoted: image): expected an image name or an absolute path.")
         }
@@ -44,7 +46,10 @@ public enum ColorValue {
     public static func validate(_ color: String) throws(TabError) {
         if color.isEmpty { return }
         let bytes = Array(color.utf8)
-        let hex: (UInt8) -> Bool = { ("0"..."9").contains(Character(Unicode.Scalar($0))) || ("a"..."f").contains(Character(Unicode.Scalar($0))) || ("A"..."F").contains(Character(Unicode.Scalar($0))) }
+        let hex: (UInt8) -> Bool = {
+            ("0"..."9").contains(Character(Unicode.Scalar($0))) || ("a"..."f").contains(Character(Unicode.Scalar($0)))
+                || ("A"..."F").contains(Character(Unicode.Scalar($0)))
+        }
         guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"), bytes.dropFirst().allSatisfy(hex) else {
             throw .invalidArgument("Invalid color \(quoted: color): expected #RRGGBB or empty.")
         }

@@ -21,6 +21,7 @@ struct AccessibilityLabelInputs: Equatable {
     /// The label these inputs make (A11Y-1).
     var label: String {
         guard let place else { return title }
-        return place.phrasing.label(title: title, selected: place.selected, position: place.position, count: place.count)
+        return place.phrasing.label(
+            title: title, selected: place.selected, position: place.position, count: place.count)
     }
 }

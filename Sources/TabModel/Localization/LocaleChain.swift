@@ -29,7 +29,7 @@ struct LocaleChain: Equatable {
     }
 }
 
-private extension String {
+extension String {
     /// `fr-CA` is written `fr_CA` in POSIX; accept both.
-    func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+    fileprivate func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
 }

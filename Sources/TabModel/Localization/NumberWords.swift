@@ -7,7 +7,8 @@ enum NumberWords {
     /// `n` in `language` (nominative where grammar cares); English for other languages.
     static func cardinal(_ n: Int, language: String) -> String {
         guard (1...64).contains(n) else { return String(n) }
-        let tens = n / 10, units = n % 10
+        let tens = n / 10
+        let units = n % 10
         switch language {
         case "fr": return french(tens: tens, units: units)
         case "de": return german(tens: tens, units: units)
@@ -26,8 +27,10 @@ enum NumberWords {
 
     // MARK: English
 
-    private static let englishSmall = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                                       "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+    private static let englishSmall = [
+        "", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+    ]
     private static let englishTens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty"]
 
     private static func english(_ n: Int, tens: Int, units: Int) -> String {
@@ -37,8 +40,10 @@ enum NumberWords {
 
     // MARK: French (traditional spelling: "vingt et un", "vingt-deux")
 
-    private static let frenchSmall = ["", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
-                                      "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf"]
+    private static let frenchSmall = [
+        "", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
+        "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf",
+    ]
     private static let frenchTens = ["", "", "vingt", "trente", "quarante", "cinquante", "soixante"]
 
     private static func french(tens: Int, units: Int) -> String {
@@ -52,8 +57,10 @@ enum NumberWords {
 
     // MARK: German ("einundzwanzig": units first, "ein" inside compounds)
 
-    private static let germanSmall = ["", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
-                                      "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn"]
+    private static let germanSmall = [
+        "", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
+        "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn",
+    ]
     private static let germanTens = ["", "", "zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig"]
 
     private static func german(tens: Int, units: Int) -> String {
@@ -65,10 +72,12 @@ enum NumberWords {
 
     // MARK: Spanish ("veintiuno" up to 29, then "treinta y uno")
 
-    private static let spanishSmall = ["", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
-                                       "once", "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve",
-                                       "veinte", "veintiuno", "veintidós", "veintitrés", "veinticuatro", "veinticinco", "veintiséis",
-                                       "veintisiete", "veintiocho", "veintinueve"]
+    private static let spanishSmall = [
+        "", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
+        "once", "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve",
+        "veinte", "veintiuno", "veintidós", "veintitrés", "veinticuatro", "veinticinco", "veintiséis",
+        "veintisiete", "veintiocho", "veintinueve",
+    ]
     private static let spanishTens = ["", "", "", "treinta", "cuarenta", "cincuenta", "sesenta"]
 
     private static func spanish(_ n: Int, tens: Int, units: Int) -> String {
@@ -84,15 +93,19 @@ enum NumberWords {
     }
 
     private static let russianNominative = RussianForms(
-        small: ["", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять",
-                "одиннадцать", "двенадцать", "тринадцать", "четырнадцать", "пятнадцать", "шестнадцать", "семнадцать",
-                "восемнадцать", "девятнадцать"],
+        small: [
+            "", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять",
+            "одиннадцать", "двенадцать", "тринадцать", "четырнадцать", "пятнадцать", "шестнадцать", "семнадцать",
+            "восемнадцать", "девятнадцать",
+        ],
         tens: ["", "", "двадцать", "тридцать", "сорок", "пятьдесят", "шестьдесят"])
 
     private static let russianGenitiveForms = RussianForms(
-        small: ["", "одного", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми", "девяти", "десяти",
-                "одиннадцати", "двенадцати", "тринадцати", "четырнадцати", "пятнадцати", "шестнадцати", "семнадцати",
-                "восемнадцати", "девятнадцати"],
+        small: [
+            "", "одного", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми", "девяти", "десяти",
+            "одиннадцати", "двенадцати", "тринадцати", "четырнадцати", "пятнадцати", "шестнадцати", "семнадцати",
+            "восемнадцати", "девятнадцати",
+        ],
         tens: ["", "", "двадцати", "тридцати", "сорока", "пятидесяти", "шестидесяти"])
 
     private static func russian(tens: Int, units: Int, table: RussianForms) -> String {

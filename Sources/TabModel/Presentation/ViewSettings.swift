@@ -66,7 +66,9 @@ public struct ViewSettings: Equatable, Sendable {
     /// (`OpenView`) only an empty locale does, and `max_visible` is 2–64 (VIEW-1). Throws `InvalidArgument` naming the key for a
     /// value of another type or out of range, `NotSupported` for an orientation some tab
     /// does not support (`supported`).
-    public mutating func set(_ key: Key, to value: PropertyValue, supported: [Orientation], opening: Bool) throws(TabError) {
+    public mutating func set(_ key: Key, to value: PropertyValue, supported: [Orientation], opening: Bool)
+        throws(TabError)
+    {
         switch (key, value) {
         case (.maxVisible, .uint32(0)) where !opening:
             maxVisible = nil

@@ -48,7 +48,8 @@ public struct BarItem: Equatable, Codable, Sendable {
     /// An item as a state file holds it, with everything set on it (SBAR-1). Nothing is
     /// checked here: `TabController.restore` validates every saved item (`validate()`).
     public init(
-        restoring id: String, title: String, image: String, selectedImage: String, imageRenderingMode: ImageRenderingMode,
+        restoring id: String, title: String, image: String, selectedImage: String,
+        imageRenderingMode: ImageRenderingMode,
         tag: Int32, systemItem: SystemItem?, badge: Badge?, badgeColor: String, enabled: Bool
     ) {
         self.id = id
@@ -66,19 +67,25 @@ public struct BarItem: Equatable, Codable, Sendable {
     /// An item as a state file holds it, with its icon names (ICON-2), which a state written
     /// before they existed does not have.
     public init(
-        restoring id: String, title: String, image: String, selectedImage: String, imageRenderingMode: ImageRenderingMode,
-        iconName: String, selectedIconName: String, tag: Int32, systemItem: SystemItem?, badge: Badge?, badgeColor: String, enabled: Bool
+        restoring id: String, title: String, image: String, selectedImage: String,
+        imageRenderingMode: ImageRenderingMode,
+        iconName: String, selectedIconName: String, tag: Int32, systemItem: SystemItem?, badge: Badge?,
+        badgeColor: String, enabled: Bool
     ) {
-        self.init(restoring: id, title: title, image: image, selectedImage: selectedImage, imageRenderingMode: imageRenderingMode,
-                  tag: tag, systemItem: systemItem, badge: badge, badgeColor: badgeColor, enabled: enabled)
+        self.init(
+            restoring: id, title: title, image: image, selectedImage: selectedImage,
+            imageRenderingMode: imageRenderingMode,
+            tag: tag, systemItem: systemItem, badge: badge, badgeColor: badgeColor, enabled: enabled)
         self.iconName = iconName
         self.selectedIconName = selectedIconName
     }
 
     /// A new item: enabled, no badge, rendered as a template.
     private init(id: String, title: String, image: String, selectedImage: String, tag: Int32, systemItem: SystemItem?) {
-        self.init(restoring: id, title: title, image: image, selectedImage: selectedImage, imageRenderingMode: .template, tag: tag,
-                  systemItem: systemItem, badge: nil, badgeColor: "", enabled: true)
+        self.init(
+            restoring: id, title: title, image: image, selectedImage: selectedImage, imageRenderingMode: .template,
+            tag: tag,
+            systemItem: systemItem, badge: nil, badgeColor: "", enabled: true)
     }
 
     // MARK: Reading
@@ -120,7 +127,7 @@ public struct BarItem: Equatable, Codable, Sendable {
             try ImageName.validate(name)
             if property == .image { image = name } else { selectedImage = name }
         case (.iconName, .string(let name)), (.selectedIconName, .string(let name)):
-            try requireOwnFace(property)  // ICON-2: a system item's names are the standard ones
+            try requireOwnFace(property) // ICON-2: a system item's names are the standard ones
             try IconName.validate(name)
             if property == .iconName { iconName = name } else { selectedIconName = name }
         case (.imageRenderingMode, .string(let name)):
@@ -141,7 +148,9 @@ public struct BarItem: Equatable, Codable, Sendable {
     /// ITEM-3: a system item's title and images are the daemon's.
     private func requireOwnFace(_ property: BarItemProperty) throws(TabError) {
         if let systemItem {
-            throw .notSupported("Item \(quoted: id) is the system item \(quoted: systemItem.rawValue); its \(property) cannot be changed (ITEM-3).")
+            throw .notSupported(
+                "Item \(quoted: id) is the system item \(quoted: systemItem.rawValue); its \(property) cannot be changed (ITEM-3)."
+            )
         }
     }
 

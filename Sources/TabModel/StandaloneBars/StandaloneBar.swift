@@ -60,7 +60,9 @@ public struct StandaloneBar: Equatable, Sendable {
     }
 
     /// Changes the defined item at `index` (never its id). O(1).
-    mutating func update<Failure: Error>(itemAt index: Int, _ change: (inout BarItem) throws(Failure) -> Void) throws(Failure) {
+    mutating func update<Failure: Error>(itemAt index: Int, _ change: (inout BarItem) throws(Failure) -> Void)
+        throws(Failure)
+    {
         let id = definedItems[index].id
         try change(&definedItems[index])
         precondition(definedItems[index].id == id, "an item's id never changes")

@@ -41,8 +41,10 @@ public struct ControllerSnapshot: Codable, Equatable, Sendable {
     /// holds it; `TabController.restore` validates it.
     public init(
         formatVersion: Int, configuration: ControllerConfiguration, catalog: [TabReference], tabs: [TabReference],
-        customizable: [TabReference], selectedTab: TabReference?, showsMoreList: Bool, tabStates: [String: SavedTabState],
-        appearance: Appearance, maxVisible: Int, layout: TabLayout, orientation: Orientation, locale: String, bars: [SavedBar]
+        customizable: [TabReference], selectedTab: TabReference?, showsMoreList: Bool,
+        tabStates: [String: SavedTabState],
+        appearance: Appearance, maxVisible: Int, layout: TabLayout, orientation: Orientation, locale: String,
+        bars: [SavedBar]
     ) {
         self.formatVersion = formatVersion
         self.configuration = configuration

@@ -27,8 +27,9 @@ public struct SavedBar: Codable, Equatable, Sendable {
 extension SavedBar {
     /// What `bar` keeps across a restart.
     init(_ bar: StandaloneBar) {
-        self.init(name: bar.name, definedItems: bar.definedItems, items: bar.items, selectedItem: bar.selectedItem,
-                  appearance: bar.appearance)
+        self.init(
+            name: bar.name, definedItems: bar.definedItems, items: bar.items, selectedItem: bar.selectedItem,
+            appearance: bar.appearance)
     }
 
     /// Throws `InvalidArgument` naming the first thing a bar cannot have (a corrupt state file):
@@ -37,17 +38,25 @@ extension SavedBar {
     func validate() throws(TabError) {
         try TabIdentifier.validate(name, as: "bar name")
         guard definedItems.count <= StandaloneBar.maximumItems else {
-            throw .invalidArgument("Bar \(quoted: name) defines \(definedItems.count) items; at most \(StandaloneBar.maximumItems) are allowed.")
+            throw .invalidArgument(
+                "Bar \(quoted: name) defines \(definedItems.count) items; at most \(StandaloneBar.maximumItems) are allowed."
+            )
         }
         var defined = Set<String>()
         for item in definedItems {
             try item.validate()
-            guard defined.insert(item.id).inserted else { throw .invalidArgument("Item \(quoted: item.id) is defined twice on bar \(quoted: name).") }
+            guard defined.insert(item.id).inserted else {
+                throw .invalidArgument("Item \(quoted: item.id) is defined twice on bar \(quoted: name).")
+            }
         }
         var shown = Set<String>()
         for id in items {
-            guard defined.contains(id) else { throw .invalidArgument("Item \(quoted: id) is on bar \(quoted: name) but not defined.") }
-            guard shown.insert(id).inserted else { throw .invalidArgument("Item \(quoted: id) is on bar \(quoted: name) twice.") }
+            guard defined.contains(id) else {
+                throw .invalidArgument("Item \(quoted: id) is on bar \(quoted: name) but not defined.")
+            }
+            guard shown.insert(id).inserted else {
+                throw .invalidArgument("Item \(quoted: id) is on bar \(quoted: name) twice.")
+            }
         }
         if let selectedItem, !shown.contains(selectedItem) {
             throw .invalidArgument("Selected item \(quoted: selectedItem) is not on bar \(quoted: name).")

@@ -33,7 +33,10 @@ public struct AccessPolicy: Sendable {
 
     /// A policy with a given daemon user (root unless said) and a custom membership test (for
     /// tests).
-    init(enforced: Bool, adminGroup: String, daemonUID: UInt32 = 0, membership: @escaping @Sendable (UInt32, String) -> Bool) {
+    init(
+        enforced: Bool, adminGroup: String, daemonUID: UInt32 = 0,
+        membership: @escaping @Sendable (UInt32, String) -> Bool
+    ) {
         self.enforced = enforced
         self.adminGroup = adminGroup
         self.daemonUID = daemonUID
@@ -50,7 +53,9 @@ public struct AccessPolicy: Sendable {
     /// and supplementary groups (`getgrouplist`), however large the entries (`AccountDatabase`).
     @Sendable
     static func systemMembership(uid: UInt32, group: String) -> Bool {
-        guard let user = AccountDatabase.user(uid), let target = AccountDatabase.group(named: group) else { return false }
+        guard let user = AccountDatabase.user(uid), let target = AccountDatabase.group(named: group) else {
+            return false
+        }
         if user.gid == target { return true }
         var count: Int32 = 64
         while true {
@@ -59,7 +64,7 @@ public struct AccessPolicy: Sendable {
             if getgrouplist(user.name, user.gid, &groups, &count) >= 0 {
                 return groups.prefix(Int(count)).contains(target)
             }
-            if count <= previous { return false }  // Not a "too small" answer: give up.
+            if count <= previous { return false } // Not a "too small" answer: give up.
         }
     }
 }

@@ -33,9 +33,10 @@ struct AdminGroupAgreement: Sendable {
 
     /// The agreement for `setup`'s configuration.
     init(_ setup: Setup) {
-        self.init(adminGroup: setup.configuration.adminGroup,
-                  source: setup.configurationFileExists ? setup.configurationFile : "the built-in default",
-                  service: BusNames.service)
+        self.init(
+            adminGroup: setup.configuration.adminGroup,
+            source: setup.configurationFileExists ? setup.configurationFile : "the built-in default",
+            service: BusNames.service)
     }
 
     /// The agreement for `adminGroup`, configured in `source`, on `service`.
@@ -55,12 +56,19 @@ struct AdminGroupAgreement: Sendable {
         var files: [BusPolicyFile] = []
         for directory in directories {
             guard let paths = BusPolicyFile.files(in: directory) else {
-                notes.append(Finding(level: .note, text: "bus policy directory \(directory) cannot be listed (\(String(cString: strerror(errno)))): \(unchecked)"))
+                notes.append(
+                    Finding(
+                        level: .note,
+                        text:
+                            "bus policy directory \(directory) cannot be listed (\(String(cString: strerror(errno)))): \(unchecked)"
+                    ))
                 continue
             }
             for path in paths {
                 do {
-                    if let file = try BusPolicyFile.read(path, service: service), file.speaksOfService { files.append(file) }
+                    if let file = try BusPolicyFile.read(path, service: service), file.speaksOfService {
+                        files.append(file)
+                    }
                 } catch {
                     notes.append(Finding(level: .note, text: "bus policy \(path): \(error): \(unchecked)"))
                 }
@@ -97,10 +105,12 @@ struct AdminGroupAgreement: Sendable {
                 + "with <allow send_destination=\"\(service)\"/> there"
         case 1:
             let group = file.groups[0]
-            return "\(opening) only group '\(group)'\(users) change the bar: \(refusal); change <policy group=\"\(group)\"> "
+            return
+                "\(opening) only group '\(group)'\(users) change the bar: \(refusal); change <policy group=\"\(group)\"> "
                 + "there to <policy group=\"\(adminGroup)\">, or admin_group back to '\(group)'"
         default:
-            return "\(opening) only groups \(Self.quoted(file.groups))\(users) change the bar: \(refusal); change one of "
+            return
+                "\(opening) only groups \(Self.quoted(file.groups))\(users) change the bar: \(refusal); change one of "
                 + "their <policy group=…> there to <policy group=\"\(adminGroup)\">, or admin_group to one of them"
         }
     }

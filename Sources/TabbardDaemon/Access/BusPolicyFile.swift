@@ -38,7 +38,7 @@ struct BusPolicyFile: Equatable, Sendable {
         }
         do {
             return try BusPolicyFile(path: path, bytes: bytes, service: service)
-        } catch where !XMLTagScanner.contains(bytes, service) {
+        } catch  where !XMLTagScanner.contains(bytes, service) {
             return nil
         }
     }
@@ -65,7 +65,9 @@ struct BusPolicyFile: Equatable, Sendable {
                     guard policy == nil else { throw .malformed(line: tag.line, "a <policy> inside a <policy>") }
                     if tag.form == .opening { policy = tag }
                 } else if ["allow", "deny"].contains(tag.name) {
-                    let names = [tag.attributes["send_destination"], tag.attributes["own"], tag.attributes["receive_sender"]]
+                    let names = [
+                        tag.attributes["send_destination"], tag.attributes["own"], tag.attributes["receive_sender"],
+                    ]
                     speaks = speaks || names.contains(service)
                     if tag.name == "allow", let policy, Self.allowsEveryCall(tag, to: service) {
                         if let group = policy.attributes["group"], !groups.contains(group) { groups.append(group) }
@@ -85,7 +87,8 @@ struct BusPolicyFile: Equatable, Sendable {
 
     /// Whether `allow` lets every method call reach `service`.
     private static func allowsEveryCall(_ allow: XMLTag, to service: String) -> Bool {
-        guard let destination = allow.attributes["send_destination"], destination == service || destination == "*" else { return false }
+        guard let destination = allow.attributes["send_destination"], destination == service || destination == "*"
+        else { return false }
         if let type = allow.attributes["send_type"], type != "method_call", type != "*" { return false }
         return !narrowing.contains { allow.attributes[$0] != nil }
     }

@@ -92,8 +92,12 @@ enum XMLTagScanner {
         /// A name: everything up to a space, `=`, `/`, `>` or a quote.
         mutating func name() -> String {
             let start = index
-            while let byte = current, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "="), UInt8(ascii: "/"), UInt8(ascii: ">"),
-                                        UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<")].contains(byte) {
+            while let byte = current,
+                ![
+                    0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "="), UInt8(ascii: "/"), UInt8(ascii: ">"),
+                    UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"),
+                ].contains(byte)
+            {
                 advance(to: index + 1)
             }
             return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -113,17 +117,24 @@ enum XMLTagScanner {
                 guard let byte = current else { throw .malformed(line: started, "the tag <\(name)> never ends") }
                 if byte == UInt8(ascii: ">") {
                     advance(to: index + 1)
-                    return XMLTag(name: name, attributes: attributes, form: closing ? .closing : .opening, line: started)
+                    return XMLTag(
+                        name: name, attributes: attributes, form: closing ? .closing : .opening, line: started)
                 }
                 if byte == UInt8(ascii: "/"), !closing, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") {
                     advance(to: index + 2)
                     return XMLTag(name: name, attributes: attributes, form: .empty, line: started)
                 }
-                guard !closing else { throw .malformed(line: started, "the closing tag </\(name)> has more than a name") }
+                guard !closing else {
+                    throw .malformed(line: started, "the closing tag </\(name)> has more than a name")
+                }
                 let attribute = self.name()
-                guard !attribute.isEmpty else { throw .malformed(line: line, "an unexpected character in the tag <\(name)>") }
+                guard !attribute.isEmpty else {
+                    throw .malformed(line: line, "an unexpected character in the tag <\(name)>")
+                }
                 skipSpace()
-                guard current == UInt8(ascii: "=") else { throw .malformed(line: line, "the attribute \(attribute) of <\(name)> has no value") }
+                guard current == UInt8(ascii: "=") else {
+                    throw .malformed(line: line, "the attribute \(attribute) of <\(name)> has no value")
+                }
                 advance(to: index + 1)
                 skipSpace()
                 guard let quote = current, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
@@ -132,13 +143,19 @@ enum XMLTagScanner {
                 advance(to: index + 1)
                 let start = index
                 while let byte = current, byte != quote {
-                    guard byte != UInt8(ascii: "<") else { throw .malformed(line: line, "a '<' in the value of \(attribute) in <\(name)>") }
+                    guard byte != UInt8(ascii: "<") else {
+                        throw .malformed(line: line, "a '<' in the value of \(attribute) in <\(name)>")
+                    }
                     advance(to: index + 1)
                 }
-                guard current != nil else { throw .malformed(line: started, "the value of \(attribute) in <\(name)> never ends") }
+                guard current != nil else {
+                    throw .malformed(line: started, "the value of \(attribute) in <\(name)> never ends")
+                }
                 let value = String(decoding: bytes[start..<index], as: UTF8.self)
                 advance(to: index + 1)
-                guard attributes[attribute] == nil else { throw .malformed(line: started, "<\(name)> has \(attribute) twice") }
+                guard attributes[attribute] == nil else {
+                    throw .malformed(line: started, "<\(name)> has \(attribute) twice")
+                }
                 attributes[attribute] = XMLTagScanner.decodingEntities(value)
             }
         }
@@ -156,7 +173,9 @@ enum XMLTagScanner {
         var decoded: [UInt8] = []
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "&"), let entity = entities.first(where: { bytes[index...].starts(with: $0.name) }) {
+            if bytes[index] == UInt8(ascii: "&"),
+                let entity = entities.first(where: { bytes[index...].starts(with: $0.name) })
+            {
                 decoded.append(entity.byte)
                 index += entity.name.count
             } else {

@@ -17,14 +17,16 @@ enum BarInterface {
                 write: property.writable.map { appearance in
                     { [unowned service] reader, _ in
                         let value = try reader.readProperty(property.wireName, signature: property.signature)
-                        try service.carryOut(.refusable { controller throws(TabError) in
-                            try controller.setAppearance(appearance, to: value, on: name)
-                        })
+                        try service.carryOut(
+                            .refusable { controller throws(TabError) in
+                                try controller.setAppearance(appearance, to: value, on: name)
+                            })
                     }
                 })
         }
-        return Interface(BusNames.barInterface, doc: InterfaceDocs.bar[""], methods: methods(of: name, service),
-                         signals: signals, properties: properties)
+        return Interface(
+            BusNames.barInterface, doc: InterfaceDocs.bar[""], methods: methods(of: name, service),
+            signals: signals, properties: properties)
     }
 
     /// The table of `service`'s controller bar (BAR-1).
@@ -37,8 +39,10 @@ enum BarInterface {
                     { _, _ in throw ServiceError.barLocked("Set \(property.wireName)").dbusError }
                 })
         }
-        return Interface(BusNames.barInterface, doc: InterfaceDocs.bar[""], methods: methods(of: "", service).map(ModelMethods.locked),
-                         signals: signals, properties: properties)
+        return Interface(
+            BusNames.barInterface, doc: InterfaceDocs.bar[""],
+            methods: methods(of: "", service).map(ModelMethods.locked),
+            signals: signals, properties: properties)
     }
 
     // MARK: - Members
@@ -48,32 +52,47 @@ enum BarInterface {
         let builder = ModelMethods(service: service, docs: InterfaceDocs.bar)
         return [
             // SBAR-2: answers the new item's object, which is on the bus (InterfacesAdded) by the reply.
-            builder.method("AddItem", [Argument("item_id", "s"), Argument("title", "s"), Argument("image", "s"),
-                                       Argument("selected_image", "s")], [Argument("item", "o")]) { [unowned service] call in
-                let (id, title, image, selectedImage) = try call.decode(String.self, String.self, String.self, String.self)
-                return try service.carryOut(.refusable { controller throws(TabError) in
-                    try controller.addItem(id, title: title, image: image, selectedImage: selectedImage, on: bar)
-                }) { _ throws(DBusError) in try call.reply(BusNames.itemPath(id, bar: bar)) }
+            builder.method(
+                "AddItem",
+                [
+                    Argument("item_id", "s"), Argument("title", "s"), Argument("image", "s"),
+                    Argument("selected_image", "s"),
+                ], [Argument("item", "o")]
+            ) { [unowned service] call in
+                let (id, title, image, selectedImage) = try call.decode(
+                    String.self, String.self, String.self, String.self)
+                return try service.carryOut(
+                    .refusable { controller throws(TabError) in
+                        try controller.addItem(id, title: title, image: image, selectedImage: selectedImage, on: bar)
+                    }
+                ) { _ throws(DBusError) in try call.reply(BusNames.itemPath(id, bar: bar)) }
             },
-            builder.method("AddSystemItem", [Argument("item_id", "s"), Argument("system_item", "s"), Argument("tag", "i")],
-                           [Argument("item", "o")]) { [unowned service] call in
+            builder.method(
+                "AddSystemItem", [Argument("item_id", "s"), Argument("system_item", "s"), Argument("tag", "i")],
+                [Argument("item", "o")]
+            ) { [unowned service] call in
                 let (id, systemItem, tag) = try call.decode(String.self, String.self, Int32.self)
-                return try service.carryOut(.refusable { controller throws(TabError) in
-                    try controller.addSystemItem(id, systemItem: systemItem, tag: tag, on: bar)
-                }) { _ throws(DBusError) in try call.reply(BusNames.itemPath(id, bar: bar)) }
+                return try service.carryOut(
+                    .refusable { controller throws(TabError) in
+                        try controller.addSystemItem(id, systemItem: systemItem, tag: tag, on: bar)
+                    }
+                ) { _ throws(DBusError) in try call.reply(BusNames.itemPath(id, bar: bar)) }
             },
-            builder.change("RemoveItem", ("item_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+            builder.change("RemoveItem", ("item_id", String.self)) {
+                (controller: inout TabController, _, id) throws(TabError) in
                 try controller.removeItem(id, from: bar)
             },
             builder.change("SetItems", ("item_ids", [String].self), ("animated", Bool.self)) {
                 (controller: inout TabController, _, ids, animated) throws(TabError) in
                 try controller.setItems(ids, animated: animated, on: bar)
             },
-            builder.change("SetSelectedItem", ("item_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+            builder.change("SetSelectedItem", ("item_id", String.self)) {
+                (controller: inout TabController, _, id) throws(TabError) in
                 try controller.selectItem(id, on: bar)
             },
             // SBAR-4: the bar delegate has no veto, so a tap is decided at once.
-            builder.change("Tap", ("item_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
+            builder.change("Tap", ("item_id", String.self)) {
+                (controller: inout TabController, _, id) throws(TabError) in
                 try controller.tapItem(id, on: bar)
             },
             builder.change("BeginCustomizingItems", ("item_ids", [String].self)) {
@@ -90,12 +109,16 @@ enum BarInterface {
             },
             builder.method("EndCustomizingItems", [], [Argument("changed", "b")]) { [unowned service] call in
                 let owner = call.sender
-                return try service.carryOut(.refusable { controller throws(TabError) in
-                    let outcome = try controller.endCustomizingItems(on: bar, owner: owner)
-                    return (outcome.changed, outcome.events)
-                }) { changed throws(DBusError) in try call.reply(changed) }
+                return try service.carryOut(
+                    .refusable { controller throws(TabError) in
+                        let outcome = try controller.endCustomizingItems(on: bar, owner: owner)
+                        return (outcome.changed, outcome.events)
+                    }
+                ) { changed throws(DBusError) in try call.reply(changed) }
             },
-            builder.change("SetDividerImage", ("image", String.self), ("left_state", String.self), ("right_state", String.self)) {
+            builder.change(
+                "SetDividerImage", ("image", String.self), ("left_state", String.self), ("right_state", String.self)
+            ) {
                 (controller: inout TabController, _, image, left, right) throws(TabError) in
                 try controller.setDividerImage(image, left: left, right: right, on: bar)
             },
@@ -104,21 +127,25 @@ enum BarInterface {
 
     private static var signals: [Interface.Signal] {
         let docs = InterfaceDocs.bar
-        let items = Argument("item_ids", "as"), changed = Argument("changed", "b")
+        let items = Argument("item_ids", "as")
+        let changed = Argument("changed", "b")
         return [
             Interface.Signal("ItemsSet", arguments: [items, Argument("animated", "b")], doc: docs["ItemsSet"]),
             Interface.Signal("DidSelectItem", arguments: [Argument("item_id", "s")], doc: docs["DidSelectItem"]),
             Interface.Signal("WillBeginCustomizingItems", arguments: [items], doc: docs["WillBeginCustomizingItems"]),
             Interface.Signal("DidBeginCustomizingItems", arguments: [items], doc: docs["DidBeginCustomizingItems"]),
-            Interface.Signal("WillEndCustomizingItems", arguments: [items, changed], doc: docs["WillEndCustomizingItems"]),
-            Interface.Signal("DidEndCustomizingItems", arguments: [items, changed], doc: docs["DidEndCustomizingItems"]),
+            Interface.Signal(
+                "WillEndCustomizingItems", arguments: [items, changed], doc: docs["WillEndCustomizingItems"]),
+            Interface.Signal(
+                "DidEndCustomizingItems", arguments: [items, changed], doc: docs["DidEndCustomizingItems"]),
         ]
     }
 
     /// A property of `bar` read by `read` (nil once the bar is gone) and written by `write`,
     /// read-only without it.
     private static func property(
-        _ property: StandaloneBarProperty, of bar: String, read: @escaping () -> PropertyValue?, write: Interface.Property.Setter?
+        _ property: StandaloneBarProperty, of bar: String, read: @escaping () -> PropertyValue?,
+        write: Interface.Property.Setter?
     ) -> Interface.Property {
         Interface.Property(
             property.wireName, signature: property.signature, emitsChanged: property.isConstant ? .const : .true,

@@ -10,7 +10,9 @@ enum ContentInterface {
     static func table(_ id: String, _ service: TabBarService) -> Interface {
         Interface(BusNames.contentInterface, doc: InterfaceDocs.content[""], signals: signals, properties: properties) {
             [unowned service] _, writer throws(DBusError) in
-            guard let value = service.model.read({ $0.value(of: .contentRevision, tab: id) }) else { throw TabError.noSuchTab(id).dbusError }
+            guard let value = service.model.read({ $0.value(of: .contentRevision, tab: id) }) else {
+                throw TabError.noSuchTab(id).dbusError
+            }
             try writer.append(property: value)
         }
     }
@@ -22,11 +24,12 @@ enum ContentInterface {
             doc: InterfaceDocs.content[ContentPropertyName.contentRevision.rawValue],
             getter: { (_: inout MessageWriter) throws(DBusError) in
                 throw .failed("ContentRevision is read through its tab's reader")
-            }),
+            })
     ]
 
     private static let signals = [
-        Interface.Signal(ContentSignalName.pageChanged.rawValue, arguments: [Argument("page", "a{sv}")],
-                         doc: InterfaceDocs.content[ContentSignalName.pageChanged.rawValue]),
+        Interface.Signal(
+            ContentSignalName.pageChanged.rawValue, arguments: [Argument("page", "a{sv}")],
+            doc: InterfaceDocs.content[ContentSignalName.pageChanged.rawValue])
     ]
 }

@@ -18,9 +18,11 @@ struct ControllerInterface {
 
     /// The interface, documented from the interface file.
     var table: Interface {
-        Interface(BusNames.controllerInterface, doc: InterfaceDocs.controller[""],
-                  methods: selection + structure + customization + items + content + settings + delegate + standaloneBars + views,
-                  signals: signals, properties: properties)
+        Interface(
+            BusNames.controllerInterface, doc: InterfaceDocs.controller[""],
+            methods: selection + structure + customization + items + content + settings + delegate + standaloneBars
+                + views,
+            signals: signals, properties: properties)
     }
 
     // MARK: - Selection and taps
@@ -41,7 +43,8 @@ struct ControllerInterface {
 
     private var structure: [Interface.Method] {
         [
-            change("SetTabs", ("tab_ids", [String].self)) { (controller: inout TabController, _, ids) throws(TabError) in
+            change("SetTabs", ("tab_ids", [String].self)) {
+                (controller: inout TabController, _, ids) throws(TabError) in
                 try controller.setTabs(ids)
             },
             change("AddTab", ("tab_id", String.self), ("position", Int32.self)) {
@@ -76,17 +79,21 @@ struct ControllerInterface {
             // These two answer whether the order changed.
             method("EndCustomizing", [], [Argument("changed", "b")]) { [unowned service] call in
                 let owner = call.sender
-                return try service.carryOut(.refusable { controller throws(TabError) in
-                    let outcome = try controller.endCustomizing(owner: owner)
-                    return (outcome.changed, outcome.events)
-                }) { changed throws(DBusError) in try call.reply(changed) }
+                return try service.carryOut(
+                    .refusable { controller throws(TabError) in
+                        let outcome = try controller.endCustomizing(owner: owner)
+                        return (outcome.changed, outcome.events)
+                    }
+                ) { changed throws(DBusError) in try call.reply(changed) }
             },
             method("Customize", [Argument("tab_ids", "as")], [Argument("changed", "b")]) { [unowned service] call in
                 let order = try call.decode([String].self)
-                return try service.carryOut(.refusable { controller throws(TabError) in
-                    let outcome = try controller.customize(order)
-                    return (outcome.changed, outcome.events)
-                }) { changed throws(DBusError) in try call.reply(changed) }
+                return try service.carryOut(
+                    .refusable { controller throws(TabError) in
+                        let outcome = try controller.customize(order)
+                        return (outcome.changed, outcome.events)
+                    }
+                ) { changed throws(DBusError) in try call.reply(changed) }
             },
         ]
     }
@@ -95,9 +102,13 @@ struct ControllerInterface {
 
     private var items: [Interface.Method] {
         [
-            inPlace("SetBadge", ("tab_id", String.self), ("value", String.self)) { id, value in .setBadge(id, text: value) },
+            inPlace("SetBadge", ("tab_id", String.self), ("value", String.self)) { id, value in
+                .setBadge(id, text: value)
+            },
             inPlace("ClearBadge", ("tab_id", String.self)) { id in .setBadge(id, text: nil) },
-            inPlace("SetBadgeColor", ("tab_id", String.self), ("color", String.self)) { id, color in .setBadgeColor(id, to: color) },
+            inPlace("SetBadgeColor", ("tab_id", String.self), ("color", String.self)) { id, color in
+                .setBadgeColor(id, to: color)
+            },
             change("SetEnabled", ("tab_id", String.self), ("enabled", Bool.self)) {
                 (controller: inout TabController, _, id, enabled) throws(TabError) in
                 try controller.setEnabled(id, enabled)
@@ -117,7 +128,9 @@ struct ControllerInterface {
                     return try service.navigate(id, to: page) { () throws(DBusError) in try call.reply() }
                 }
                 return try call.deferReply { reply in
-                    try service.navigate(id, to: page) { Self.answer(reply, $0) { (_: Void) throws(DBusError) in try reply.reply() } }
+                    try service.navigate(id, to: page) {
+                        Self.answer(reply, $0) { (_: Void) throws(DBusError) in try reply.reply() }
+                    }
                 }
             },
             change("Back", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
@@ -126,8 +139,10 @@ struct ControllerInterface {
             change("PopToRoot", ("tab_id", String.self)) { (controller: inout TabController, _, id) throws(TabError) in
                 try controller.popToRoot(id)
             },
-            method("GetContent", [Argument("tab_id", "s")],
-                   [Argument("page", "s"), Argument("mime_type", "s"), Argument("body", "s")], unprivileged: true) {
+            method(
+                "GetContent", [Argument("tab_id", "s")],
+                [Argument("page", "s"), Argument("mime_type", "s"), Argument("body", "s")], unprivileged: true
+            ) {
                 [unowned service] call in
                 let id = try call.decode(String.self)
                 guard service.answersLater(id) else {
@@ -135,9 +150,11 @@ struct ControllerInterface {
                     return try call.reply(content.title, content.mimeType, content.body)
                 }
                 return try call.deferReply { reply in
-                    try service.content(of: id) { Self.answer(reply, $0) { (content: PluginContent) throws(DBusError) in
-                        try reply.reply(content.title, content.mimeType, content.body)
-                    } }
+                    try service.content(of: id) {
+                        Self.answer(reply, $0) { (content: PluginContent) throws(DBusError) in
+                            try reply.reply(content.title, content.mimeType, content.body)
+                        }
+                    }
                 }
             },
             // PAGE-1: the same render as GetContent, with rows and labelled actions.
@@ -146,9 +163,11 @@ struct ControllerInterface {
                 let id = try call.decode(String.self)
                 guard service.answersLater(id) else { return try call.reply(service.page(of: id)) }
                 return try call.deferReply { reply in
-                    try service.page(of: id) { Self.answer(reply, $0) { (page: PageDocument) throws(DBusError) in
-                        try reply.reply(page)
-                    } }
+                    try service.page(of: id) {
+                        Self.answer(reply, $0) { (page: PageDocument) throws(DBusError) in
+                            try reply.reply(page)
+                        }
+                    }
                 }
             },
             method("Activate", [Argument("tab_id", "s"), Argument("action", "s")]) { [unowned service] call in
@@ -158,7 +177,9 @@ struct ControllerInterface {
                     return try call.reply()
                 }
                 return try call.deferReply { reply in
-                    try service.activate(action, of: id) { Self.answer(reply, $0) { (_: Void) throws(DBusError) in try reply.reply() } }
+                    try service.activate(action, of: id) {
+                        Self.answer(reply, $0) { (_: Void) throws(DBusError) in try reply.reply() }
+                    }
                 }
             },
         ]
@@ -166,10 +187,12 @@ struct ControllerInterface {
 
     /// Answers a call that was answered later (a tab whose plugin runs in a helper): `send`
     /// the value, or the error.
-    private static func answer<Value>(_ reply: DeferredReply, _ result: Result<Value, DBusError>,
-                                      send: (Value) throws(DBusError) -> Void) {
+    private static func answer<Value>(
+        _ reply: DeferredReply, _ result: Result<Value, DBusError>,
+        send: (Value) throws(DBusError) -> Void
+    ) {
         switch result {
-        case .success(let value): try? send(value)  // A reply that cannot be sent became an error reply.
+        case .success(let value): try? send(value) // A reply that cannot be sent became an error reply.
         case .failure(let error): reply.fail(error)
         }
     }
@@ -182,7 +205,8 @@ struct ControllerInterface {
                 (controller: inout TabController, _, name) throws(TabError) in
                 try controller.setOrientation(name)
             },
-            change("SetDividerImage", ("image", String.self), ("left_state", String.self), ("right_state", String.self)) {
+            change("SetDividerImage", ("image", String.self), ("left_state", String.self), ("right_state", String.self))
+            {
                 (controller: inout TabController, _, image, left, right) throws(TabError) in
                 try controller.setDividerImage(image, left: left, right: right)
             },
@@ -190,7 +214,8 @@ struct ControllerInterface {
             method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned service, identity] call in
                 // Written under the model's lock, in place: no copy of 10,000 tabs.
                 let views = service.views.numbers.compactMap { service.views[$0] }
-                return try call.reply(service.model.read { DescribeDocument.json(of: $0, identity: identity, views: views) })
+                return try call.reply(
+                    service.model.read { DescribeDocument.json(of: $0, identity: identity, views: views) })
             },
         ]
     }
@@ -217,7 +242,9 @@ struct ControllerInterface {
             // Answers the new bar's object, which is on the bus (InterfacesAdded) by the reply.
             method("CreateBar", [Argument("name", "s")], [Argument("bar", "o")]) { [unowned service] call in
                 let name = try call.decode(String.self)
-                return try service.carryOut(.refusable { controller throws(TabError) in try controller.createBar(name) }) {
+                return try service.carryOut(
+                    .refusable { controller throws(TabError) in try controller.createBar(name) }
+                ) {
                     _ throws(DBusError) in try call.reply(BusNames.barPath(name))
                 }
             },
@@ -232,10 +259,11 @@ struct ControllerInterface {
     private var views: [Interface.Method] {
         [
             // Open to every caller (VIEW-4); answers the view's object, on the bus by the reply.
-            method("OpenView", [Argument("settings", "a{sv}")], [Argument("view", "o")], unprivileged: true) { [unowned service] call in
+            method("OpenView", [Argument("settings", "a{sv}")], [Argument("view", "o")], unprivileged: true) {
+                [unowned service] call in
                 let settings = try call.decode([String: Variant].self)
                 return try call.reply(try service.openView(settings, by: call.sender))
-            },
+            }
         ]
     }
 
@@ -245,11 +273,14 @@ struct ControllerInterface {
         let docs = InterfaceDocs.controller
         return [
             Interface.Signal("DidSelect", arguments: [Argument("item", "s")], doc: docs["DidSelect"]),
-            Interface.Signal("WillBeginCustomizing", arguments: [Argument("tab_ids", "as")], doc: docs["WillBeginCustomizing"]),
-            Interface.Signal("WillEndCustomizing", arguments: [Argument("tab_ids", "as"), Argument("changed", "b")],
-                             doc: docs["WillEndCustomizing"]),
-            Interface.Signal("DidEndCustomizing", arguments: [Argument("tab_ids", "as"), Argument("changed", "b")],
-                             doc: docs["DidEndCustomizing"]),
+            Interface.Signal(
+                "WillBeginCustomizing", arguments: [Argument("tab_ids", "as")], doc: docs["WillBeginCustomizing"]),
+            Interface.Signal(
+                "WillEndCustomizing", arguments: [Argument("tab_ids", "as"), Argument("changed", "b")],
+                doc: docs["WillEndCustomizing"]),
+            Interface.Signal(
+                "DidEndCustomizing", arguments: [Argument("tab_ids", "as"), Argument("changed", "b")],
+                doc: docs["DidEndCustomizing"]),
         ]
     }
 
@@ -267,17 +298,20 @@ struct ControllerInterface {
                 setter: property.isWritable
                     ? { [unowned service] reader, _ in try Self.set(property, from: &reader, of: service) } : nil)
         }
-        properties.append(.read("Version", String.self, emitsChanged: .const, doc: InterfaceDocs.controller["Version"]) {
-            [identity] () throws(DBusError) -> String in identity.version
-        })
+        properties.append(
+            .read("Version", String.self, emitsChanged: .const, doc: InterfaceDocs.controller["Version"]) {
+                [identity] () throws(DBusError) -> String in identity.version
+            })
         // SBAR-1: the daemon announces it whenever bars come or go.
         assert(properties.count == Self.barsPosition, "Bars must sit where announcements look for it")
-        properties.append(.read("Bars", [String].self, doc: InterfaceDocs.controller["Bars"]) {
-            [unowned service] () throws(DBusError) -> [String] in service.model.read { $0.barNames }
-        })
-        properties.append(.read("InstanceId", String.self, emitsChanged: .const, doc: InterfaceDocs.controller["InstanceId"]) {
-            [identity] () throws(DBusError) -> String in identity.instanceId
-        })
+        properties.append(
+            .read("Bars", [String].self, doc: InterfaceDocs.controller["Bars"]) {
+                [unowned service] () throws(DBusError) -> [String] in service.model.read { $0.barNames }
+            })
+        properties.append(
+            .read("InstanceId", String.self, emitsChanged: .const, doc: InterfaceDocs.controller["InstanceId"]) {
+                [identity] () throws(DBusError) -> String in identity.instanceId
+            })
         return properties
     }
 
@@ -310,7 +344,8 @@ struct ControllerInterface {
 
     /// A model operation made in place as a method (`ModelMethods.inPlace`).
     private func inPlace<each Input: DBusDecodable>(
-        _ name: String, _ inputs: repeat (String, (each Input).Type), change: @escaping (repeat each Input) -> ModelChange<Void>
+        _ name: String, _ inputs: repeat (String, (each Input).Type),
+        change: @escaping (repeat each Input) -> ModelChange<Void>
     ) -> Interface.Method {
         builder.inPlace(name, repeat each inputs, change: change)
     }

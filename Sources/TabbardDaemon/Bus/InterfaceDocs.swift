@@ -4,42 +4,73 @@
 enum InterfaceDocs {
     /// `org.tabbard.TabBar1`: the interface's own text under the key "", members by name.
     static let controller: [String: String] = [
-        "": "The tab bar controller: ordered tabs, the selection, the More list, customization, appearance and the delegate. State is in properties; every change is announced with one PropertiesChanged per object per request, before the reply.",
-        "Select": "Selects a tab programmatically: no delegate question, no DidSelect (SEL-1). A tab in the More list is shown inside More (SEL-4). Errors: NoSuchTab (SEL-2), NotReachable (a hidden tab, TOP-1).",
+        "":
+            "The tab bar controller: ordered tabs, the selection, the More list, customization, appearance and the delegate. State is in properties; every change is announced with one PropertiesChanged per object per request, before the reply.",
+        "Select":
+            "Selects a tab programmatically: no delegate question, no DidSelect (SEL-1). A tab in the More list is shown inside More (SEL-4). Errors: NoSuchTab (SEL-2), NotReachable (a hidden tab, TOP-1).",
         "SelectIndex": "Selects the tab at an index of Tabs. Errors: IndexOutOfRange (SEL-3), NotReachable (TOP-1).",
-        "SelectMore": "Shows the More list itself: SelectedItem @more, SelectedTab empty, SelectedIndex -1 (SEL-5). Errors: NoMore.",
-        "Tap": "A user tap on a bar item or a More-list row: asks the delegate ShouldSelect, then selects and emits DidSelect, also when already selected (TAP-1..8). Returns false when the delegate said no. Taps are decided one at a time; at most 64 wait (then Busy). Errors: NoSuchTab, NoMore, NotReachable, Disabled, Busy.",
-        "SetTabs": "Replaces the controller's tabs with catalog tabs, in order, preserving the selection (TABS-1..5,7). Resets CustomizableTabs to all tabs. Errors: NoSuchTab, InvalidArgument (duplicates, more than 10000), Busy (a customization session is open).",
-        "AddTab": "Inserts a catalog tab at a position of Tabs (-1 appends), as SetTabs with the edited list (TABS-6). Errors: NoSuchTab, InvalidArgument (already in Tabs), IndexOutOfRange, Busy.",
+        "SelectMore":
+            "Shows the More list itself: SelectedItem @more, SelectedTab empty, SelectedIndex -1 (SEL-5). Errors: NoMore.",
+        "Tap":
+            "A user tap on a bar item or a More-list row: asks the delegate ShouldSelect, then selects and emits DidSelect, also when already selected (TAP-1..8). Returns false when the delegate said no. Taps are decided one at a time; at most 64 wait (then Busy). Errors: NoSuchTab, NoMore, NotReachable, Disabled, Busy.",
+        "SetTabs":
+            "Replaces the controller's tabs with catalog tabs, in order, preserving the selection (TABS-1..5,7). Resets CustomizableTabs to all tabs. Errors: NoSuchTab, InvalidArgument (duplicates, more than 10000), Busy (a customization session is open).",
+        "AddTab":
+            "Inserts a catalog tab at a position of Tabs (-1 appends), as SetTabs with the edited list (TABS-6). Errors: NoSuchTab, InvalidArgument (already in Tabs), IndexOutOfRange, Busy.",
         "RemoveTab": "Removes a tab from Tabs, as SetTabs with the edited list (TABS-6). Errors: NoSuchTab, Busy.",
-        "SetCustomizable": "Sets which tabs the user may rearrange; the others stay fixed in place (CUST-1,2). Empty turns customization off. Errors: InvalidArgument (not a subset of Tabs), Busy.",
-        "BeginCustomizing": "Opens a customization session owned by the caller and emits WillBeginCustomizing (CUST-3,4). Errors: NotCustomizable, NotSupported (layout top), Busy (another session is open).",
-        "MoveTab": "Moves a customizable tab to an index during a session; the other movable tabs shift along the movable slots (CUST-2,3,9). Errors: NotCustomizing, NotCustomizable, IndexOutOfRange, Busy.",
-        "SwapTabs": "Swaps two customizable tabs during a session (CUST-2,3,9). Errors: NotCustomizing, NotCustomizable, NoSuchTab, Busy.",
-        "EndCustomizing": "Ends the caller's session: emits WillEndCustomizing then DidEndCustomizing with the new order, and returns whether the order changed (CUST-3). Errors: NotCustomizing, Busy.",
-        "Customize": "A whole customization session in one call: applies a new order that keeps every fixed tab at its index, with all three signals (CUST-5). Errors: InvalidOrder, NotCustomizable, NotSupported, Busy.",
-        "SetBadge": "Shows a badge on a tab; an empty value is a dot badge (ITEM-4). At most 64 bytes. Errors: NoSuchTab, InvalidArgument.",
+        "SetCustomizable":
+            "Sets which tabs the user may rearrange; the others stay fixed in place (CUST-1,2). Empty turns customization off. Errors: InvalidArgument (not a subset of Tabs), Busy.",
+        "BeginCustomizing":
+            "Opens a customization session owned by the caller and emits WillBeginCustomizing (CUST-3,4). Errors: NotCustomizable, NotSupported (layout top), Busy (another session is open).",
+        "MoveTab":
+            "Moves a customizable tab to an index during a session; the other movable tabs shift along the movable slots (CUST-2,3,9). Errors: NotCustomizing, NotCustomizable, IndexOutOfRange, Busy.",
+        "SwapTabs":
+            "Swaps two customizable tabs during a session (CUST-2,3,9). Errors: NotCustomizing, NotCustomizable, NoSuchTab, Busy.",
+        "EndCustomizing":
+            "Ends the caller's session: emits WillEndCustomizing then DidEndCustomizing with the new order, and returns whether the order changed (CUST-3). Errors: NotCustomizing, Busy.",
+        "Customize":
+            "A whole customization session in one call: applies a new order that keeps every fixed tab at its index, with all three signals (CUST-5). Errors: InvalidOrder, NotCustomizable, NotSupported, Busy.",
+        "SetBadge":
+            "Shows a badge on a tab; an empty value is a dot badge (ITEM-4). At most 64 bytes. Errors: NoSuchTab, InvalidArgument.",
         "ClearBadge": "Removes a tab's badge (ITEM-4). Errors: NoSuchTab.",
-        "SetBadgeColor": "Sets a tab's badge color as #RRGGBB, or empty for the default (ITEM-5). Errors: NoSuchTab, InvalidArgument.",
-        "SetEnabled": "Enables or disables a tab; a disabled tab cannot be tapped but can still be selected (ITEM-6). Errors: NoSuchTab.",
-        "Navigate": "Pushes a page onto a tab's navigation stack; the plugin renders it (NAV-2). Errors: NoSuchTab, InvalidArgument (unknown page, deeper than 32), PluginFailed.",
-        "Back": "Pops one page from a tab's navigation stack (NAV-2). Errors: NoSuchTab, InvalidArgument (already at the root).",
+        "SetBadgeColor":
+            "Sets a tab's badge color as #RRGGBB, or empty for the default (ITEM-5). Errors: NoSuchTab, InvalidArgument.",
+        "SetEnabled":
+            "Enables or disables a tab; a disabled tab cannot be tapped but can still be selected (ITEM-6). Errors: NoSuchTab.",
+        "Navigate":
+            "Pushes a page onto a tab's navigation stack; the plugin renders it (NAV-2). Errors: NoSuchTab, InvalidArgument (unknown page, deeper than 32), PluginFailed.",
+        "Back":
+            "Pops one page from a tab's navigation stack (NAV-2). Errors: NoSuchTab, InvalidArgument (already at the root).",
         "PopToRoot": "Pops a tab's navigation stack to its root page (NAV-2). Errors: NoSuchTab.",
-        "GetPage": "A tab's top page as a renderer draws it (PAGE-1): an a{sv} with page (s, its id), revision (t, the ContentRevision it belongs to), title (s), text (s, GetContent's body), rows (aa{sv}: id, title, and optionally detail, icon, page to navigate to, action to activate, clock (xxd) with clock_format), actions (aa{sv}: id, label, optionally icon; exactly the tab's Actions) and truncated (b). At most 1,000 rows and 64 KiB: a longer page is cut, rows from the end first, then text (PAGE-2). Errors: NoSuchTab, PluginFailed.",
-        "GetContent": "The content of a tab's top page as its plugin renders it: the page's title (its name is the tab's Page property), MIME type and body. Errors: NoSuchTab, PluginFailed.",
-        "Activate": "Forwards one of the tab's Actions to its plugin. Errors: NoSuchTab, InvalidArgument (not in Actions), PluginFailed.",
-        "SetOrientation": "Rotates the controller to portrait, portrait-upside-down, landscape-left or landscape-right (ORI-3). Errors: NotSupported (not in SupportedOrientations), InvalidArgument (not an orientation).",
-        "SetDividerImage": "Sets the divider image drawn between two items in the given states, normal or selected (LOOK-5). Errors: InvalidArgument.",
-        "RegisterDelegate": "Makes the object at path on the caller's connection the delegate: Tap will call its org.tabbard.TabBar1.Delegate.ShouldSelect. Errors: DelegateExists.",
-        "UnregisterDelegate": "Removes the delegate; only its own connection may. Waiting taps are decided as if there were none (TAP-7). Errors: NotDelegate.",
-        "Reset": "Returns everything to the configuration: tabs, order, customizable set, appearance, MaxVisible, Layout, Locale; portrait; badges cleared, tabs enabled, stacks at root; ends an open session and releases the delegate (STATE-5). Every standalone bar's open session ends too, with its signals, and then every bar is removed (SBAR-1).",
-        "Describe": "The whole state as one JSON object: the controller's properties under their D-Bus names plus catalog, an array with every catalog tab's properties, and bars, an array with every standalone bar's properties and its items (the properties of each defined item, in definition order); a tab's IconPixmaps by their sizes only. Stable keys, meant for jq.",
-        "CreateBar": "Creates an empty standalone bar, whose appearance starts from the configuration's [appearance] table, and answers its object, announced with InterfacesAdded (SBAR-1, SBAR-6). Errors: InvalidArgument (a malformed name, a name in use, a 65th bar), StateNotSaved.",
-        "RemoveBar": "Removes a standalone bar and its items, announced with InterfacesRemoved (SBAR-1). Errors: NoSuchBar, Busy (its customization session is open), StateNotSaved.",
-        "OpenView": "Opens a view: the shared model presented with the caller's own settings, max_visible (u, 2 to 64), layout, orientation and locale (s); an omitted one follows the controller's. Answers the view's object, announced with InterfacesAdded; the view closes with Close or when the caller's connection leaves the bus, and is never saved (VIEW-1). Open to every caller. Errors: InvalidArgument naming the key (a value of another type or out of range, an unknown key; more than 8 views on the connection, 16 of a user on the system instance other than root and the admin group, 256 in all), NotSupported (an orientation some tab does not support).",
-        "DidSelect": "A tap was allowed and its item selected: a tab id or @more. Emitted on every allowed tap, also when the item was already selected; never on programmatic selection (TAP-1,2, SEL-1).",
+        "GetPage":
+            "A tab's top page as a renderer draws it (PAGE-1): an a{sv} with page (s, its id), revision (t, the ContentRevision it belongs to), title (s), text (s, GetContent's body), rows (aa{sv}: id, title, and optionally detail, icon, page to navigate to, action to activate, clock (xxd) with clock_format), actions (aa{sv}: id, label, optionally icon; exactly the tab's Actions) and truncated (b). At most 1,000 rows and 64 KiB: a longer page is cut, rows from the end first, then text (PAGE-2). Errors: NoSuchTab, PluginFailed.",
+        "GetContent":
+            "The content of a tab's top page as its plugin renders it: the page's title (its name is the tab's Page property), MIME type and body. Errors: NoSuchTab, PluginFailed.",
+        "Activate":
+            "Forwards one of the tab's Actions to its plugin. Errors: NoSuchTab, InvalidArgument (not in Actions), PluginFailed.",
+        "SetOrientation":
+            "Rotates the controller to portrait, portrait-upside-down, landscape-left or landscape-right (ORI-3). Errors: NotSupported (not in SupportedOrientations), InvalidArgument (not an orientation).",
+        "SetDividerImage":
+            "Sets the divider image drawn between two items in the given states, normal or selected (LOOK-5). Errors: InvalidArgument.",
+        "RegisterDelegate":
+            "Makes the object at path on the caller's connection the delegate: Tap will call its org.tabbard.TabBar1.Delegate.ShouldSelect. Errors: DelegateExists.",
+        "UnregisterDelegate":
+            "Removes the delegate; only its own connection may. Waiting taps are decided as if there were none (TAP-7). Errors: NotDelegate.",
+        "Reset":
+            "Returns everything to the configuration: tabs, order, customizable set, appearance, MaxVisible, Layout, Locale; portrait; badges cleared, tabs enabled, stacks at root; ends an open session and releases the delegate (STATE-5). Every standalone bar's open session ends too, with its signals, and then every bar is removed (SBAR-1).",
+        "Describe":
+            "The whole state as one JSON object: the controller's properties under their D-Bus names plus catalog, an array with every catalog tab's properties, and bars, an array with every standalone bar's properties and its items (the properties of each defined item, in definition order); a tab's IconPixmaps by their sizes only. Stable keys, meant for jq.",
+        "CreateBar":
+            "Creates an empty standalone bar, whose appearance starts from the configuration's [appearance] table, and answers its object, announced with InterfacesAdded (SBAR-1, SBAR-6). Errors: InvalidArgument (a malformed name, a name in use, a 65th bar), StateNotSaved.",
+        "RemoveBar":
+            "Removes a standalone bar and its items, announced with InterfacesRemoved (SBAR-1). Errors: NoSuchBar, Busy (its customization session is open), StateNotSaved.",
+        "OpenView":
+            "Opens a view: the shared model presented with the caller's own settings, max_visible (u, 2 to 64), layout, orientation and locale (s); an omitted one follows the controller's. Answers the view's object, announced with InterfacesAdded; the view closes with Close or when the caller's connection leaves the bus, and is never saved (VIEW-1). Open to every caller. Errors: InvalidArgument naming the key (a value of another type or out of range, an unknown key; more than 8 views on the connection, 16 of a user on the system instance other than root and the admin group, 256 in all), NotSupported (an orientation some tab does not support).",
+        "DidSelect":
+            "A tap was allowed and its item selected: a tab id or @more. Emitted on every allowed tap, also when the item was already selected; never on programmatic selection (TAP-1,2, SEL-1).",
         "WillBeginCustomizing": "A customization session is opening, with all tabs in order (CUST-3).",
-        "WillEndCustomizing": "A customization session is ending; the new order is already applied; changed says whether it differs from the order at begin (CUST-3).",
+        "WillEndCustomizing":
+            "A customization session is ending; the new order is already applied; changed says whether it differs from the order at begin (CUST-3).",
         "DidEndCustomizing": "A customization session has ended, after WillEndCustomizing (CUST-3).",
         "Tabs": "The controller's tabs, in order.",
         "AvailableTabs": "The catalog: every tab the loaded plugins offer, in plugin load order.",
@@ -47,9 +78,11 @@ enum InterfaceDocs {
         "MoreTabs": "The tabs in the More list, in order (layout bottom, MORE-1).",
         "HiddenTabs": "The tabs beyond MaxVisible in layout top, unreachable (TOP-1).",
         "ShowsMore": "Whether the bar shows the More item (MORE-1).",
-        "MoreTitle": "The More item's title in the active locale, in every language tab titles have; always set (MORE-6, L10N-1).",
+        "MoreTitle":
+            "The More item's title in the active locale, in every language tab titles have; always set (MORE-6, L10N-1).",
         "MoreIconName": "The More item's standard icon name, view-more-horizontal-symbolic (MORE-6, ICON-2).",
-        "MoreAccessibilityLabel": "What a screen reader says for the More item, e.g. More, five of five, with Selected first while SelectedItem is @more; empty while there is no More item (MORE-6, A11Y-1).",
+        "MoreAccessibilityLabel":
+            "What a screen reader says for the More item, e.g. More, five of five, with Selected first while SelectedItem is @more; empty while there is no More item (MORE-6, A11Y-1).",
         "MaxVisible": "How many items the bar holds, More item included: 2 to 64, default 5 (MORE-1, MORE-4).",
         "Layout": "bottom (with the More list) or top (no More, no customization, TOP-1).",
         "SelectedItem": "The highlighted bar item: a tab id, @more, or empty when nothing is selected.",
@@ -62,43 +95,57 @@ enum InterfaceDocs {
         "Orientation": "The current orientation; set with SetOrientation (ORI-3).",
         "BarStyle": "default (translucent white, dark text) or black (LOOK-1).",
         "BarTintColor": "The bar's background tint as #RRGGBB, empty when unset (LOOK-2).",
-        "TintColor": "The selected item's tint as #RRGGBB; reads #007AFF by default; writing empty restores it (LOOK-2).",
+        "TintColor":
+            "The selected item's tint as #RRGGBB; reads #007AFF by default; writing empty restores it (LOOK-2).",
         "UnselectedItemTintColor": "The unselected items' tint as #RRGGBB, empty when unset (LOOK-2).",
         "Translucent": "Whether the bar is translucent; default true (LOOK-3, LOOK-7).",
         "BackgroundImage": "An image name or absolute path, empty by default (LOOK-4).",
         "ShadowImage": "An image name or absolute path, in effect only while BackgroundImage is set (LOOK-4).",
-        "SelectionIndicatorImage": "An image name or absolute path drawn behind the selected item, empty by default (LOOK-4).",
-        "EffectiveShadowImage": "The shadow image a renderer should draw: ShadowImage while a BackgroundImage is set, else empty (LOOK-4).",
-        "EffectiveBarColor": "The color a renderer paints the bar: BarTintColor if set, else white for style default and black for black (LOOK-2).",
-        "DividerImages": "Divider images keyed by left|right item state; a renderer draws none unless all three combinations are set (LOOK-5).",
-        "Locale": "The active locale for titles and accessibility labels, e.g. fr_FR; empty follows the configuration, then LANG (L10N-1).",
+        "SelectionIndicatorImage":
+            "An image name or absolute path drawn behind the selected item, empty by default (LOOK-4).",
+        "EffectiveShadowImage":
+            "The shadow image a renderer should draw: ShadowImage while a BackgroundImage is set, else empty (LOOK-4).",
+        "EffectiveBarColor":
+            "The color a renderer paints the bar: BarTintColor if set, else white for style default and black for black (LOOK-2).",
+        "DividerImages":
+            "Divider images keyed by left|right item state; a renderer draws none unless all three combinations are set (LOOK-5).",
+        "Locale":
+            "The active locale for titles and accessibility labels, e.g. fr_FR; empty follows the configuration, then LANG (L10N-1).",
         "Delegate": "The delegate as its unique bus name and object path separated by a space, or empty.",
         "DelegateTimeoutMs": "How long Tap waits for ShouldSelect, 10 to 20000 ms (TAP-5).",
         "DelegateTimeoutPolicy": "What a delegate timeout decides: allow (default) or deny (TAP-5).",
-        "Revision": "Rises by exactly 1 with each batch of signals that announces anything (one request, decided tap, plugin event, timer or reload); the PropertiesChanged that carries it is the batch's last signal (SYNC-2).",
+        "Revision":
+            "Rises by exactly 1 with each batch of signals that announces anything (one request, decided tap, plugin event, timer or reload); the PropertiesChanged that carries it is the batch's last signal (SYNC-2).",
         "Version": "The daemon's version.",
         "Bars": "The standalone bars' names, in creation order (SBAR-1).",
-        "InstanceId": "32 lowercase hexadecimal digits, random at each start: a client that sees another one starts over (SYNC-1).",
+        "InstanceId":
+            "32 lowercase hexadecimal digits, random at each start: a client that sees another one starts over (SYNC-1).",
     ]
     /// `org.tabbard.TabBar1.Tab`: the interface's own text under the key "", members by name.
     static let content: [String: String] = [
         "": "A tab's content (PAGE-4), apart from its bar item: a client that draws only the bar never hears it.",
-        "ContentRevision": "Increases when the plugin says the tab's content changed, and for every tab when Locale changes; does not move Revision. Announced only on this interface.",
-        "PageChanged": "The selected tab's content changed: its page, as GetPage returns it. At most one per tab per 50 ms, and the last change is always sent; a selection or a navigation is no content change (SelectedTab and Page announce them).",
+        "ContentRevision":
+            "Increases when the plugin says the tab's content changed, and for every tab when Locale changes; does not move Revision. Announced only on this interface.",
+        "PageChanged":
+            "The selected tab's content changed: its page, as GetPage returns it. At most one per tab per 50 ms, and the last change is always sent; a selection or a navigation is no content change (SelectedTab and Page announce them).",
     ]
 
     static let tab: [String: String] = [
-        "": "One catalog tab: its bar item, badge, placement in the controller, navigation stack and content. Every catalog tab has an object, in Tabs or not.",
+        "":
+            "One catalog tab: its bar item, badge, placement in the controller, navigation stack and content. Every catalog tab has an object, in Tabs or not.",
         "Id": "The tab's stable id (ID-1).",
         "Plugin": "The plugin that provides the tab.",
         "Title": "The item's title in the active locale (ITEM-2, ITEM-3, L10N-1).",
         "Image": "The item's image name or path, or empty.",
         "SelectedImage": "The item's image while selected, or empty.",
         "ImageRenderingMode": "template (tinted) or original (LOOK-6).",
-        "IconName": "A freedesktop icon name for the item, looked up in the frontend's icon theme (prefer -symbolic names), or empty; a system item's is the standard one (ICON-1, ICON-2).",
+        "IconName":
+            "A freedesktop icon name for the item, looked up in the frontend's icon theme (prefer -symbolic names), or empty; a system item's is the standard one (ICON-1, ICON-2).",
         "SelectedIconName": "The icon name while selected; empty means use IconName (ICON-1).",
-        "IconPixmaps": "Icons the plugin drew itself, as StatusNotifierItem's IconPixmap: width, height, ARGB32 pixels in network byte order; at most 4 square sizes of side 1 to 256; empty when none (ICON-3).",
-        "IconThemePath": "An absolute directory laid out like an icon theme that the plugin ships, in which its icon names resolve; empty when they are in the system's themes (ICON-4).",
+        "IconPixmaps":
+            "Icons the plugin drew itself, as StatusNotifierItem's IconPixmap: width, height, ARGB32 pixels in network byte order; at most 4 square sizes of side 1 to 256; empty when none (ICON-3).",
+        "IconThemePath":
+            "An absolute directory laid out like an icon theme that the plugin ships, in which its icon names resolve; empty when they are in the system's themes (ICON-4).",
         "SystemItem": "The system item whose title and image the daemon supplies, or empty (ITEM-3).",
         "Tag": "The item's tag, an integer the plugin chose.",
         "HasBadge": "Whether a badge is shown (ITEM-4).",
@@ -114,87 +161,136 @@ enum InterfaceDocs {
         "Page": "The top page of its navigation stack (NAV-1).",
         "Depth": "The navigation stack's height, 1 at the root page (NAV-1).",
         "Actions": "What Activate accepts for this tab now.",
-        "AccessibilityLabel": "What a screen reader says for the item, e.g. Selected, Audiobooks, four of seven (A11Y-1).",
+        "AccessibilityLabel":
+            "What a screen reader says for the item, e.g. Selected, Audiobooks, four of seven (A11Y-1).",
     ]
     /// `org.tabbard.TabBar1.Bar`: the interface's own text under the key "", members by name.
     static let bar: [String: String] = [
-        "": "A tab bar. At /org/tabbard/TabBar1/bar it is the controller's own bar, as a renderer sees it: read-only to clients, every changing member and every Set of a property a standalone bar lets clients write answers BarLocked, and all changes go through the controller (BAR-1). At /org/tabbard/TabBar1/bars/NAME it is a standalone bar that no controller manages, with items its clients define (SBAR-1..8).",
-        "AddItem": "Defines an item on the bar: enabled, no badge, rendered as a template, not on the bar; answers its object, announced with InterfacesAdded (SBAR-2). At most 256 per bar. Errors: InvalidArgument (a malformed id or image, a title of more than 256 bytes, an id in use, a 257th item), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
-        "AddSystemItem": "Defines a system item, whose localized title and image the daemon supplies (SBAR-2, ITEM-3). Errors: InvalidArgument (an unknown system item, a malformed id, an id in use, a 257th item), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
-        "RemoveItem": "Deletes a defined item: it leaves the bar and the selection, announced with InterfacesRemoved (SBAR-2). Errors: NoSuchItem, Busy (a customization session is open), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
-        "SetItems": "Puts defined items on the bar in this order, then emits ItemsSet; an identical list changes nothing and emits nothing. A selected item that stays on the bar stays selected (SBAR-3). Errors: NoSuchItem, InvalidArgument (a repeated id), Busy, StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
-        "SetSelectedItem": "Selects an item on the bar programmatically, or nothing with an empty id; emits only the property change. A disabled item may be selected (SBAR-4, ITEM-6). Errors: NoSuchItem (not on the bar). On the controller's bar: BarLocked (BAR-1).",
-        "Tap": "A user's tap: selects the item, then emits DidSelectItem, also when it was already selected; the bar delegate has no veto (SBAR-4). Errors: NoSuchItem (not on the bar), Disabled (ITEM-6), Busy (during the bar's customization session). On the controller's bar: BarLocked (BAR-1).",
-        "BeginCustomizingItems": "Opens the bar's customization session, owned by the caller: the items named are the ones the user may place on the bar, an item on the bar that is not among them is fixed in place. Emits WillBeginCustomizingItems then DidBeginCustomizingItems (SBAR-5). Errors: NoSuchItem, InvalidArgument (a repeated id), Busy (a session is open). On the controller's bar: BarLocked (BAR-1).",
-        "ReplaceItem": "During the caller's session, puts a candidate item at a bar position; the item there leaves the bar. A candidate already on the bar moves there instead (SBAR-5). Errors: NotCustomizing, Busy (another owner), NoSuchItem, IndexOutOfRange, NotCustomizable (not a candidate, or a fixed item at that position). On the controller's bar: BarLocked (BAR-1).",
-        "MoveItem": "During the caller's session, moves a candidate item on the bar to an index over the movable positions; fixed items keep their place (SBAR-5, CUST-2). Errors: NotCustomizing, Busy (another owner), NoSuchItem (not on the bar), IndexOutOfRange, NotCustomizable. On the controller's bar: BarLocked (BAR-1).",
-        "EndCustomizingItems": "Ends the caller's session: emits WillEndCustomizingItems then DidEndCustomizingItems with the bar's items, and answers whether they or their order changed since begin (SBAR-5). Errors: NotCustomizing, Busy (another owner). On the controller's bar: BarLocked (BAR-1).",
-        "SetDividerImage": "Sets the divider image drawn between two items in the given states, normal or selected; an empty image removes that combination (LOOK-5, SBAR-6). Errors: InvalidArgument (selected|selected, an unknown state, a bad image), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
-        "ItemsSet": "SetItems changed the items on the bar; animated says whether a renderer should animate the change (SBAR-3).",
-        "DidSelectItem": "A user's tap selected the item, also when it was already selected; never on programmatic selection (SBAR-4).",
+        "":
+            "A tab bar. At /org/tabbard/TabBar1/bar it is the controller's own bar, as a renderer sees it: read-only to clients, every changing member and every Set of a property a standalone bar lets clients write answers BarLocked, and all changes go through the controller (BAR-1). At /org/tabbard/TabBar1/bars/NAME it is a standalone bar that no controller manages, with items its clients define (SBAR-1..8).",
+        "AddItem":
+            "Defines an item on the bar: enabled, no badge, rendered as a template, not on the bar; answers its object, announced with InterfacesAdded (SBAR-2). At most 256 per bar. Errors: InvalidArgument (a malformed id or image, a title of more than 256 bytes, an id in use, a 257th item), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
+        "AddSystemItem":
+            "Defines a system item, whose localized title and image the daemon supplies (SBAR-2, ITEM-3). Errors: InvalidArgument (an unknown system item, a malformed id, an id in use, a 257th item), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
+        "RemoveItem":
+            "Deletes a defined item: it leaves the bar and the selection, announced with InterfacesRemoved (SBAR-2). Errors: NoSuchItem, Busy (a customization session is open), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
+        "SetItems":
+            "Puts defined items on the bar in this order, then emits ItemsSet; an identical list changes nothing and emits nothing. A selected item that stays on the bar stays selected (SBAR-3). Errors: NoSuchItem, InvalidArgument (a repeated id), Busy, StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
+        "SetSelectedItem":
+            "Selects an item on the bar programmatically, or nothing with an empty id; emits only the property change. A disabled item may be selected (SBAR-4, ITEM-6). Errors: NoSuchItem (not on the bar). On the controller's bar: BarLocked (BAR-1).",
+        "Tap":
+            "A user's tap: selects the item, then emits DidSelectItem, also when it was already selected; the bar delegate has no veto (SBAR-4). Errors: NoSuchItem (not on the bar), Disabled (ITEM-6), Busy (during the bar's customization session). On the controller's bar: BarLocked (BAR-1).",
+        "BeginCustomizingItems":
+            "Opens the bar's customization session, owned by the caller: the items named are the ones the user may place on the bar, an item on the bar that is not among them is fixed in place. Emits WillBeginCustomizingItems then DidBeginCustomizingItems (SBAR-5). Errors: NoSuchItem, InvalidArgument (a repeated id), Busy (a session is open). On the controller's bar: BarLocked (BAR-1).",
+        "ReplaceItem":
+            "During the caller's session, puts a candidate item at a bar position; the item there leaves the bar. A candidate already on the bar moves there instead (SBAR-5). Errors: NotCustomizing, Busy (another owner), NoSuchItem, IndexOutOfRange, NotCustomizable (not a candidate, or a fixed item at that position). On the controller's bar: BarLocked (BAR-1).",
+        "MoveItem":
+            "During the caller's session, moves a candidate item on the bar to an index over the movable positions; fixed items keep their place (SBAR-5, CUST-2). Errors: NotCustomizing, Busy (another owner), NoSuchItem (not on the bar), IndexOutOfRange, NotCustomizable. On the controller's bar: BarLocked (BAR-1).",
+        "EndCustomizingItems":
+            "Ends the caller's session: emits WillEndCustomizingItems then DidEndCustomizingItems with the bar's items, and answers whether they or their order changed since begin (SBAR-5). Errors: NotCustomizing, Busy (another owner). On the controller's bar: BarLocked (BAR-1).",
+        "SetDividerImage":
+            "Sets the divider image drawn between two items in the given states, normal or selected; an empty image removes that combination (LOOK-5, SBAR-6). Errors: InvalidArgument (selected|selected, an unknown state, a bad image), StateNotSaved. On the controller's bar: BarLocked (BAR-1).",
+        "ItemsSet":
+            "SetItems changed the items on the bar; animated says whether a renderer should animate the change (SBAR-3).",
+        "DidSelectItem":
+            "A user's tap selected the item, also when it was already selected; never on programmatic selection (SBAR-4).",
         "WillBeginCustomizingItems": "A customization session is opening, with the items the user may place (SBAR-5).",
         "DidBeginCustomizingItems": "A customization session has opened, after WillBeginCustomizingItems (SBAR-5).",
-        "WillEndCustomizingItems": "A customization session is ending, with the bar's items after it and whether they changed (SBAR-5).",
+        "WillEndCustomizingItems":
+            "A customization session is ending, with the bar's items after it and whether they changed (SBAR-5).",
         "DidEndCustomizingItems": "A customization session has ended, after WillEndCustomizingItems (SBAR-5).",
         "Name": "The standalone bar's name; empty on the controller's bar.",
         "Items": "The items on the bar, in order. On the controller's bar, the bar items with @more last when shown.",
-        "DefinedItems": "Every item defined on the bar, in definition order (SBAR-2). On the controller's bar, its Tabs: each tab has its bar item, on the bar or in the More list.",
-        "SelectedItem": "The selected item on the bar, or empty for none (SBAR-4). On the controller's bar, the highlighted bar item: a tab id, @more, or empty.",
-        "Customizing": "Whether the bar's customization session is open (SBAR-5). On the controller's bar, the controller's (CUST-3).",
-        "BarStyle": "default (translucent white, dark text) or black (LOOK-1, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
-        "BarTintColor": "The bar's background tint as #RRGGBB, empty when unset (LOOK-2, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
-        "TintColor": "The selected item's tint as #RRGGBB; reads #007AFF by default; writing empty restores it (LOOK-2, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
-        "UnselectedItemTintColor": "The unselected items' tint as #RRGGBB, empty when unset (LOOK-2, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
-        "Translucent": "Whether the bar is translucent; default true (LOOK-3, LOOK-7, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
-        "BackgroundImage": "An image name or absolute path, empty by default (LOOK-4, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
-        "ShadowImage": "An image name or absolute path, in effect only while BackgroundImage is set (LOOK-4, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
-        "SelectionIndicatorImage": "An image name or absolute path drawn behind the selected item, empty by default (LOOK-4, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
-        "EffectiveShadowImage": "The shadow image a renderer should draw: ShadowImage while a BackgroundImage is set, else empty (LOOK-4).",
-        "EffectiveBarColor": "The color a renderer paints the bar: BarTintColor if set, else white for style default and black for black (LOOK-2).",
-        "DividerImages": "Divider images keyed by left|right item state; a renderer draws none unless all three combinations are set (LOOK-5).",
+        "DefinedItems":
+            "Every item defined on the bar, in definition order (SBAR-2). On the controller's bar, its Tabs: each tab has its bar item, on the bar or in the More list.",
+        "SelectedItem":
+            "The selected item on the bar, or empty for none (SBAR-4). On the controller's bar, the highlighted bar item: a tab id, @more, or empty.",
+        "Customizing":
+            "Whether the bar's customization session is open (SBAR-5). On the controller's bar, the controller's (CUST-3).",
+        "BarStyle":
+            "default (translucent white, dark text) or black (LOOK-1, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
+        "BarTintColor":
+            "The bar's background tint as #RRGGBB, empty when unset (LOOK-2, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
+        "TintColor":
+            "The selected item's tint as #RRGGBB; reads #007AFF by default; writing empty restores it (LOOK-2, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
+        "UnselectedItemTintColor":
+            "The unselected items' tint as #RRGGBB, empty when unset (LOOK-2, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
+        "Translucent":
+            "Whether the bar is translucent; default true (LOOK-3, LOOK-7, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
+        "BackgroundImage":
+            "An image name or absolute path, empty by default (LOOK-4, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
+        "ShadowImage":
+            "An image name or absolute path, in effect only while BackgroundImage is set (LOOK-4, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
+        "SelectionIndicatorImage":
+            "An image name or absolute path drawn behind the selected item, empty by default (LOOK-4, SBAR-6). On the controller's bar a read-only mirror of the controller's: Set answers BarLocked (BAR-1).",
+        "EffectiveShadowImage":
+            "The shadow image a renderer should draw: ShadowImage while a BackgroundImage is set, else empty (LOOK-4).",
+        "EffectiveBarColor":
+            "The color a renderer paints the bar: BarTintColor if set, else white for style default and black for black (LOOK-2).",
+        "DividerImages":
+            "Divider images keyed by left|right item state; a renderer draws none unless all three combinations are set (LOOK-5).",
     ]
     /// `org.tabbard.TabBar1.Item`: the interface's own text under the key "", members by name.
     static let item: [String: String] = [
-        "": "One item defined on a standalone bar (SBAR-2): what a renderer draws for it, where it is on the bar, and its badge.",
-        "SetBadge": "Shows a badge on the item; an empty value is a dot badge (ITEM-4). At most 64 bytes. Errors: InvalidArgument, NoSuchItem (the item was removed).",
+        "":
+            "One item defined on a standalone bar (SBAR-2): what a renderer draws for it, where it is on the bar, and its badge.",
+        "SetBadge":
+            "Shows a badge on the item; an empty value is a dot badge (ITEM-4). At most 64 bytes. Errors: InvalidArgument, NoSuchItem (the item was removed).",
         "ClearBadge": "Removes the item's badge (ITEM-4). Errors: NoSuchItem (the item was removed).",
         "Id": "The item's id on its bar (ID-1).",
-        "Title": "The item's title, at most 256 bytes as a tab's; a system item's is the daemon's, localized (ITEM-3, L10N-1), and cannot be set (NotSupported). Errors on Set: InvalidArgument (more than 256 bytes).",
-        "Image": "An image name or absolute path, or empty; a system item's is the daemon's and cannot be set (NotSupported). Errors on Set: InvalidArgument (LOOK-4).",
-        "SelectedImage": "The image shown while selected, or empty; a system item's cannot be set (NotSupported). Errors on Set: InvalidArgument (LOOK-4).",
-        "IconName": "A freedesktop icon name, or empty; a system item's is the standard one and cannot be set (NotSupported). Errors on Set: InvalidArgument (more than 255 bytes, a control character or /) (ICON-1, ICON-2).",
-        "SelectedIconName": "The icon name while selected; empty means use IconName; a system item's cannot be set (NotSupported). Errors on Set: InvalidArgument (ICON-1, ICON-2).",
+        "Title":
+            "The item's title, at most 256 bytes as a tab's; a system item's is the daemon's, localized (ITEM-3, L10N-1), and cannot be set (NotSupported). Errors on Set: InvalidArgument (more than 256 bytes).",
+        "Image":
+            "An image name or absolute path, or empty; a system item's is the daemon's and cannot be set (NotSupported). Errors on Set: InvalidArgument (LOOK-4).",
+        "SelectedImage":
+            "The image shown while selected, or empty; a system item's cannot be set (NotSupported). Errors on Set: InvalidArgument (LOOK-4).",
+        "IconName":
+            "A freedesktop icon name, or empty; a system item's is the standard one and cannot be set (NotSupported). Errors on Set: InvalidArgument (more than 255 bytes, a control character or /) (ICON-1, ICON-2).",
+        "SelectedIconName":
+            "The icon name while selected; empty means use IconName; a system item's cannot be set (NotSupported). Errors on Set: InvalidArgument (ICON-1, ICON-2).",
         "ImageRenderingMode": "template (tinted, the default) or original (LOOK-6). Errors on Set: InvalidArgument.",
         "Tag": "The item's tag, an integer its client chose.",
         "BadgeColor": "The badge color as #RRGGBB, empty for the default (ITEM-5). Errors on Set: InvalidArgument.",
-        "Enabled": "Whether the item can be tapped; a disabled item can still be selected with SetSelectedItem (ITEM-6).",
+        "Enabled":
+            "Whether the item can be tapped; a disabled item can still be selected with SetSelectedItem (ITEM-6).",
         "SystemItem": "The system item whose title and image the daemon supplies, or empty (ITEM-3).",
         "HasBadge": "Whether a badge is shown (ITEM-4).",
         "BadgeValue": "The badge text; empty when there is no badge or it is a dot (ITEM-4).",
         "OnBar": "Whether the item is among the bar's Items (SBAR-3).",
         "Index": "The item's position among the bar's Items, or -1 when it is not on the bar.",
         "Selected": "Whether the item is the bar's SelectedItem (SBAR-4).",
-        "AccessibilityLabel": "What a screen reader says for the item: its title, whether it is selected and its position among the bar's items, e.g. Selected, Timer, two of three; an item not on the bar, its title alone (SBAR-7, A11Y-1).",
+        "AccessibilityLabel":
+            "What a screen reader says for the item: its title, whether it is selected and its position among the bar's items, e.g. Selected, Timer, two of three; an item not on the bar, its title alone (SBAR-7, A11Y-1).",
     ]
     /// `org.tabbard.TabBar1.View`: the interface's own text under the key "", members by name.
     static let view: [String: String] = [
-        "": "One frontend's presentation of the shared model (VIEW-1..5): the controller's Tabs and selection with the view's own MaxVisible, Layout, Orientation and Locale, by the controller's rules. Anyone may read it; only the connection that opened it may set its settings, close it or tap @more on it (AccessDenied). Views are outside Revision: a view's PropertiesChanged comes in the batch that changed it, before the controller's.",
-        "Tap": "A user tap on the view: @more shows the view's More list (ShowingMore), asks no delegate, emits no DidSelect and changes nothing shared, for the opener only; a tab is judged on the view's presentation, then decided as the controller's Tap (delegate, TAP rules, DidSelect), and ends ShowingMore when it selects (VIEW-3). Errors: NotReachable (hidden in the view), NoMore, Busy, AccessDenied, and the controller's Tap errors.",
+        "":
+            "One frontend's presentation of the shared model (VIEW-1..5): the controller's Tabs and selection with the view's own MaxVisible, Layout, Orientation and Locale, by the controller's rules. Anyone may read it; only the connection that opened it may set its settings, close it or tap @more on it (AccessDenied). Views are outside Revision: a view's PropertiesChanged comes in the batch that changed it, before the controller's.",
+        "Tap":
+            "A user tap on the view: @more shows the view's More list (ShowingMore), asks no delegate, emits no DidSelect and changes nothing shared, for the opener only; a tab is judged on the view's presentation, then decided as the controller's Tap (delegate, TAP rules, DidSelect), and ends ShowingMore when it selects (VIEW-3). Errors: NotReachable (hidden in the view), NoMore, Busy, AccessDenied, and the controller's Tap errors.",
         "Close": "Closes the view, announced with InterfacesRemoved (VIEW-1). Errors: AccessDenied (not the opener).",
         "Items": "The view's bar items in order, @more last when shown.",
         "VisibleTabs": "The tabs on the view's bar (MORE-1, TOP-1).",
         "MoreTabs": "The tabs in the view's More list (layout bottom).",
         "HiddenTabs": "The tabs beyond the view's MaxVisible in layout top, unreachable through it (TOP-1).",
         "ShowsMore": "Whether the view's bar shows the More item.",
-        "SelectedItem": "@more while the view shows its More list; otherwise the controller's SelectedTab when it is on the view's bar, @more when it is in the view's More list, empty when it is hidden in the view or nothing is selected (VIEW-3).",
-        "ShowingMore": "Whether the view shows its More list: set by Tap('@more'), ended when the view's More item goes away or its Tap selects a tab (VIEW-3).",
+        "SelectedItem":
+            "@more while the view shows its More list; otherwise the controller's SelectedTab when it is on the view's bar, @more when it is in the view's More list, empty when it is hidden in the view or nothing is selected (VIEW-3).",
+        "ShowingMore":
+            "Whether the view shows its More list: set by Tap('@more'), ended when the view's More item goes away or its Tap selects a tab (VIEW-3).",
         "Titles": "Each of the controller's Tabs with its title in the view's locale (L10N-1).",
-        "AccessibilityLabels": "Each of the controller's Tabs with its A11Y-1 label on the view's bar; a tab in the view's More list or hidden in it by its title alone.",
+        "AccessibilityLabels":
+            "Each of the controller's Tabs with its A11Y-1 label on the view's bar; a tab in the view's More list or hidden in it by its title alone.",
         "MoreTitle": "The More item's title in the view's locale; always set (MORE-6).",
-        "MoreAccessibilityLabel": "What a screen reader says for the view's More item, Selected first while the view's SelectedItem is @more; empty without a More item (MORE-6, A11Y-1).",
-        "MaxVisible": "The view's MaxVisible, 2 to 64; the controller's while not set. Set 0 to follow the controller's again. Errors on Set: InvalidArgument, AccessDenied (not the opener).",
-        "Layout": "bottom or top; the controller's while not set. Set empty to follow the controller's again. Errors on Set: InvalidArgument, AccessDenied.",
-        "Orientation": "The view's orientation; the controller's while not set. One the tabs no longer support becomes the first supported one (ORI-4). Set empty to follow the controller's again. Errors on Set: NotSupported (outside SupportedOrientations), InvalidArgument, AccessDenied.",
-        "Locale": "The view's locale (L10N-1); the controller's while not set. Set empty to follow the controller's again. Errors on Set: InvalidArgument, AccessDenied.",
+        "MoreAccessibilityLabel":
+            "What a screen reader says for the view's More item, Selected first while the view's SelectedItem is @more; empty without a More item (MORE-6, A11Y-1).",
+        "MaxVisible":
+            "The view's MaxVisible, 2 to 64; the controller's while not set. Set 0 to follow the controller's again. Errors on Set: InvalidArgument, AccessDenied (not the opener).",
+        "Layout":
+            "bottom or top; the controller's while not set. Set empty to follow the controller's again. Errors on Set: InvalidArgument, AccessDenied.",
+        "Orientation":
+            "The view's orientation; the controller's while not set. One the tabs no longer support becomes the first supported one (ORI-4). Set empty to follow the controller's again. Errors on Set: NotSupported (outside SupportedOrientations), InvalidArgument, AccessDenied.",
+        "Locale":
+            "The view's locale (L10N-1); the controller's while not set. Set empty to follow the controller's again. Errors on Set: InvalidArgument, AccessDenied.",
     ]
 }

@@ -9,7 +9,8 @@ enum ItemInterface {
     static func table(_ id: String, bar: String, _ service: TabBarService) -> Interface {
         let builder = ModelMethods(service: service, docs: InterfaceDocs.item)
         let methods = [
-            builder.change("SetBadge", ("value", String.self)) { (controller: inout TabController, _, value) throws(TabError) in
+            builder.change("SetBadge", ("value", String.self)) {
+                (controller: inout TabController, _, value) throws(TabError) in
                 try controller.setItemBadge(try Badge(value: value), of: id, on: bar)
             },
             builder.change("ClearBadge") { (controller: inout TabController, _) throws(TabError) in
@@ -29,9 +30,10 @@ enum ItemInterface {
                 setter: property.isWritable
                     ? { [unowned service] reader, _ in
                         let value = try reader.readProperty(property.wireName, signature: property.signature)
-                        try service.carryOut(.refusable { controller throws(TabError) in
-                            try controller.setItem(property, of: id, on: bar, to: value)
-                        })
+                        try service.carryOut(
+                            .refusable { controller throws(TabError) in
+                                try controller.setItem(property, of: id, on: bar, to: value)
+                            })
                     } : nil)
         }
         return Interface(BusNames.itemInterface, doc: InterfaceDocs.item[""], methods: methods, properties: properties)

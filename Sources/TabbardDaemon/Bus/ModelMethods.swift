@@ -17,7 +17,8 @@ struct ModelMethods {
         _ name: String, _ inputs: [Argument] = [], _ outputs: [Argument] = [], unprivileged: Bool = false,
         handler: @escaping MethodHandler
     ) -> Interface.Method {
-        Interface.Method(name, inputs: inputs, outputs: outputs, doc: docs[name], unprivileged: unprivileged, handler: handler)
+        Interface.Method(
+            name, inputs: inputs, outputs: outputs, doc: docs[name], unprivileged: unprivileged, handler: handler)
     }
 
     /// A method that is one model operation: decodes its arguments (`inputs`, each a name and
@@ -37,7 +38,8 @@ struct ModelMethods {
     /// A method that is one of the model operations made in place (`ModelChange`: selection,
     /// badges), built by `change` from its decoded arguments; otherwise as `change` above.
     func inPlace<each Input: DBusDecodable>(
-        _ name: String, _ inputs: repeat (String, (each Input).Type), change: @escaping (repeat each Input) -> ModelChange<Void>
+        _ name: String, _ inputs: repeat (String, (each Input).Type),
+        change: @escaping (repeat each Input) -> ModelChange<Void>
     ) -> Interface.Method {
         changeMethod(name, repeat each inputs) { _, values in change(repeat each values) }
     }
@@ -52,7 +54,9 @@ struct ModelMethods {
         for (argument, type) in repeat each inputs { arguments.append(Argument(argument, type.dbusSignature)) }
         return method(name, arguments) { [unowned service] call in
             let values = try call.decode(repeat (each Input).self)
-            return try service.carryOut(change(call.sender, (repeat each values))) { _ throws(DBusError) in try call.reply() }
+            return try service.carryOut(change(call.sender, (repeat each values))) { _ throws(DBusError) in
+                try call.reply()
+            }
         }
     }
 
@@ -60,7 +64,8 @@ struct ModelMethods {
     /// controller's own bar (BAR-1). It keeps `member`'s name, arguments and documentation.
     static func locked(_ member: Interface.Method) -> Interface.Method {
         let name = member.name
-        return Interface.Method(name, inputs: member.inputs, outputs: member.outputs, annotations: member.annotations) { _ in
+        return Interface.Method(name, inputs: member.inputs, outputs: member.outputs, annotations: member.annotations) {
+            _ in
             throw ServiceError.barLocked(name).dbusError
         }
     }

@@ -57,7 +57,8 @@ struct PageDocument {
 
     private static func row(_ row: PluginPageRow) -> DBusValue {
         var fields: [String: DBusValue] = ["id": .string(row.id), "title": .string(row.title)]
-        for (key, text) in [("detail", row.detail), ("icon", row.icon), ("page", row.page), ("action", row.action)] where !text.isEmpty {
+        for (key, text) in [("detail", row.detail), ("icon", row.icon), ("page", row.page), ("action", row.action)]
+        where !text.isEmpty {
             fields[key] = .string(text)
         }
         if let clock = row.clock {
@@ -69,7 +70,9 @@ struct PageDocument {
     }
 
     private static func action(_ name: String, _ label: PluginActionLabel?) -> DBusValue {
-        var fields: [String: DBusValue] = ["id": .string(name), "label": .string(label.map { $0.label.isEmpty ? name : $0.label } ?? name)]
+        var fields: [String: DBusValue] = [
+            "id": .string(name), "label": .string(label.map { $0.label.isEmpty ? name : $0.label } ?? name),
+        ]
         if let icon = label?.icon, !icon.isEmpty { fields["icon"] = .string(icon) }
         return dictionary(fields)
     }
@@ -82,7 +85,9 @@ struct PageDocument {
     }
 
     /// The whole page: `fields` and the parts a cut changes.
-    private static func page(_ fields: [String: DBusValue], rows: [DBusValue], text: String, truncated: Bool) -> DBusValue {
+    private static func page(_ fields: [String: DBusValue], rows: [DBusValue], text: String, truncated: Bool)
+        -> DBusValue
+    {
         var all = fields
         all["rows"] = .array("a{sv}", rows)
         all["text"] = .string(text)

@@ -66,7 +66,9 @@ final class PagePush {
             // After the PropertiesChanged of the ContentRevision it belongs to.
             connection.flushPropertyChanges()
             do {
-                try connection.emit(path: path, interface: BusNames.contentInterface, name: ContentSignalName.pageChanged.rawValue, page)
+                try connection.emit(
+                    path: path, interface: BusNames.contentInterface, name: ContentSignalName.pageChanged.rawValue, page
+                )
             } catch {
                 log.warning("cannot emit PageChanged of tab \(id): \(error)")
             }

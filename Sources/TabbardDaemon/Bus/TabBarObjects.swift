@@ -64,7 +64,8 @@ final class TabBarObjects {
     func export(_ service: TabBarService) throws(DBusError) {
         let controller = Self.heard(ControllerInterface(service, identity: identity).table, by: service)
         try connection.export(BusNames.controller, interfaces: [controller], objectManager: true, announced: false)
-        try connection.export(BusNames.bar, interfaces: [Self.heard(BarInterface.controllersBar(service), by: service)], announced: false)
+        try connection.export(
+            BusNames.bar, interfaces: [Self.heard(BarInterface.controllersBar(service), by: service)], announced: false)
         let (catalog, bars) = service.model.read { ($0.catalog.map(\.id), $0.bars) }
         for id in catalog { exportTab(id, of: service, announced: false) }
         for bar in bars {
@@ -80,8 +81,12 @@ final class TabBarObjects {
     func exportTab(_ id: String, of service: TabBarService, announced: Bool = true) {
         do {
             let path = try DBus.ObjectPath(BusNames.tabPath(id))
-            try connection.export(path, interfaces: [Self.heard(TabInterface.table(id, service), by: service),
-                                                     Self.heard(ContentInterface.table(id, service), by: service)], announced: announced)
+            try connection.export(
+                path,
+                interfaces: [
+                    Self.heard(TabInterface.table(id, service), by: service),
+                    Self.heard(ContentInterface.table(id, service), by: service),
+                ], announced: announced)
             tabPaths[id] = path
         } catch {
             log.error("cannot export tab \(id): \(error)")
@@ -97,14 +102,18 @@ final class TabBarObjects {
     /// Exports the object of the standalone bar `name`; `InterfacesAdded` follows when
     /// `announced` (SBAR-1).
     func exportBar(_ name: String, of service: TabBarService, announced: Bool = true) {
-        export(BusNames.barPath(name), Self.heard(BarInterface.standalone(name, service), by: service), "bar \(name)", announced: announced)
+        export(
+            BusNames.barPath(name), Self.heard(BarInterface.standalone(name, service), by: service), "bar \(name)",
+            announced: announced)
     }
 
     /// Exports the object of an item of a standalone bar; `InterfacesAdded` follows when
     /// `announced` (SBAR-1).
     func exportItem(_ item: BarItemReference, of service: TabBarService, announced: Bool = true) {
-        export(BusNames.itemPath(item.item, bar: item.bar), Self.heard(ItemInterface.table(item.item, bar: item.bar, service), by: service),
-               "item \(item.item) of bar \(item.bar)", announced: announced)
+        export(
+            BusNames.itemPath(item.item, bar: item.bar),
+            Self.heard(ItemInterface.table(item.item, bar: item.bar, service), by: service),
+            "item \(item.item) of bar \(item.bar)", announced: announced)
     }
 
     /// Takes a departed bar's object off the bus (`InterfacesRemoved`).
@@ -119,7 +128,9 @@ final class TabBarObjects {
 
     /// Exports the object of `view`, announced with `InterfacesAdded` at once (VIEW-1).
     func exportView(_ view: OpenView, of service: TabBarService) {
-        export(view.path, Self.heard(ViewInterface.table(view.number, service), by: service), "view \(view.number)", announced: true)
+        export(
+            view.path, Self.heard(ViewInterface.table(view.number, service), by: service), "view \(view.number)",
+            announced: true)
     }
 
     /// Takes a closed view's object off the bus (`InterfacesRemoved`), after what was noted
@@ -133,12 +144,14 @@ final class TabBarObjects {
     /// (VIEW-1: a view closes with its opener's connection). One subscription for every
     /// opener, made before any view can be opened, so that no departure goes unseen.
     func watchDepartures(_ left: @escaping (_ name: String) -> Void) {
-        let rule = MatchRule(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                             interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        let rule = MatchRule(
+            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
         do {
             departures = try connection.subscribe(rule) { message in
                 guard let (name, _, newOwner) = try? message.decode(String.self, String.self, String.self),
-                      newOwner.isEmpty, name.hasPrefix(":") else { return }
+                    newOwner.isEmpty, name.hasPrefix(":")
+                else { return }
                 left(name)
             }
         } catch {
@@ -209,7 +222,9 @@ final class TabBarObjects {
         // By position in the interface tables, which list each property enum in order: no
         // name is built or looked up for an announcement. `Revision` is the close's to add.
         var controllerChanges = events.controllerProperties.compactMap { $0 == .revision ? nil : $0.tablePosition }
-        if !bars.barsAdded.isEmpty || !bars.barsRemoved.isEmpty { controllerChanges.append(ControllerInterface.barsPosition) }  // SBAR-1
+        if !bars.barsAdded.isEmpty || !bars.barsRemoved.isEmpty {
+            controllerChanges.append(ControllerInterface.barsPosition)
+        } // SBAR-1
         assert(batch != nil, "announcements are made in a batch")
         if events.movesRevision { batch?.movesRevision = true }
         batch?.controllerChanges += controllerChanges
@@ -218,20 +233,26 @@ final class TabBarObjects {
             // PAGE-4: ContentRevision is announced on .Content only, so a client of the bar alone is never woken by it.
             let positions = change.properties.compactMap(TabInterface.position(of:))
             if !positions.isEmpty { changed(path, BusNames.tabInterface, positions, sending: eachAtOnce) }
-            if change.properties.contains(.contentRevision) { changed(path, BusNames.contentInterface, [0], sending: eachAtOnce) }
+            if change.properties.contains(.contentRevision) {
+                changed(path, BusNames.contentInterface, [0], sending: eachAtOnce)
+            }
         }
         // BAR-1: the controller's bar mirrors what it shows of the controller.
-        let barChanges = events.barProperties.map(\.barMirror.tablePosition)
+        let barChanges =
+            events.barProperties.map(\.barMirror.tablePosition)
             + events.controllerProperties.compactMap { $0.barMirror?.tablePosition }
         if !barChanges.isEmpty {
             changed(BusNames.bar, BusNames.barInterface, barChanges, sending: eachAtOnce)
         }
         for change in bars.barProperties where !bars.barsRemoved.contains(change.bar) {
-            changed(BusNames.barPath(change.bar), BusNames.barInterface, change.properties.map(\.tablePosition), sending: eachAtOnce)
+            changed(
+                BusNames.barPath(change.bar), BusNames.barInterface, change.properties.map(\.tablePosition),
+                sending: eachAtOnce)
         }
         for change in bars.itemProperties where !bars.itemsRemoved.contains(change.item) {
-            changed(BusNames.itemPath(change.item.item, bar: change.item.bar), BusNames.itemInterface,
-                    change.properties.map(\.tablePosition), sending: eachAtOnce)
+            changed(
+                BusNames.itemPath(change.item.item, bar: change.item.bar), BusNames.itemInterface,
+                change.properties.map(\.tablePosition), sending: eachAtOnce)
         }
         guard !events.signals.isEmpty || !bars.signals.isEmpty else { return }
         connection.flushPropertyChanges()

@@ -9,7 +9,8 @@ enum TabInterface {
         // Only whose values are read differs from tab to tab: every tab shares one array of
         // properties, and reads them by position through one closure of its own. A start
         // exports a table per tab, and a catalog may hold thousands.
-        Interface(BusNames.tabInterface, doc: interfaceDoc, properties: described) { [unowned service] index, writer throws(DBusError) in
+        Interface(BusNames.tabInterface, doc: interfaceDoc, properties: described) {
+            [unowned service] index, writer throws(DBusError) in
             guard let value = service.model.read({ $0.value(of: tabProperties[index], tab: id) }) else {
                 throw TabError.noSuchTab(id).dbusError
             }

@@ -25,8 +25,10 @@ enum ViewInterface {
                 unprivilegedSetter: property.isSetting)
         }
         let methods = [
-            Interface.Method("Tap", inputs: [Argument("item", "s")], outputs: [Argument("selected", "b")], doc: docs["Tap"],
-                             unprivileged: true) { [unowned service] call in
+            Interface.Method(
+                "Tap", inputs: [Argument("item", "s")], outputs: [Argument("selected", "b")], doc: docs["Tap"],
+                unprivileged: true
+            ) { [unowned service] call in
                 try service.tapView(number, try call.decode(String.self), call: call)
             },
             Interface.Method("Close", doc: docs["Close"], unprivileged: true) { [unowned service] call in

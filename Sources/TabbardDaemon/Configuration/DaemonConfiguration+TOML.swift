@@ -26,35 +26,43 @@ extension DaemonConfiguration {
         controller.layout = try reader.parsed("layout", TabLayout.init(validating:)) ?? controller.layout
         controller.locale = try reader.string("locale", LocaleName.validate) ?? controller.locale
         let timeouts = ControllerConfiguration.delegateTimeoutRange
-        if let value = try reader.integer("delegate_timeout_ms", in: Int(timeouts.lowerBound)...Int(timeouts.upperBound)) {
+        if let value = try reader.integer(
+            "delegate_timeout_ms", in: Int(timeouts.lowerBound)...Int(timeouts.upperBound))
+        {
             controller.delegateTimeoutMs = UInt32(value)
         }
         controller.delegateTimeoutPolicy =
-            try reader.parsed("delegate_timeout_policy", DelegateTimeoutPolicy.init(validating:)) ?? controller.delegateTimeoutPolicy
+            try reader.parsed("delegate_timeout_policy", DelegateTimeoutPolicy.init(validating:))
+            ?? controller.delegateTimeoutPolicy
         adminGroup = try reader.string("admin_group") ?? adminGroup
         stateDirectory = try reader.string("state_dir")
         flushIntervalMs = try reader.integer("flush_interval_ms", in: 1...60000) ?? flushIntervalMs
-        customizationTimeoutSeconds = try reader.integer("customization_timeout_s", in: 1...86400) ?? customizationTimeoutSeconds
+        customizationTimeoutSeconds =
+            try reader.integer("customization_timeout_s", in: 1...86400) ?? customizationTimeoutSeconds
         if var section = try reader.table("appearance") {
             var look = controller.appearance
             look.barStyle = try section.parsed("bar_style", BarStyle.init(validating:)) ?? look.barStyle
             look.barTintColor = try section.string("bar_tint_color", ColorValue.validate) ?? look.barTintColor
             look.tintColor = try section.string("tint_color", ColorValue.validate) ?? look.tintColor
-            look.unselectedItemTintColor = try section.string("unselected_item_tint_color", ColorValue.validate) ?? look.unselectedItemTintColor
+            look.unselectedItemTintColor =
+                try section.string("unselected_item_tint_color", ColorValue.validate) ?? look.unselectedItemTintColor
             look.translucent = try section.bool("translucent") ?? look.translucent
             look.backgroundImage = try section.string("background_image", ImageName.validate) ?? look.backgroundImage
             look.shadowImage = try section.string("shadow_image", ImageName.validate) ?? look.shadowImage
-            look.selectionIndicatorImage = try section.string("selection_indicator_image", ImageName.validate) ?? look.selectionIndicatorImage
+            look.selectionIndicatorImage =
+                try section.string("selection_indicator_image", ImageName.validate) ?? look.selectionIndicatorImage
             controller.appearance = look.normalized
             try section.rejectUnread()
         }
         if var section = try reader.table("plugin", "a table of [plugin.NAME] tables") {
             for name in section.keys.sorted() {
                 guard TabIdentifier.isValid(name) else {
-                    throw section.failure(name, "'\(name)' is not a valid plugin name (letters, digits, '.', '_', '-'; at most 64)")
+                    throw section.failure(
+                        name, "'\(name)' is not a valid plugin name (letters, digits, '.', '_', '-'; at most 64)")
                 }
                 guard var settings = try section.table(name) else { continue }
-                pluginSettings[name] = PluginSettings(isolation: try settings.parsed("isolation", PluginIsolation.init(validating:)))
+                pluginSettings[name] = PluginSettings(
+                    isolation: try settings.parsed("isolation", PluginIsolation.init(validating:)))
                 try settings.rejectUnread()
             }
         }

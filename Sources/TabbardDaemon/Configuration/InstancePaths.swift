@@ -78,7 +78,7 @@ public struct InstancePaths: Equatable, Sendable {
     /// `PREFIX` for an executable installed as `PREFIX/libexec/tabbard` or `PREFIX/bin/tabbard`.
     static func installPrefix(ofExecutable path: String) -> String {
         var components = path.split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast()  // the executable
+        components.removeLast() // the executable
         if let last = components.last, last == "libexec" || last == "bin" || last == "sbin" { components.removeLast() }
         let prefix = components.joined(separator: "/")
         return prefix.isEmpty ? "/usr" : prefix

@@ -77,10 +77,13 @@ extension Daemon {
         // Before the plugins: a hung plugin's exit saves through the writer, which takes the
         // state from the model. Nothing is acknowledged until the model built below is served.
         let model = ServedModel(try TabController(catalog: []))
-        let store = setup.options.persistsState
+        let store =
+            setup.options.persistsState
             ? StateStore(file: StateFile(directory: setup.stateDirectory), log: log) : nil
         let writer = try store.map { (store) throws(LoopError) in try StateWriter(store: store, model: model) }
-        let plugins = PluginTabs(host: loadPlugins(setup, writer: writer, crashGuard: crashGuard, loop: loop, log: log), loop: loop, log: log)
+        let plugins = PluginTabs(
+            host: loadPlugins(setup, writer: writer, crashGuard: crashGuard, loop: loop, log: log), loop: loop, log: log
+        )
         var controller: TabController
         do throws(TabError) {
             controller = try TabController(catalog: plugins.catalog, configuration: setup.configuration.controller)
@@ -92,8 +95,9 @@ extension Daemon {
         if let store { restoreState(into: &controller, from: store, log: log) }
         model.serve(controller)
         let persistence = try writer.map { writer throws(LoopError) in
-            try Persistence(writer: writer, flushInterval: .milliseconds(setup.configuration.flushIntervalMs),
-                            loop: loop, notifier: notifier, log: log)
+            try Persistence(
+                writer: writer, flushInterval: .milliseconds(setup.configuration.flushIntervalMs),
+                loop: loop, notifier: notifier, log: log)
         }
 
         let connection: Connection
@@ -110,12 +114,14 @@ extension Daemon {
             model: model,
             objects: TabBarObjects(
                 connection: connection, loop: loop,
-                access: AccessPolicy(enforced: setup.options.instance == .system, adminGroup: setup.configuration.adminGroup),
+                access: AccessPolicy(
+                    enforced: setup.options.instance == .system, adminGroup: setup.configuration.adminGroup),
                 version: version, log: log),
             plugins: plugins,
             gate: DelegateGate(connection: connection, log: log),
-            sessionWatch: SessionWatch(connection: connection, loop: loop, log: log,
-                                       idleTimeout: .seconds(setup.configuration.customizationTimeoutSeconds)),
+            sessionWatch: SessionWatch(
+                connection: connection, loop: loop, log: log,
+                idleTimeout: .seconds(setup.configuration.customizationTimeoutSeconds)),
             persistence: persistence, notifier: notifier, log: log)
         try service.start()
         connection.onDisconnect = busLost
@@ -127,7 +133,9 @@ extension Daemon {
             return nil
         }
         let elapsed = MonotonicInstant.now() - began
-        log.notice("serving \(BusNames.service) as \(connection.uniqueName): \(service.statusLine) (started in \(elapsed.milliseconds) ms)")
+        log.notice(
+            "serving \(BusNames.service) as \(connection.uniqueName): \(service.statusLine) (started in \(elapsed.milliseconds) ms)"
+        )
         return service
     }
 
@@ -135,24 +143,30 @@ extension Daemon {
     /// child process first (its plugin loads on `loop` when it passes) and the outcome
     /// remembered in the state directory, where `crashGuard`
     /// counts crashes too; a hang exit saves what `writer` holds.
-    private static func loadPlugins(_ setup: Setup, writer: StateWriter?, crashGuard: CrashGuard?, loop: EventLoop, log: Log) -> PluginHost {
+    private static func loadPlugins(
+        _ setup: Setup, writer: StateWriter?, crashGuard: CrashGuard?, loop: EventLoop, log: Log
+    ) -> PluginHost {
         let records = PluginRecords(file: pluginRecordsFile(setup), log: log, crashGuard: crashGuard)
         let admission = PluginAdmission(
             records: records, log: log, loop: loop, hangLimit: HangWatch.limit(environment: setup.environment),
             // A probe and a helper alike log at the daemon's level, since their lines (the
             // plugin's among them) go to the daemon's log.
-            probeArguments: ["--instance", setup.options.instance == .system ? "system" : "session",
-                             "--log-level", setup.options.logLevel.name],
+            probeArguments: [
+                "--instance", setup.options.instance == .system ? "system" : "session",
+                "--log-level", setup.options.logLevel.name,
+            ],
             // A helper keeps its plugin from writing the state directory (PluginConfinement).
             helperArguments: setup.options.persistsState ? ["--state-dir", setup.stateDirectory] : [],
             saveState: { writer?.writeHeldNow() }, crashGuard: crashGuard)
-        let host = PluginHost(trust: setup.trust, log: log, admission: admission, defaultIsolation: .default(for: setup.trust))
+        let host = PluginHost(
+            trust: setup.trust, log: log, admission: admission, defaultIsolation: .default(for: setup.trust))
         if setup.options.persistsState {
             let file = StateFile(directory: setup.stateDirectory, name: PluginBuildsLoaded.fileName)
             host.buildsLoaded = PluginBuildsLoaded(file: file, log: log)
         }
-        host.load(directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init),
-                  settings: setup.configuration.pluginSettings)
+        host.load(
+            directories: setup.pluginDirectories, enabled: setup.configuration.plugins.map(Set.init),
+            settings: setup.configuration.pluginSettings)
         return host
     }
 

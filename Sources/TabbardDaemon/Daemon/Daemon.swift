@@ -35,22 +35,30 @@ public enum Daemon {
             // Unconfined, unlike a helper: the daemon probes only plugins it loads into itself,
             // where they run with its rights anyway; an isolated plugin is never probed. The
             // module is the daemon's own open file when it passes one (--module-fd).
-            let outcome = PluginProbe.run(path: file, trust: options.instance == .system ? .system : .session, log: log,
-                                          moduleDescriptor: options.moduleDescriptor)
+            let outcome = PluginProbe.run(
+                path: file, trust: options.instance == .system ? .system : .session, log: log,
+                moduleDescriptor: options.moduleDescriptor)
             print(outcome.text)
             return outcome.passed ? 0 : 1
         case .pluginHost(let manifest):
-            let confinement = PluginConfinement(instance: options.instance, stateDirectory: options.persistsState ? options.stateDirectory : nil)
-            return PluginHelper.run(manifest: manifest, trust: options.instance == .system ? .system : .session,
-                                    confinement: confinement, log: log)
+            let confinement = PluginConfinement(
+                instance: options.instance, stateDirectory: options.persistsState ? options.stateDirectory : nil)
+            return PluginHelper.run(
+                manifest: manifest, trust: options.instance == .system ? .system : .session,
+                confinement: confinement, log: log)
         case .listPlugins:
             guard let setup = try? Setup(options: options, log: log) else { return 1 }
-            let records = options.persistsState
-                ? PluginRecords.reading(StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName), log: log) : nil
-            var report = PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
-                                           enabled: setup.configuration.plugins.map(Set.init), records: records,
-                                           settings: setup.configuration.pluginSettings)
-            if options.persistsState { report.markRestartNeeded(running: PluginBuildsLoaded.read(inStateDirectory: setup.stateDirectory)) }
+            let records =
+                options.persistsState
+                ? PluginRecords.reading(
+                    StateFile(directory: setup.stateDirectory, name: PluginRecords.fileName), log: log) : nil
+            var report = PluginHost.survey(
+                directories: setup.pluginDirectories, trust: setup.trust,
+                enabled: setup.configuration.plugins.map(Set.init), records: records,
+                settings: setup.configuration.pluginSettings)
+            if options.persistsState {
+                report.markRestartNeeded(running: PluginBuildsLoaded.read(inStateDirectory: setup.stateDirectory))
+            }
             print(report.text, terminator: "")
             return 0
         case .checkConfig:
@@ -69,8 +77,9 @@ public enum Daemon {
     /// the bus policy files are checked against `admin_group` too.
     private static func checkConfiguration(options: DaemonOptions, log: Log) -> Int32 {
         guard let setup = try? Setup(options: options, log: log) else { return 1 }
-        let report = PluginHost.survey(directories: setup.pluginDirectories, trust: setup.trust,
-                                       enabled: setup.configuration.plugins.map(Set.init))
+        let report = PluginHost.survey(
+            directories: setup.pluginDirectories, trust: setup.trust,
+            enabled: setup.configuration.plugins.map(Set.init))
         let catalog = report.entries.compactMap { entry in
             entry.manifest.map { manifest in manifest.tabs.map { $0.definition(plugin: manifest.name) } }
         }.flatMap { $0 }
@@ -86,7 +95,8 @@ public enum Daemon {
                 print("\(finding.level == .warning ? "warning" : "note"): \(finding.text)")
             }
         }
-        let source = setup.configurationFileExists
+        let source =
+            setup.configurationFileExists
             ? setup.configurationFile
             : "no configuration file (\(setup.configurationFile) does not exist): the built-in defaults"
         print("\(source): ok; \(catalog.count) tabs from \(report.entries.count) plugins")

@@ -89,7 +89,9 @@ public struct DaemonOptions: Equatable, Sendable {
             case "--probe-plugin": command = .probePlugin(try value(for: argument))
             case "--module-fd":
                 let text = try value(for: argument)
-                guard let descriptor = Int32(text), descriptor >= 0 else { throw UsageError("--module-fd takes a descriptor number, not '\(text)'") }
+                guard let descriptor = Int32(text), descriptor >= 0 else {
+                    throw UsageError("--module-fd takes a descriptor number, not '\(text)'")
+                }
                 moduleDescriptor = descriptor
             case "--plugin-host": command = .pluginHost(try value(for: argument))
             case "--version": command = .version
@@ -158,5 +160,6 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An error with the given message.
     public init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }

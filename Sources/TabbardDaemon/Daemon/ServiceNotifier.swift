@@ -91,7 +91,7 @@ public struct ServiceNotifier: Sendable {
         storage.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(path.utf8)
         let abstract = bytes.first == UInt8(ascii: "@")
-        if abstract { bytes[0] = 0 }  // An abstract name starts with a NUL byte, not '@'.
+        if abstract { bytes[0] = 0 } // An abstract name starts with a NUL byte, not '@'.
         let capacity = MemoryLayout.size(ofValue: storage.sun_path)
         guard !bytes.isEmpty, bytes.count < capacity else { return nil }
         withUnsafeMutableBytes(of: &storage.sun_path) { raw in

@@ -35,15 +35,19 @@ struct Setup {
         }
     }
 
-    private static func load(_ paths: InstancePaths, environment: [String: String]) throws(ConfigurationError) -> DaemonConfiguration {
+    private static func load(_ paths: InstancePaths, environment: [String: String]) throws(ConfigurationError)
+        -> DaemonConfiguration
+    {
         var configuration: DaemonConfiguration
         do {
             configuration = try DaemonConfiguration(contentsOf: paths.configFile)
-        } catch where error.reason == "no such file" && !paths.configFileIsExplicit {
-            configuration = DaemonConfiguration()  // No file: the built-in defaults.
+        } catch  where error.reason == "no such file" && !paths.configFileIsExplicit {
+            configuration = DaemonConfiguration() // No file: the built-in defaults.
         }
         // L10N-1: without a configured locale the daemon follows LANG.
-        if configuration.controller.locale.isEmpty, let lang = environment["LANG"], (try? LocaleName.validate(lang)) != nil {
+        if configuration.controller.locale.isEmpty, let lang = environment["LANG"],
+            (try? LocaleName.validate(lang)) != nil
+        {
             configuration.controller.locale = lang
         }
         return configuration

@@ -39,7 +39,9 @@ final class DelegateGate {
         }
         switch taps.admit(pending) {
         case .decideNow:
-            return try model.completeTap(pending, allowed: true) { selected throws(DBusError) in try call.reply(selected) }
+            return try model.completeTap(pending, allowed: true) { selected throws(DBusError) in
+                try call.reply(selected)
+            }
         case .refuse(let error):
             throw error.dbusError
         case .wait:
@@ -76,8 +78,9 @@ final class DelegateGate {
     /// Sends `Release` to a delegate the daemon stopped using while it is still on the bus.
     func release(_ delegate: DelegateRegistration) {
         do {
-            try connection.callWithoutReply(destination: delegate.owner, path: delegate.path,
-                                            interface: BusNames.delegateInterface, method: DelegateMethodName.release.rawValue)
+            try connection.callWithoutReply(
+                destination: delegate.owner, path: delegate.path,
+                interface: BusNames.delegateInterface, method: DelegateMethodName.release.rawValue)
         } catch {
             log.info("cannot send Release to delegate \(delegate.propertyValue): \(error)")
         }
@@ -101,19 +104,24 @@ final class DelegateGate {
         case .decideByPolicy(let reply, let pending, let reason):
             let policy = model.delegateTimeoutPolicy
             let delegate = pending.delegate?.propertyValue ?? ""
-            log.warning("delegate \(delegate) \(reason) for '\(pending.item)'; the tap is \(policy.allowsTap ? "allowed" : "denied") by policy")
+            log.warning(
+                "delegate \(delegate) \(reason) for '\(pending.item)'; the tap is \(policy.allowsTap ? "allowed" : "denied") by policy"
+            )
             decide(reply, pending, allowed: policy.allowsTap, model)
         case .fail(let reply, let error):
             reply.fail(error.dbusError)
         }
     }
 
-    private func ask(_ delegate: DelegateRegistration, about item: String, _ asked: TapQueue<DeferredReply>.Question,
-                     _ model: some TapModel) {
+    private func ask(
+        _ delegate: DelegateRegistration, about item: String, _ asked: TapQueue<DeferredReply>.Question,
+        _ model: some TapModel
+    ) {
         do {
             question = try connection.callAsync(
                 destination: delegate.owner, path: delegate.path, interface: BusNames.delegateInterface,
-                method: DelegateMethodName.shouldSelect.rawValue, item, timeout: .milliseconds(Int(model.delegateTimeoutMs))
+                method: DelegateMethodName.shouldSelect.rawValue, item,
+                timeout: .milliseconds(Int(model.delegateTimeoutMs))
             ) { [unowned self, model] result in
                 // `model` held: a view's tap hands over a model made for that call alone
                 // (`ViewTap`), gone by the time the delegate answers.
@@ -123,14 +131,18 @@ final class DelegateGate {
                 advance(model)
             }
         } catch {
-            if let decision = taps.answerFailed(asked, reason: "cannot be asked: \(error)") { carryOut(decision, model) }
+            if let decision = taps.answerFailed(asked, reason: "cannot be asked: \(error)") {
+                carryOut(decision, model)
+            }
         }
     }
 
     /// Gives the queue the delegate's answer: a boolean decides; anything else counts as a
     /// timeout (TAP-5, TAP-7).
-    private func answer(_ result: Result<Message, DBusError>, to asked: TapQueue<DeferredReply>.Question,
-                        _ model: some TapModel) -> TapQueue<DeferredReply>.Action? {
+    private func answer(
+        _ result: Result<Message, DBusError>, to asked: TapQueue<DeferredReply>.Question,
+        _ model: some TapModel
+    ) -> TapQueue<DeferredReply>.Action? {
         switch result {
         case .success(let reply):
             if let allowed = try? reply.decode(Bool.self) { return taps.answered(asked, allowed: allowed) }

@@ -79,7 +79,10 @@ struct TapQueue<Caller> {
     func admit(_ pending: PendingTap) -> Admission {
         if asking == nil && waitingCount == 0 && pending.delegate == nil { return .decideNow }
         guard waitingCount < PendingTap.queueLimit else {
-            return .refuse(.busy("\(PendingTap.queueLimit) taps already wait for the delegate; tap \(OffendingValue.quoted(pending.item)) was not queued."))
+            return .refuse(
+                .busy(
+                    "\(PendingTap.queueLimit) taps already wait for the delegate; tap \(OffendingValue.quoted(pending.item)) was not queued."
+                ))
         }
         return .wait
     }

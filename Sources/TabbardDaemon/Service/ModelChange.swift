@@ -19,14 +19,17 @@ struct ModelChange<Answer> {
     /// The operation: the answer for the reply and the events it caused.
     let operation: (inout TabController) throws(TabError) -> (Answer, TabEvents)
 
-    private init(_ path: ChangePath, _ operation: @escaping (inout TabController) throws(TabError) -> (Answer, TabEvents)) {
+    private init(
+        _ path: ChangePath, _ operation: @escaping (inout TabController) throws(TabError) -> (Answer, TabEvents)
+    ) {
         self.path = path
         self.operation = operation
     }
 
     /// Any operation, answering `Answer` for the reply; refused with `StateNotSaved` and undone
     /// when it is structural and cannot be written.
-    static func refusable(_ operation: @escaping (inout TabController) throws(TabError) -> (Answer, TabEvents)) -> Self {
+    static func refusable(_ operation: @escaping (inout TabController) throws(TabError) -> (Answer, TabEvents)) -> Self
+    {
         Self(.refusable, operation)
     }
 

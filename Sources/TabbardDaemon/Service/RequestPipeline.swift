@@ -1,5 +1,5 @@
-import DaemonBase
 import DBus
+import DaemonBase
 import TabModel
 import TabbardPluginHost
 
@@ -153,14 +153,16 @@ extension RequestPipeline {
 
     private func apply(_ event: PluginTabEvent, drains: Bool) {
         let id = event.tabID
-        guard hasInstance(id) else { return }  // The instance was destroyed meanwhile.
+        guard hasInstance(id) else { return } // The instance was destroyed meanwhile.
         do throws(DBusError) {
             let change: ModelChange<Void>
             switch event.change {
             case .badge(let value): change = .setBadge(id, text: value)
             case .badgeColor(let color): change = .setBadgeColor(id, to: color)
-            case .title(let title): change = .refusable { controller throws(TabError) in try controller.setTitle(id, to: title) }
-            case .enabled(let enabled): change = .refusable { controller throws(TabError) in try controller.setEnabled(id, enabled) }
+            case .title(let title):
+                change = .refusable { controller throws(TabError) in try controller.setTitle(id, to: title) }
+            case .enabled(let enabled):
+                change = .refusable { controller throws(TabError) in try controller.setEnabled(id, enabled) }
             case .contentChanged: change = .contentChanged(id)
             case .pushPage(let page):
                 do {
@@ -170,7 +172,9 @@ extension RequestPipeline {
                 }
                 change = .navigate(id, to: page)
             case .iconNames(let icon, let selected):
-                change = .refusable { controller throws(TabError) in try controller.setIconNames(id, icon: icon, selected: selected) }
+                change = .refusable { controller throws(TabError) in
+                    try controller.setIconNames(id, icon: icon, selected: selected)
+                }
             case .iconPixmaps(let pixmaps):
                 change = .refusable { controller throws(TabError) in try controller.setIconPixmaps(id, to: pixmaps) }
             case .iconRefused(let reason):

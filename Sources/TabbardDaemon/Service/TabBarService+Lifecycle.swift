@@ -5,11 +5,12 @@ extension TabBarService {
     /// One line for `systemctl status` and the log.
     var statusLine: String {
         let (shownContent, tabs, catalog) = model.read { ($0.shownContent, $0.tabs.count, $0.catalog.count) }
-        let shown = switch shownContent {
-        case .tab(let id): "showing \(id)"
-        case .moreList: "showing the More list"
-        case .nothing: "nothing selected"
-        }
+        let shown =
+            switch shownContent {
+            case .tab(let id): "showing \(id)"
+            case .moreList: "showing the More list"
+            case .nothing: "nothing selected"
+            }
         let summary = "\(tabs) tabs of \(catalog), \(shown)"
         return persistence?.failure.map { "\(summary); \($0)" } ?? summary
     }
@@ -46,18 +47,20 @@ extension TabBarService {
     /// tabs join the catalog, tabs of plugins no longer enabled leave it), then applies every
     /// configured setting whose value changed.
     func reload(_ configuration: DaemonConfiguration, pluginDirectories: [String]) {
-        _ = persistence?.flush()  // A failure is retried and shown like any other.
+        _ = persistence?.flush() // A failure is retried and shown like any other.
         applyDaemonSettings(configuration)
-        let catalog = plugins.rescan(directories: pluginDirectories, enabled: configuration.plugins.map(Set.init),
-                                     settings: configuration.pluginSettings)
+        let catalog = plugins.rescan(
+            directories: pluginDirectories, enabled: configuration.plugins.map(Set.init),
+            settings: configuration.pluginSettings)
         do throws(DBusError) {
             // One batch for the catalog and the settings (SYNC-2).
             let notes = try asOneBatch { () throws(DBusError) in
                 try carryOut(.imposed { controller throws(TabError) in try controller.replaceCatalog(catalog) })
-                return try carryOut(.imposed { controller throws(TabError) in
-                    let outcome = try controller.applyConfiguration(configuration.controller)
-                    return (outcome.notes, outcome.events)
-                })
+                return try carryOut(
+                    .imposed { controller throws(TabError) in
+                        let outcome = try controller.applyConfiguration(configuration.controller)
+                        return (outcome.notes, outcome.events)
+                    })
             }
             for note in notes { log.notice(note) }
             log.notice("reloaded: \(statusLine)")

@@ -27,7 +27,9 @@ extension TabBarService {
         }
         let document = PageDocument(page: page, revision: revision, content: content, actions: actions)
         if document.truncated {
-            let why = content.rowsCut ? "more than \(PluginContent.maximumRows) rows" : "more than \(PageDocument.maximumSize) bytes"
+            let why =
+                content.rowsCut
+                ? "more than \(PluginContent.maximumRows) rows" : "more than \(PageDocument.maximumSize) bytes"
             plugins.pageCut(id, page: page, why: why)
         }
         return document
@@ -41,7 +43,7 @@ extension TabBarService {
     /// `PageChanged` (coalesced); other tabs' content changes only raise theirs.
     func pushPage(_ events: TabEvents) {
         guard let selected = model.read({ $0.selectedTab }),
-              events.tabProperties.contains(where: { $0.tab == selected && $0.properties.contains(.contentRevision) })
+            events.tabProperties.contains(where: { $0.tab == selected && $0.properties.contains(.contentRevision) })
         else { return }
         objects.pageChanged(selected) { [weak self] send in
             // Made when it goes out: the page as it is then, if the tab is still selected.

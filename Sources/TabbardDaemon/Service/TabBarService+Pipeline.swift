@@ -1,5 +1,5 @@
-import DaemonBase
 import DBus
+import DaemonBase
 import TabModel
 import TabbardPluginHost
 
@@ -14,8 +14,10 @@ extension TabBarService: RequestPipeline {
     /// state writer takes that in the meantime; one made in place for good (at most volatile)
     /// is acknowledged with it, since nothing can refuse it any more.
     func run<Answer>(_ change: ModelChange<Answer>) throws(TabError) -> (Answer, RequestOutcome) {
-        let (answer, events) = try model.change(mayBeRefused: change.path == .refusable && persistence != nil,
-                                                change.operation) { $0.1.durability != .none }
+        let (answer, events) = try model.change(
+            mayBeRefused: change.path == .refusable && persistence != nil,
+            change.operation
+        ) { $0.1.durability != .none }
         let calls = model.read { controller in OwedPluginCall.owed(by: events) { tab in controller.stack(of: tab) } }
         return (answer, RequestOutcome(events: events, path: change.path, pluginCalls: calls))
     }
@@ -99,9 +101,11 @@ extension TabBarService: RequestPipeline {
     func closeBatch() {
         guard let batch = objects.batch else { return }
         // `Revision` is not saved: setting it acknowledges nothing for the state writer.
-        let moved = model.change(mayBeRefused: false, { controller in
-            controller.closeBatch(openedAt: batch.revisionBefore, announced: batch.movesRevision)
-        }, saves: { _ in false })
+        let moved = model.change(
+            mayBeRefused: false,
+            { controller in
+                controller.closeBatch(openedAt: batch.revisionBefore, announced: batch.movesRevision)
+            }, saves: { _ in false })
         objects.closeBatch(movingRevision: moved)
     }
 
@@ -146,7 +150,8 @@ extension TabBarService: RequestPipeline {
 
     func refusedIcon(_ event: PluginTabEvent, _ reason: String) {
         let id = event.tabID
-        let failures = plugins.fault(of: id, "tab \(id): \(reason)")
+        let failures =
+            plugins.fault(of: id, "tab \(id): \(reason)")
             .map { "; failures counted: \($0) (\(PluginAdmission.failureLimit) disable the plugin)" } ?? ""
         log.warning("plugin \(event.plugin), tab \(id): \(reason); refused, the icon set before stays\(failures)")
     }

@@ -9,7 +9,7 @@ extension TabBarService {
     /// Creates the plugin instance of tab `id`, replays its navigation stack to it and reads
     /// its live actions; a tab in a helper has them read once its helper is ready.
     func startPlugin(for id: String) {
-        plugins.setLocale(model.read { $0.locale })  // PAGE-5: told before its first render.
+        plugins.setLocale(model.read { $0.locale }) // PAGE-5: told before its first render.
         let started = plugins.start(id, stack: model.read { $0.stack(of: id) })
         if started && !plugins.isIsolated(id) { refreshActions(of: id) }
     }
@@ -56,7 +56,8 @@ extension TabBarService {
 
     /// `Navigate` (NAV-2): the model's checks first, then the plugin must know the page, then
     /// the push; `reply` answers the caller.
-    func navigate<Reply>(_ id: String, to page: String, reply: () throws(DBusError) -> Reply) throws(DBusError) -> Reply {
+    func navigate<Reply>(_ id: String, to page: String, reply: () throws(DBusError) -> Reply) throws(DBusError) -> Reply
+    {
         try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
         let known: Bool
         do {
@@ -64,7 +65,11 @@ extension TabBarService {
         } catch {
             throw error.dbusError
         }
-        guard known else { throw TabError.invalidArgument("Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page)).").dbusError }
+        guard known else {
+            throw TabError.invalidArgument(
+                "Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page))."
+            ).dbusError
+        }
         return try carryOut(.navigate(id, to: page)) { _ throws(DBusError) in try reply() }
     }
 
@@ -112,7 +117,9 @@ extension TabBarService {
     /// that the reply finds `Actions` current. The actions are asked right behind the action,
     /// without waiting for it: a helper answers in order, so they are those after the action,
     /// and the reply waits for one more answer, not one more round trip.
-    func activate(_ action: String, of id: String, answered: @escaping (Result<Void, DBusError>) -> Void) throws(DBusError) {
+    func activate(_ action: String, of id: String, answered: @escaping (Result<Void, DBusError>) -> Void)
+        throws(DBusError)
+    {
         try check { controller throws(TabError) in try controller.checkAction(id, action) }
         var outcome: Result<Void, DBusError>?
         var actionsRead = false
@@ -132,14 +139,18 @@ extension TabBarService {
 
     /// `Navigate` (NAV-2) on a tab in a helper: the model's checks now, then the plugin must
     /// know the page, then the push, checked again since the model may have changed meanwhile.
-    func navigate(_ id: String, to page: String, answered: @escaping (Result<Void, DBusError>) -> Void) throws(DBusError) {
+    func navigate(_ id: String, to page: String, answered: @escaping (Result<Void, DBusError>) -> Void)
+        throws(DBusError)
+    {
         try check { controller throws(TabError) in try controller.checkNavigate(id, to: page) }
         let asked = model.read { $0.stack(of: id) }
         plugins.navigate(id, toIsolated: page) { [weak self] result in
             guard let self else { return }
             do throws(DBusError) {
                 guard try result.mapError(\.dbusError).get() else {
-                    throw TabError.invalidArgument("Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page)).").dbusError
+                    throw TabError.invalidArgument(
+                        "Tab \(OffendingValue.quoted(id)) has no page \(OffendingValue.quoted(page))."
+                    ).dbusError
                 }
                 let stack = model.read { $0.stack(of: id) }
                 if stack == asked { plugins.pushed(page, by: id, onto: stack) }

@@ -21,10 +21,13 @@ extension TabBarService {
         do throws(TabError) {
             for (name, variant) in entries.sorted(by: { $0.key < $1.key }) {
                 guard let key = ViewSettings.Key(rawValue: name) else {
-                    throw .invalidArgument("Unknown setting \(OffendingValue.quoted(name)): expected max_visible, layout, orientation or locale.")
+                    throw .invalidArgument(
+                        "Unknown setting \(OffendingValue.quoted(name)): expected max_visible, layout, orientation or locale."
+                    )
                 }
                 guard let value = PropertyValue(variant.value) else {
-                    throw .invalidArgument("Setting \(key.rawValue) cannot be a \(OffendingValue.quoted(variant.value.signature)).")
+                    throw .invalidArgument(
+                        "Setting \(key.rawValue) cannot be a \(OffendingValue.quoted(variant.value.signature)).")
                 }
                 try settings.set(key, to: value, supported: model.read { $0.supportedOrientations }, opening: true)
             }
@@ -35,7 +38,8 @@ extension TabBarService {
         let presented = model.read { controller in
             controller.presentation(with: settings.resolved(over: controller.settings), showingMore: false)
         }
-        let view = views.open(owner: caller, limitedUser: limitedUser(caller), settings: settings, presenting: presented)
+        let view = views.open(
+            owner: caller, limitedUser: limitedUser(caller), settings: settings, presenting: presented)
         objects.exportView(view, of: self)
         return view.path
     }
@@ -58,9 +62,13 @@ extension TabBarService {
 
     /// Writes a setting of view `number` (VIEW-1, VIEW-4): its opener only, checked as the
     /// controller's own; `""` or `0` follows the controller's again.
-    func setView(_ number: UInt64, _ property: PresentationProperty, to value: PropertyValue, by caller: String) throws(DBusError) {
+    func setView(_ number: UInt64, _ property: PresentationProperty, to value: PropertyValue, by caller: String)
+        throws(DBusError)
+    {
         var settings = try ownedView(number, by: caller, doing: "set \(property.rawValue) of").settings
-        guard let key = ViewSettings.Key(property) else { throw TabError.invalidArgument("Property \(property.rawValue) is read-only.").dbusError }
+        guard let key = ViewSettings.Key(property) else {
+            throw TabError.invalidArgument("Property \(property.rawValue) is read-only.").dbusError
+        }
         do {
             try settings.set(key, to: value, supported: model.read { $0.supportedOrientations }, opening: false)
         } catch {
@@ -76,7 +84,9 @@ extension TabBarService {
     func tapView(_ number: UInt64, _ item: String, call: MethodCall) throws -> Replied {
         if item == BusNames.moreItem {
             let view = try ownedView(number, by: call.sender, doing: "tap @more on")
-            guard model.read({ $0.session == nil }) else { throw TabError.busy("A customization session is open.").dbusError } // TAP-6
+            guard model.read({ $0.session == nil }) else {
+                throw TabError.busy("A customization session is open.").dbusError
+            } // TAP-6
             guard view.presented.showsMore else {
                 throw TabError.noMore("There is no More item in view \(number).").dbusError
             }

@@ -41,7 +41,9 @@ final class Persistence: @unchecked Sendable {
 
     /// Persistence through `writer`, batching volatile changes for `flushInterval` on `loop`,
     /// telling the service manager through `notifier` while writes fail.
-    init(writer: StateWriter, flushInterval: Duration, loop: EventLoop, notifier: ServiceNotifier, log: Log) throws(LoopError) {
+    init(writer: StateWriter, flushInterval: Duration, loop: EventLoop, notifier: ServiceNotifier, log: Log)
+        throws(LoopError)
+    {
         self.writer = writer
         self.flushInterval = flushInterval
         self.loop = loop

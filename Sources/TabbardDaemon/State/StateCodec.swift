@@ -45,7 +45,9 @@ enum StateCodec {
     }
 
     private static func formatVersion(in tree: JSONValue) -> Int? {
-        guard case .object(let members) = tree, case .integer(let version)? = members["formatVersion"] else { return nil }
+        guard case .object(let members) = tree, case .integer(let version)? = members["formatVersion"] else {
+            return nil
+        }
         return Int(exactly: version)
     }
 

@@ -10,11 +10,12 @@ extension StateDirectoryLock {
     /// reports its own failure.
     static func claim(for setup: Setup, log: Log) -> Bool {
         guard setup.options.persistsState else { return true }
-        let bus = switch setup.options.bus {
-        case .session: "session"
-        case .system: "system"
-        case .address(let address): address
-        }
+        let bus =
+            switch setup.options.bus {
+            case .session: "session"
+            case .system: "system"
+            case .address(let address): address
+            }
         do {
             // Never released: the descriptor closes when the process ends.
             _ = try StateDirectoryLock(directory: setup.stateDirectory, bus: bus, log: log)

@@ -25,7 +25,9 @@ struct StateDocumentReader {
 
     /// A reader of `value`, which must be an object, found at `path`.
     private init(_ value: JSONValue, at path: String) throws(StateFormatError) {
-        guard case .object(let members) = value else { throw Self.mismatch(at: path, expected: "an object", found: value) }
+        guard case .object(let members) = value else {
+            throw Self.mismatch(at: path, expected: "an object", found: value)
+        }
         self.members = members
         self.path = path
     }
@@ -36,10 +38,15 @@ struct StateDocumentReader {
         ControllerSnapshot(
             formatVersion: try integer("formatVersion", as: Int.self),
             configuration: try object("configuration").configuration(),
-            catalog: try array("catalog") { value, path throws(StateFormatError) in try Self.reference(value, at: path) },
+            catalog: try array("catalog") { value, path throws(StateFormatError) in try Self.reference(value, at: path)
+            },
             tabs: try array("tabs") { value, path throws(StateFormatError) in try Self.reference(value, at: path) },
-            customizable: try array("customizable") { value, path throws(StateFormatError) in try Self.reference(value, at: path) },
-            selectedTab: try optional("selectedTab") { value, path throws(StateFormatError) in try Self.reference(value, at: path) },
+            customizable: try array("customizable") { value, path throws(StateFormatError) in
+                try Self.reference(value, at: path)
+            },
+            selectedTab: try optional("selectedTab") { value, path throws(StateFormatError) in
+                try Self.reference(value, at: path)
+            },
             showsMoreList: try bool("showsMoreList"),
             tabStates: try dictionary("tabStates") { value, path throws(StateFormatError) in
                 try StateDocumentReader(value, at: path).tabState()
@@ -60,8 +67,12 @@ struct StateDocumentReader {
     private func configuration() throws(StateFormatError) -> ControllerConfiguration {
         ControllerConfiguration(
             tabs: try optional("tabs") { value, path throws(StateFormatError) in try Self.strings(value, at: path) },
-            selected: try optional("selected") { value, path throws(StateFormatError) in try Self.string(value, at: path) },
-            customizable: try optional("customizable") { value, path throws(StateFormatError) in try Self.strings(value, at: path) },
+            selected: try optional("selected") { value, path throws(StateFormatError) in
+                try Self.string(value, at: path)
+            },
+            customizable: try optional("customizable") { value, path throws(StateFormatError) in
+                try Self.strings(value, at: path)
+            },
             maxVisible: try integer("maxVisible", as: Int.self),
             layout: try word("layout", as: TabLayout.self),
             locale: try string("locale"),
@@ -80,7 +91,9 @@ struct StateDocumentReader {
         appearance.backgroundImage = try string("backgroundImage")
         appearance.shadowImage = try string("shadowImage")
         appearance.selectionIndicatorImage = try string("selectionIndicatorImage")
-        appearance.dividerImages = try dictionary("dividerImages") { value, path throws(StateFormatError) in try Self.string(value, at: path) }
+        appearance.dividerImages = try dictionary("dividerImages") { value, path throws(StateFormatError) in
+            try Self.string(value, at: path)
+        }
         return appearance
     }
 
@@ -98,7 +111,9 @@ struct StateDocumentReader {
                 try StateDocumentReader(value, at: path).item()
             },
             items: try strings("items"),
-            selectedItem: try optional("selectedItem") { value, path throws(StateFormatError) in try Self.string(value, at: path) },
+            selectedItem: try optional("selectedItem") { value, path throws(StateFormatError) in
+                try Self.string(value, at: path)
+            },
             appearance: try object("appearance").appearance())
     }
 
@@ -110,8 +125,12 @@ struct StateDocumentReader {
             selectedImage: try string("selectedImage"),
             imageRenderingMode: try word("imageRenderingMode", as: ImageRenderingMode.self),
             // ICON-2: absent from a state written before items had icon names.
-            iconName: try optional("iconName") { value, path throws(StateFormatError) in try Self.string(value, at: path) } ?? "",
-            selectedIconName: try optional("selectedIconName") { value, path throws(StateFormatError) in try Self.string(value, at: path) } ?? "",
+            iconName: try optional("iconName") { value, path throws(StateFormatError) in
+                try Self.string(value, at: path)
+            } ?? "",
+            selectedIconName: try optional("selectedIconName") { value, path throws(StateFormatError) in
+                try Self.string(value, at: path)
+            } ?? "",
             tag: try integer("tag", as: Int32.self),
             systemItem: try optional("systemItem") { value, path throws(StateFormatError) in
                 try Self.word(value, at: path, as: SystemItem.self)
@@ -182,13 +201,18 @@ struct StateDocumentReader {
     /// An integer member that must fit in `type`.
     private func integer<T: FixedWidthInteger>(_ name: String, as type: T.Type) throws(StateFormatError) -> T {
         let (value, path) = try member(name)
-        guard case .integer(let number) = value else { throw Self.mismatch(at: path, expected: "an integer", found: value) }
-        guard let exact = T(exactly: number) else { throw StateFormatError(reason: "bad value at \(path): \(number) does not fit in \(type)") }
+        guard case .integer(let number) = value else {
+            throw Self.mismatch(at: path, expected: "an integer", found: value)
+        }
+        guard let exact = T(exactly: number) else {
+            throw StateFormatError(reason: "bad value at \(path): \(number) does not fit in \(type)")
+        }
         return exact
     }
 
     /// A member that is one of the words of an enumeration (`bottom`, `portrait`).
-    private func word<T: RawRepresentable>(_ name: String, as type: T.Type) throws(StateFormatError) -> T where T.RawValue == String {
+    private func word<T: RawRepresentable>(_ name: String, as type: T.Type) throws(StateFormatError) -> T
+    where T.RawValue == String {
         let (value, path) = try member(name)
         return try Self.word(value, at: path, as: type)
     }
@@ -205,7 +229,9 @@ struct StateDocumentReader {
         _ name: String, _ read: (JSONValue, String) throws(StateFormatError) -> T
     ) throws(StateFormatError) -> [String: T] {
         let (value, path) = try member(name)
-        guard case .object(let entries) = value else { throw Self.mismatch(at: path, expected: "an object", found: value) }
+        guard case .object(let entries) = value else {
+            throw Self.mismatch(at: path, expected: "an object", found: value)
+        }
         var result: [String: T] = [:]
         result.reserveCapacity(entries.count)
         for (key, entry) in entries {
@@ -253,6 +279,7 @@ struct StateDocumentReader {
     }
 
     private static func mismatch(at path: String, expected: String, found value: JSONValue) -> StateFormatError {
-        StateFormatError(reason: "bad value at \(path.isEmpty ? "the top" : path): expected \(expected), found \(value.kind)")
+        StateFormatError(
+            reason: "bad value at \(path.isEmpty ? "the top" : path): expected \(expected), found \(value.kind)")
     }
 }

@@ -26,7 +26,9 @@ public struct StateStore: Sendable {
             case .snapshot(let snapshot):
                 return snapshot
             case .formatVersion(let version):
-                setAside(reason: "format version \(version), this daemon reads \(ControllerSnapshot.currentFormatVersion)", suffix: "v\(version)")
+                setAside(
+                    reason: "format version \(version), this daemon reads \(ControllerSnapshot.currentFormatVersion)",
+                    suffix: "v\(version)")
                 return nil
             }
         } catch {
@@ -41,7 +43,8 @@ public struct StateStore: Sendable {
     public func save(_ snapshot: ControllerSnapshot, limit: Int = StateFile.sizeLimit) throws(FileError) -> Int {
         let bytes = StateCodec.encode(snapshot)
         guard bytes.count <= limit else {
-            throw FileError(operation: "write", path: file.path, cause: .tooLarge(size: Int64(bytes.count), limit: limit))
+            throw FileError(
+                operation: "write", path: file.path, cause: .tooLarge(size: Int64(bytes.count), limit: limit))
         }
         try file.write(bytes)
         return bytes.count

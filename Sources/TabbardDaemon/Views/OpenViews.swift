@@ -35,7 +35,8 @@ final class OpenViews {
             throw .invalidArgument("\(Self.inAll) views are open, the most there may be.")
         }
         guard countByOwner[owner, default: 0] < Self.perConnection else {
-            throw .invalidArgument("The connection \(owner) has \(Self.perConnection) views open, the most one connection may.")
+            throw .invalidArgument(
+                "The connection \(owner) has \(Self.perConnection) views open, the most one connection may.")
         }
         if let user = limitedUser, countByUser[user, default: 0] >= Self.perUser {
             throw .invalidArgument("User \(user) has \(Self.perUser) views open, the most one user may.")
@@ -43,10 +44,13 @@ final class OpenViews {
     }
 
     /// Opens a view for `owner` (after `checkRoom`) and answers it, with its new number.
-    func open(owner: String, limitedUser: UInt32?, settings: ViewSettings, presenting presented: Presentation) -> OpenView {
+    func open(owner: String, limitedUser: UInt32?, settings: ViewSettings, presenting presented: Presentation)
+        -> OpenView
+    {
         lastNumber += 1
-        let view = OpenView(number: lastNumber, path: BusNames.viewPath(lastNumber), owner: owner, limitedUser: limitedUser,
-                            settings: settings, showingMore: presented.showingMore, presented: presented)
+        let view = OpenView(
+            number: lastNumber, path: BusNames.viewPath(lastNumber), owner: owner, limitedUser: limitedUser,
+            settings: settings, showingMore: presented.showingMore, presented: presented)
         views[view.number] = view
         countByOwner[owner, default: 0] += 1
         if let user = limitedUser { countByUser[user, default: 0] += 1 }

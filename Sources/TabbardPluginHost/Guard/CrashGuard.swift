@@ -16,7 +16,7 @@ import Glibc
 /// and the call in progress (`Module.during`).
 public final class CrashGuard: Sendable {
     /// One loaded module as the guard knows it.
-    struct Module: @unchecked Sendable {  // A pointer to an entry the C side never frees.
+    struct Module: @unchecked Sendable { // A pointer to an entry the C side never frees.
         let entry: OpaquePointer
 
         /// Runs `call`, a call of `function` for `tab` into this module (nil: for no tab, its
@@ -49,7 +49,7 @@ public final class CrashGuard: Sendable {
     /// failures go to `records` (nil: counted in the log only, as with `--no-state`) and a line
     /// to `log`. Nil, logged, when it could not be installed; the daemon then serves without it.
     public static func install(records: StateFile?, log: Log) -> CrashGuard? {
-        let prefix = String(log.line(.error, "").dropLast())  // The line's start, without the newline.
+        let prefix = String(log.line(.error, "").dropLast()) // The line's start, without the newline.
         let status = withOptionalCString(records?.path) { path in
             withOptionalCString(records.map { $0.path + ".crash" }) { temporary in
                 withOptionalCString(records?.directory) { directory in
@@ -93,11 +93,14 @@ public final class CrashGuard: Sendable {
             var failed = entry.record
             failed.failures += 1
             failed.reason = ""
-            let parts: [String] = [fingerprint.path, entry.line, String(PluginRecords.line(fingerprint, failed).dropLast())]
+            let parts: [String] = [
+                fingerprint.path, entry.line, String(PluginRecords.line(fingerprint, failed).dropLast()),
+            ]
             let strings = parts.map { strdup($0) }
             texts += strings
-            return crash_guard_record(path: strings[0], size: fingerprint.size, modified: fingerprint.modified,
-                                      line: strings[1], failed_head: strings[2], failures_after: Int32(failed.failures))
+            return crash_guard_record(
+                path: strings[0], size: fingerprint.size, modified: fingerprint.modified,
+                line: strings[1], failed_head: strings[2], failures_after: Int32(failed.failures))
         }
         lines.withUnsafeBufferPointer { crash_guard_publish($0.baseAddress, $0.count) }
     }

@@ -57,10 +57,12 @@ package final class HangWatch: @unchecked Sendable {
         // The watch lives as long as the process: the thread keeps it.
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        pthread_create(&thread, nil, { context in
-            Unmanaged<HangWatch>.fromOpaque(context!).takeUnretainedValue().watch()
-            return nil
-        }, context)
+        pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<HangWatch>.fromOpaque(context!).takeUnretainedValue().watch()
+                return nil
+            }, context)
         pthread_detach(thread)
     }
 

@@ -51,9 +51,11 @@ public final class PluginAdmission {
     /// program by default) with `probeArguments`, and end on `loop`; helpers get
     /// `helperArguments` after those. `saveState` runs on the hang watch's thread
     /// before a hang exit and writes what the loop thread acknowledged (STATE-4).
-    public init(records: PluginRecords, log: Log, loop: EventLoop, hangLimit: Duration, probeArguments: [String],
-                helperArguments: [String] = [], saveState: @escaping @Sendable () -> FileError?,
-                executable: String = "/proc/self/exe", probeTimeout: Duration = .seconds(5), crashGuard: CrashGuard? = nil) {
+    public init(
+        records: PluginRecords, log: Log, loop: EventLoop, hangLimit: Duration, probeArguments: [String],
+        helperArguments: [String] = [], saveState: @escaping @Sendable () -> FileError?,
+        executable: String = "/proc/self/exe", probeTimeout: Duration = .seconds(5), crashGuard: CrashGuard? = nil
+    ) {
         self.records = records
         self.crashGuard = crashGuard
         self.log = log
@@ -87,7 +89,9 @@ public final class PluginAdmission {
     /// Decides whether the module `file` of `manifest` may be loaded at once, or must be
     /// probed first; throws the reason when it must be skipped.
     func screen(_ file: CheckedFile, manifest: PluginManifest, trust: PluginTrust) throws(PluginRefusal) -> Screening {
-        guard let module = PluginFingerprint(descriptor: file.descriptor, path: file.path) else { return .admitted(nil) }
+        guard let module = PluginFingerprint(descriptor: file.descriptor, path: file.path) else {
+            return .admitted(nil)
+        }
         let probation = Probation(module: module, manifest: Self.fingerprint(of: manifest, trust: trust))
         return try Self.remembered(probation, in: records) ? .admitted(module) : .probe(probation)
     }
@@ -100,9 +104,11 @@ public final class PluginAdmission {
     /// gives up nothing: the plugin's code runs unconfined in the daemon once it passes. An
     /// isolated plugin is never probed (`screenIsolated`): no code of it runs anywhere but in
     /// its confined helper.
-    func probe(_ manifest: PluginManifest, _ probation: Probation, module: CheckedFile,
-               finished: @escaping (Result<PluginFingerprint, PluginRefusal>) -> Void) {
-        nonisolated(unsafe) let finished = finished  // Run on the loop thread only.
+    func probe(
+        _ manifest: PluginManifest, _ probation: Probation, module: CheckedFile,
+        finished: @escaping (Result<PluginFingerprint, PluginRefusal>) -> Void
+    ) {
+        nonisolated(unsafe) let finished = finished // Run on the loop thread only.
         let (records, log, loop) = (records, log, loop)
         // The trial's own descriptor of the same open file: the host keeps `module` for the load.
         let handedOver = fcntl(module.descriptor, F_DUPFD_CLOEXEC, 0)
@@ -111,15 +117,18 @@ public final class PluginAdmission {
             loop.post { finished(.failure(.probeFailed(reason))) }
             return
         }
-        PluginTrial.start(executable: executable, path: manifest.file, arguments: probeArguments, timeout: probeTimeout,
-                          module: handedOver) { outcome in
+        PluginTrial.start(
+            executable: executable, path: manifest.file, arguments: probeArguments, timeout: probeTimeout,
+            module: handedOver
+        ) { outcome in
             loop.post {
                 let files = [probation.module] + (probation.manifest.map { [$0] } ?? [])
                 switch outcome {
                 case .passed:
                     // With --no-state there is no plugins.state: the outcome lasts only this run.
                     let kept = records.file == nil ? "" : "; remembered"
-                    log.info("plugin \(manifest.name): \(probation.module.path) passed its probe in a child process\(kept)")
+                    log.info(
+                        "plugin \(manifest.name): \(probation.module.path) passed its probe in a child process\(kept)")
                     for file in files { records.remember(file, probed: true) }
                     finished(.success(probation.module))
                 case .failed(let reason):
@@ -153,7 +162,9 @@ public final class PluginAdmission {
     /// Throws when `record` says the file must be skipped without a new probe: its probe
     /// failed, or it hung the daemon `failureLimit` times.
     static func check(_ record: PluginRecord, of fingerprint: PluginFingerprint) throws(PluginRefusal) {
-        if !record.probed { throw .probeFailed("\(record.reason) (remembered; replace or touch \(fingerprint.path) to probe it again)") }
+        if !record.probed {
+            throw .probeFailed("\(record.reason) (remembered; replace or touch \(fingerprint.path) to probe it again)")
+        }
         if record.failures >= failureLimit {
             throw .disabledAfterFailures(path: fingerprint.path, failures: record.failures, reason: record.reason)
         }
@@ -180,10 +191,11 @@ public final class PluginAdmission {
     /// is given as long as a plugin in the daemon.
     func helper(for manifest: PluginManifest, fingerprint: PluginFingerprint?) -> PluginHelperProcess {
         let environment = ProcessEnvironment.current()
-        return PluginHelperProcess(manifest: manifest, executable: executable, arguments: probeArguments + helperArguments,
-                                   environment: PluginEnvironment.entries(from: environment), loop: loop, log: log,
-                                   records: records, fingerprint: fingerprint, deadline: hangLimit,
-                                   failureWindow: PluginHelperProcess.failureWindow(environment: environment))
+        return PluginHelperProcess(
+            manifest: manifest, executable: executable, arguments: probeArguments + helperArguments,
+            environment: PluginEnvironment.entries(from: environment), loop: loop, log: log,
+            records: records, fingerprint: fingerprint, deadline: hangLimit,
+            failureWindow: PluginHelperProcess.failureWindow(environment: environment))
     }
 
     /// What watches the module of `plugin`, from the file of `fingerprint`, from its load on:
@@ -192,7 +204,9 @@ public final class PluginAdmission {
     /// is loaded (`PluginCallGuard.locate`).
     func callGuard(plugin: String, fingerprint: PluginFingerprint?) -> PluginCallGuard {
         let crashes = crashGuard?.register(plugin: plugin, fingerprint: fingerprint, code: nil)
-        if crashGuard != nil && crashes == nil { log.warning("plugin \(plugin): the crash guard could not register it; a crash will not be blamed on it") }
+        if crashGuard != nil && crashes == nil {
+            log.warning("plugin \(plugin): the crash guard could not register it; a crash will not be blamed on it")
+        }
         return PluginCallGuard(hangWatch: hangWatch(), crashes: crashes, fingerprint: fingerprint)
     }
 
@@ -216,7 +230,9 @@ public final class PluginAdmission {
         if let watch { return watch }
         let (records, log, limit, saveState) = (records, log, hangLimit, saveState)
         let made = HangWatch(limit: hangLimit) { call in
-            let reason = (call.tab.isEmpty ? call.function : "\(call.function) for tab \(call.tab)") + " did not return within \(limit.milliseconds) ms"
+            let reason =
+                (call.tab.isEmpty ? call.function : "\(call.function) for tab \(call.tab)")
+                + " did not return within \(limit.milliseconds) ms"
             let failures = call.fingerprint.map { records.recordFailure($0, reason: reason) }
             let count = failures.map { "; failure \($0) of \(Self.failureLimit) before the plugin is disabled" } ?? ""
             log.error("plugin \(call.plugin): \(reason); exiting so that the service restarts\(count)")

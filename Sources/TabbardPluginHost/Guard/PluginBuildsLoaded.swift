@@ -33,7 +33,8 @@ package struct PluginBuildsLoaded {
         do {
             try file.write(Array(text.utf8))
         } catch {
-            log.info("cannot write \(file.path): \(error.reason); --list-plugins will not say which plugin needs a restart")
+            log.info(
+                "cannot write \(file.path): \(error.reason); --list-plugins will not say which plugin needs a restart")
         }
     }
 
@@ -41,13 +42,17 @@ package struct PluginBuildsLoaded {
     /// when no daemon holds it or the list cannot be read.
     package static func read(inStateDirectory directory: String) -> [String: PluginModuleStamp] {
         guard StateDirectoryLock.isHeld(directory: directory),
-              let bytes = try? StateFile(directory: directory, name: fileName).read() else { return [:] }
+            let bytes = try? StateFile(directory: directory, name: fileName).read()
+        else { return [:] }
         var builds: [String: PluginModuleStamp] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: " ", maxSplits: 5)
-            guard fields.count == 6, let device = UInt64(fields[0]), let inode = UInt64(fields[1]), let size = Int64(fields[2]),
-                  let modified = Int64(fields[3]), let changed = Int64(fields[4]) else { continue }
-            builds[String(fields[5])] = PluginModuleStamp(device: device, inode: inode, size: size, modified: modified, changed: changed)
+            guard fields.count == 6, let device = UInt64(fields[0]), let inode = UInt64(fields[1]),
+                let size = Int64(fields[2]),
+                let modified = Int64(fields[3]), let changed = Int64(fields[4])
+            else { continue }
+            builds[String(fields[5])] = PluginModuleStamp(
+                device: device, inode: inode, size: size, modified: modified, changed: changed)
         }
         return builds
     }

@@ -16,7 +16,8 @@ public enum PluginProbe {
         public var text: String {
             switch self {
             case .passed(let name, let version, let abi, let tabs):
-                "ok: plugin \(name) \(version) (ABI \(abi))" + (tabs.isEmpty ? "" : "; tabs \(tabs.joined(separator: ", ")) render")
+                "ok: plugin \(name) \(version) (ABI \(abi))"
+                    + (tabs.isEmpty ? "" : "; tabs \(tabs.joined(separator: ", ")) render")
             case .failed(let reason):
                 "refused: \(reason)"
             }
@@ -33,19 +34,25 @@ public enum PluginProbe {
     /// lines and slow calls go to `log`. `moduleDescriptor`, given with a manifest, is the
     /// module file open on that descriptor (the daemon's own, `--module-fd`), probed in place
     /// of whatever lies at the manifest's module path.
-    public static func run(path: String, trust: PluginTrust = .session, log: Log = Log(), moduleDescriptor: Int32? = nil) -> Outcome {
+    public static func run(
+        path: String, trust: PluginTrust = .session, log: Log = Log(), moduleDescriptor: Int32? = nil
+    ) -> Outcome {
         do throws(PluginRefusal) {
             let module: PluginModule
             if path.hasSuffix(".plugin") {
-                module = try PluginModule.load(manifestAt: path, trust: trust, log: log, moduleDescriptor: moduleDescriptor)
+                module = try PluginModule.load(
+                    manifestAt: path, trust: trust, log: log, moduleDescriptor: moduleDescriptor)
             } else {
                 let (directory, name) = split(path)
-                module = try PluginModule.load(try CheckedFile.open(name, in: directory, trust: trust), manifest: nil, log: log)
+                module = try PluginModule.load(
+                    try CheckedFile.open(name, in: directory, trust: trust), manifest: nil, log: log)
             }
             var tried: [String] = []
             for tab in module.manifest?.tabs ?? [] {
                 // What the plugin says about its tabs while probed goes nowhere.
-                guard let instance = module.createTab(tab, sink: { _ in }) else { throw .probeFailed("create for tab \(tab.id) returned NULL") }
+                guard let instance = module.createTab(tab, sink: { _ in }) else {
+                    throw .probeFailed("create for tab \(tab.id) returned NULL")
+                }
                 do {
                     _ = try instance.render(page: tab.rootPage)
                 } catch {

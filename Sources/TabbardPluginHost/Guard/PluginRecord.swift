@@ -55,7 +55,8 @@ public final class PluginRecords: Sendable {
         return PluginRecords(file: nil, records: bytes.map(parse) ?? [:], log: log)
     }
 
-    private init(file: StateFile?, records: [PluginFingerprint: PluginRecord], log: Log, crashGuard: CrashGuard? = nil) {
+    private init(file: StateFile?, records: [PluginFingerprint: PluginRecord], log: Log, crashGuard: CrashGuard? = nil)
+    {
         self.file = file
         self.records = Mutex(records)
         self.log = log
@@ -133,7 +134,9 @@ public final class PluginRecords: Sendable {
     /// `records` in the file's order (by path), each with its line: what the file holds, and
     /// what the crash guard is handed, made once for both.
     static func entries(of records: [PluginFingerprint: PluginRecord]) -> [PluginRecordEntry] {
-        records.sorted { $0.key.path < $1.key.path }.map { PluginRecordEntry(fingerprint: $0.key, record: $0.value, line: line($0.key, $0.value)) }
+        records.sorted { $0.key.path < $1.key.path }.map {
+            PluginRecordEntry(fingerprint: $0.key, record: $0.value, line: line($0.key, $0.value))
+        }
     }
 
     /// The line that records `record` for `fingerprint`.
@@ -165,15 +168,19 @@ public final class PluginRecords: Sendable {
     /// optional; nil when the line is not one.
     static func parse(_ line: ArraySlice<UInt8>) -> (PluginFingerprint, PluginRecord)? {
         let tab = line.firstIndex(of: UInt8(ascii: "\t"))
-        let fields = line[..<(tab ?? line.endIndex)].split(separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: false)
+        let fields = line[..<(tab ?? line.endIndex)].split(
+            separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: false)
         let text = { (bytes: ArraySlice<UInt8>) in String(decoding: bytes, as: UTF8.self) }
         guard fields.count == 5, let failures = Int(text(fields[1])), let size = Int64(text(fields[2])),
-              let modified = Int64(text(fields[3])), !fields[4].isEmpty else { return nil }
+            let modified = Int64(text(fields[3])), !fields[4].isEmpty
+        else { return nil }
         let outcome = text(fields[0])
         guard outcome == "ok" || outcome == "bad" else { return nil }
         let reason = tab.map { text(line[line.index(after: $0)...]) } ?? ""
-        return (PluginFingerprint(path: text(fields[4]), size: size, modified: modified),
-                PluginRecord(probed: outcome == "ok", failures: failures, reason: reason))
+        return (
+            PluginFingerprint(path: text(fields[4]), size: size, modified: modified),
+            PluginRecord(probed: outcome == "ok", failures: failures, reason: reason)
+        )
     }
 }
 

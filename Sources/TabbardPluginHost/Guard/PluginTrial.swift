@@ -22,7 +22,9 @@ enum PluginTrial {
     /// Runs `executable --probe-plugin path` plus `arguments`, giving it `timeout`; with
     /// `module`, an open module file, the child gets it as descriptor 3 (`--module-fd 3`) and
     /// probes that file, not whatever lies at the manifest's module path by then.
-    static func run(executable: String, path: String, arguments: [String], timeout: Duration, module: Int32? = nil) -> Outcome {
+    static func run(executable: String, path: String, arguments: [String], timeout: Duration, module: Int32? = nil)
+        -> Outcome
+    {
         // A socket pair rather than a pipe: it is made close-on-exec in the same call (glibc's
         // pipe2 is not visible to Swift), so that a probe spawned at the same moment on another
         // thread never inherits this one's end and keeps it from seeing the end of the output.
@@ -37,8 +39,9 @@ enum PluginTrial {
         do {
             let handOver = module == nil ? [] : ["--module-fd", String(ChildProcess.passedDescriptor)]
             // No environment given: the child inherits the daemon's, as the plugin would find it.
-            child = try ChildProcess.spawn(executable, arguments: ["--probe-plugin", path] + arguments + handOver,
-                                           standardOutput: writeEnd, passing: module)
+            child = try ChildProcess.spawn(
+                executable, arguments: ["--probe-plugin", path] + arguments + handOver,
+                standardOutput: writeEnd, passing: module)
             close(writeEnd)
         } catch {
             close(writeEnd)

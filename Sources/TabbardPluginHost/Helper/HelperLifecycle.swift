@@ -68,8 +68,10 @@ struct HelperLifecycle {
 
     /// A stopped helper whose plugin already failed `recordedFailures` times, counted as if at
     /// `now` (an earlier run does not keep their times).
-    init(recordedFailures: Int, at now: MonotonicInstant, firstBackoff: Duration, failureWindow: Duration,
-         stableAfter: Duration, failureLimit: Int = PluginAdmission.failureLimit) {
+    init(
+        recordedFailures: Int, at now: MonotonicInstant, firstBackoff: Duration, failureWindow: Duration,
+        stableAfter: Duration, failureLimit: Int = PluginAdmission.failureLimit
+    ) {
         recentFailures = Array(repeating: now, count: recordedFailures)
         backoff = firstBackoff
         self.firstBackoff = firstBackoff

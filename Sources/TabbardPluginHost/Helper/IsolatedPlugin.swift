@@ -19,8 +19,10 @@ final class IsolatedPlugin {
 
     /// Drives `helper`; `current` says what a returning helper is told, `receive` takes the
     /// plugin's events and the helper's news.
-    init(helper: PluginHelperProcess, current: @escaping () -> (tabs: [(id: String, stack: [String])], shown: String?),
-         receive: @escaping (PluginNews) -> Void) {
+    init(
+        helper: PluginHelperProcess, current: @escaping () -> (tabs: [(id: String, stack: [String])], shown: String?),
+        receive: @escaping (PluginNews) -> Void
+    ) {
         self.helper = helper
         self.current = current
         self.receive = receive
@@ -52,30 +54,39 @@ final class IsolatedPlugin {
     /// `page` of tab `id`, rendered by the helper.
     func content(of id: String, page: String, answered: @escaping (Result<PluginContent, PluginCallError>) -> Void) {
         call(.render(tabID: id, page: page)) { [name] result in
-            answered(result.flatMap { reply in
-                guard case .content(let content) = reply else { return .failure(Self.unexpected(reply, plugin: name, tab: id, function: "render")) }
-                return .success(content)
-            })
+            answered(
+                result.flatMap { reply in
+                    guard case .content(let content) = reply else {
+                        return .failure(Self.unexpected(reply, plugin: name, tab: id, function: "render"))
+                    }
+                    return .success(content)
+                })
         }
     }
 
     /// The actions tab `id` accepts now.
     func actions(of id: String, answered: @escaping (Result<[String], PluginCallError>) -> Void) {
         call(.actions(tabID: id)) { [name] result in
-            answered(result.flatMap { reply in
-                guard case .actions(let names) = reply else { return .failure(Self.unexpected(reply, plugin: name, tab: id, function: "actions")) }
-                return .success(names)
-            })
+            answered(
+                result.flatMap { reply in
+                    guard case .actions(let names) = reply else {
+                        return .failure(Self.unexpected(reply, plugin: name, tab: id, function: "actions"))
+                    }
+                    return .success(names)
+                })
         }
     }
 
     /// Whether the plugin did what `call` asked (navigate, activate).
     func perform(_ call: PluginLinkCall, of id: String, answered: @escaping (Result<Bool, PluginCallError>) -> Void) {
         self.call(call) { [name] result in
-            answered(result.flatMap { reply in
-                guard case .done(let done) = reply else { return .failure(Self.unexpected(reply, plugin: name, tab: id, function: call.function)) }
-                return .success(done)
-            })
+            answered(
+                result.flatMap { reply in
+                    guard case .done(let done) = reply else {
+                        return .failure(Self.unexpected(reply, plugin: name, tab: id, function: call.function))
+                    }
+                    return .success(done)
+                })
         }
     }
 
@@ -92,7 +103,10 @@ final class IsolatedPlugin {
             case .success(.failed(let reason)):
                 // The helper's words, which a forged frame may fill with escape sequences, reach
                 // the log and the caller's error message: their control characters are replaced.
-                answered(.failure(PluginCallError(plugin: name, tabID: tab, function: call.function, reason: PluginText.printable(reason))))
+                answered(
+                    .failure(
+                        PluginCallError(
+                            plugin: name, tabID: tab, function: call.function, reason: PluginText.printable(reason))))
             case .success(let reply):
                 answered(.success(reply))
             case .failure(let ending):
@@ -116,7 +130,8 @@ final class IsolatedPlugin {
     // MARK: Failures
 
     private func unavailable(_ tab: String, _ function: String, because reason: String) -> PluginCallError {
-        PluginCallError(plugin: name, tabID: tab, function: function, reason: "failed: the plugin is unavailable (\(reason))")
+        PluginCallError(
+            plugin: name, tabID: tab, function: function, reason: "failed: the plugin is unavailable (\(reason))")
     }
 
     private static func reason(of status: PluginHelperProcess.Status) -> String {
@@ -129,8 +144,11 @@ final class IsolatedPlugin {
         }
     }
 
-    private static func unexpected(_ reply: PluginLinkReply, plugin: String, tab: String, function: String) -> PluginCallError {
-        PluginCallError(plugin: plugin, tabID: tab, function: function, reason: "failed: its helper answered \(reply.kind)")
+    private static func unexpected(_ reply: PluginLinkReply, plugin: String, tab: String, function: String)
+        -> PluginCallError
+    {
+        PluginCallError(
+            plugin: plugin, tabID: tab, function: function, reason: "failed: its helper answered \(reply.kind)")
     }
 }
 
@@ -138,8 +156,9 @@ extension PluginLinkCall {
     /// The tab the call is for.
     var tabID: String {
         switch self {
-        case .create(let id), .destroy(let id), .notice(let id, _), .navigate(let id, _), .render(let id, _), .actions(let id),
-             .activate(let id, _), .locale(let id, _):
+        case .create(let id), .destroy(let id), .notice(let id, _), .navigate(let id, _), .render(let id, _),
+            .actions(let id),
+            .activate(let id, _), .locale(let id, _):
             id
         }
     }

@@ -42,8 +42,10 @@ enum Landlock {
 
         /// Every right that changes the filesystem, as far as Landlock ABI `abi` knows them.
         static func changing(abi: Int32) -> Access {
-            var rights: Access = [.writeFile, .removeDirectory, .removeFile, .makeCharacterDevice, .makeDirectory,
-                                  .makeRegularFile, .makeSocket, .makeFIFO, .makeBlockDevice, .makeSymbolicLink]
+            var rights: Access = [
+                .writeFile, .removeDirectory, .removeFile, .makeCharacterDevice, .makeDirectory,
+                .makeRegularFile, .makeSocket, .makeFIFO, .makeBlockDevice, .makeSymbolicLink,
+            ]
             if abi >= 2 { rights.insert(.refer) }
             if abi >= 3 { rights.insert(.truncate) }
             return rights
@@ -82,8 +84,11 @@ enum Landlock {
     /// (nothing can be written there anyway); returns the rules given. Needs no_new_privs (or
     /// CAP_SYS_ADMIN); call it while the process has one thread, since it restricts only the
     /// calling thread and those it starts.
-    static func restrict(handling handled: Access, rules: [Rule], scopingSignals: Bool) throws(ConfinementError) -> [Rule] {
-        let ruleset = confinement_landlock_ruleset(handled.rawValue, scopingSignals ? CONFINEMENT_LANDLOCK_SCOPE_SIGNAL : 0)
+    static func restrict(handling handled: Access, rules: [Rule], scopingSignals: Bool) throws(ConfinementError)
+        -> [Rule]
+    {
+        let ruleset = confinement_landlock_ruleset(
+            handled.rawValue, scopingSignals ? CONFINEMENT_LANDLOCK_SCOPE_SIGNAL : 0)
         guard ruleset >= 0 else { throw .landlock(call: "landlock_create_ruleset", code: -ruleset) }
         defer { close(ruleset) }
         var given: [Rule] = []

@@ -84,8 +84,9 @@ package struct PluginConfinement: Equatable, Sendable {
                 rules.append(rule)
             }
         }
-        return Ruleset(abi: version, handled: .changing(abi: version), rules: rules,
-                       scopesSignals: version >= Landlock.signalScopeABI, leftOut: leftOut)
+        return Ruleset(
+            abi: version, handled: .changing(abi: version), rules: rules,
+            scopesSignals: version >= Landlock.signalScopeABI, leftOut: leftOut)
     }
 
     /// Gives up what this helper must before it loads its plugin, for good; returns the words
@@ -106,11 +107,14 @@ package struct PluginConfinement: Equatable, Sendable {
             done.append("no capabilities")
         }
         if let ruleset = try ruleset(landlock: Landlock.abi()) {
-            let given = try Landlock.restrict(handling: ruleset.handled, rules: ruleset.rules, scopingSignals: ruleset.scopesSignals)
+            let given = try Landlock.restrict(
+                handling: ruleset.handled, rules: ruleset.rules, scopingSignals: ruleset.scopesSignals)
             let places = given.map { $0.access == .changing(abi: ruleset.abi) ? $0.path : "files of \($0.path)" }
             var words = "Landlock ABI \(ruleset.abi): writes only beneath " + places.joined(separator: ", ")
             if ruleset.scopesSignals { words += ", no signal out" }
-            if !ruleset.leftOut.isEmpty { words += " (\(ruleset.leftOut.joined(separator: ", ")) left out: the state directory is there)" }
+            if !ruleset.leftOut.isEmpty {
+                words += " (\(ruleset.leftOut.joined(separator: ", ")) left out: the state directory is there)"
+            }
             done.append(words)
         }
         if refusesBusSockets {

@@ -18,8 +18,10 @@ package enum PluginHelper {
     /// Gives up what `confinement` says, then loads the plugin of the manifest at `path` and
     /// serves the link on `link` until it closes. The plugin's log lines and slow calls go to
     /// `log` (standard error, the daemon's).
-    package static func run(manifest path: String, link: Int32 = ChildProcess.passedDescriptor, trust: PluginTrust,
-                    confinement: PluginConfinement, log: Log) -> Int32 {
+    package static func run(
+        manifest path: String, link: Int32 = ChildProcess.passedDescriptor, trust: PluginTrust,
+        confinement: PluginConfinement, log: Log
+    ) -> Int32 {
         // A helper stuck in plugin code ends with the daemon that would have ended it.
         ChildProcess.endWithParent()
         // Before any plugin code runs, while this process has one thread.
@@ -72,8 +74,12 @@ package enum PluginHelper {
             switch call {
             case .create(let id):
                 // One instance per tab, and only for the tabs its manifest declares.
-                guard tabs[id] == nil, let declaration = module.manifest?.tabs.first(where: { $0.id == id }) else { return .done(false) }
-                tabs[id] = module.createTab(declaration) { [sender] event in sender.send(.event(tabID: event.tabID, event.change)) }
+                guard tabs[id] == nil, let declaration = module.manifest?.tabs.first(where: { $0.id == id }) else {
+                    return .done(false)
+                }
+                tabs[id] = module.createTab(declaration) { [sender] event in
+                    sender.send(.event(tabID: event.tabID, event.change))
+                }
                 return .done(tabs[id] != nil)
             case .destroy(let id):
                 tabs.removeValue(forKey: id)?.destroy()

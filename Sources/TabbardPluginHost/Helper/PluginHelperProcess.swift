@@ -81,9 +81,13 @@ final class PluginHelperProcess {
     /// `environment`; every call is given `deadline`. Failures are recorded for `fingerprint`
     /// (the module file) in `records` when both are given, and count for `failureWindow`; a
     /// helper ready for `stableAfter` is waited `firstBackoff` after its next failure.
-    init(manifest: PluginManifest, executable: String, arguments: [String], environment: [String], loop: EventLoop, log: Log,
-         records: PluginRecords?, fingerprint: PluginFingerprint?, deadline: Duration, firstBackoff: Duration = .milliseconds(100),
-         failureWindow: Duration = defaultFailureWindow, stableAfter: Duration = stableAfter) {
+    init(
+        manifest: PluginManifest, executable: String, arguments: [String], environment: [String], loop: EventLoop,
+        log: Log,
+        records: PluginRecords?, fingerprint: PluginFingerprint?, deadline: Duration,
+        firstBackoff: Duration = .milliseconds(100),
+        failureWindow: Duration = defaultFailureWindow, stableAfter: Duration = stableAfter
+    ) {
         self.manifest = manifest
         self.executable = executable
         self.arguments = arguments
@@ -94,8 +98,9 @@ final class PluginHelperProcess {
         self.fingerprint = fingerprint
         self.deadline = deadline
         let recorded = fingerprint.flatMap { records?.record(for: $0)?.failures } ?? 0
-        lifecycle = HelperLifecycle(recordedFailures: recorded, at: .now(), firstBackoff: firstBackoff,
-                                    failureWindow: failureWindow, stableAfter: stableAfter)
+        lifecycle = HelperLifecycle(
+            recordedFailures: recorded, at: .now(), firstBackoff: firstBackoff,
+            failureWindow: failureWindow, stableAfter: stableAfter)
     }
 
     /// The failure window in force: `TABBARD_PLUGIN_FAILURE_WINDOW_MS` when set (for tests),
@@ -164,11 +169,15 @@ final class PluginHelperProcess {
             case .recordFailures(let count, let reason):
                 if let fingerprint { records?.recordFailures(fingerprint, count: count, reason: reason) }
             case .restart(let delay, let failures, let reason):
-                log.warning("plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit), started again in \(delay.milliseconds) ms")
+                log.warning(
+                    "plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit), started again in \(delay.milliseconds) ms"
+                )
                 onDown?(reason)
                 restart = try? loop.schedule(after: delay) { [unowned self] in start() }
             case .disable(let failures, let reason):
-                log.error("plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit): disabled")
+                log.error(
+                    "plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit): disabled"
+                )
                 onDisabled?(reason)
             }
         }
@@ -178,16 +187,20 @@ final class PluginHelperProcess {
     private func spawn() {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            return perform(lifecycle.failedToSpawn("cannot make a socket pair: \(String(cString: strerror(errno)))", at: .now()))
+            return perform(
+                lifecycle.failedToSpawn("cannot make a socket pair: \(String(cString: strerror(errno)))", at: .now()))
         }
         let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(executable, arguments: ["--plugin-host", manifest.file] + arguments, standardOutput: 2,
-                                           environment: environment, passing: ends[1])
+            child = try ChildProcess.spawn(
+                executable, arguments: ["--plugin-host", manifest.file] + arguments, standardOutput: 2,
+                environment: environment, passing: ends[1])
         } catch {
             close(ends[0])
             close(ends[1])
-            return perform(lifecycle.failedToSpawn("cannot start its helper: \(String(cString: strerror(error.code)))", at: .now()))
+            return perform(
+                lifecycle.failedToSpawn("cannot start its helper: \(String(cString: strerror(error.code)))", at: .now())
+            )
         }
         close(ends[1])
         let link: PluginLink
@@ -205,7 +218,9 @@ final class PluginHelperProcess {
         link.onEnd = { [unowned self, unowned link] ending in
             guard current?.link === link, ending != .ended else { return }
             current = nil
-            perform(lifecycle.ended(ending == .closed ? "its helper ended" : "its helper was ended: \(ending)"), child: child)
+            perform(
+                lifecycle.ended(ending == .closed ? "its helper ended" : "its helper was ended: \(ending)"),
+                child: child)
         }
         perform(lifecycle.spawned())
     }

@@ -104,7 +104,9 @@ final class PluginLink {
         self.descriptor = descriptor
         self.deadline = deadline
         let flags = fcntl(descriptor, F_GETFL)
-        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else { throw LoopError("fcntl(O_NONBLOCK)") }
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            throw LoopError("fcntl(O_NONBLOCK)")
+        }
         // The timer first: released when watching fails, it is cancelled with it.
         timer = try LoopTimer(loop: loop) { [unowned self] in deadlinePassed() }
         backlog = try LoopTimer(loop: loop) { [unowned self] in takeTurn() }
@@ -222,14 +224,20 @@ final class PluginLink {
             identity = (name, version, abi)
             onReady?()
         case .reply(let serial, let reply):
-            guard let index = waiting.firstIndex(where: { $0.serial == serial }) else { throw .malformed("a reply to no call (\(serial))") }
-            guard waiting[index].call.accepts(reply) else { throw .malformed("a \(reply.kind) reply to \(waiting[index].call.function)") }
+            guard let index = waiting.firstIndex(where: { $0.serial == serial }) else {
+                throw .malformed("a reply to no call (\(serial))")
+            }
+            guard waiting[index].call.accepts(reply) else {
+                throw .malformed("a \(reply.kind) reply to \(waiting[index].call.function)")
+            }
             let call = waiting.remove(at: index)
             call.answered(.success(reply))
         case .event(let tabID, let change):
             guard identity != nil else { throw .malformed("an event before ready") }
             guard created.contains(tabID) else {
-                throw .malformed("an event for tab \(OffendingValue.quoted(PluginText.printable(tabID))), which is not one of its plugin's")
+                throw .malformed(
+                    "an event for tab \(OffendingValue.quoted(PluginText.printable(tabID))), which is not one of its plugin's"
+                )
             }
             guard allowance.take() else { return finish(.flooded) }
             onEvent?(tabID, change)

@@ -11,11 +11,13 @@ extension PluginLinkMessage {
     /// The most bytes of payload a frame may declare: the largest reply (a page with a 1 MiB
     /// body, its title and MIME type, 1,000 rows and 1,024 action labels, each field at its
     /// limit) and its framing, with room to spare.
-    static let maximumPayload = (1 << 20) + PluginContent.maximumRows * rowLimit + Int(PluginTab.maximumActions) * labelLimit + 8192
+    static let maximumPayload =
+        (1 << 20) + PluginContent.maximumRows * rowLimit + Int(PluginTab.maximumActions) * labelLimit + 8192
 
     /// The most bytes one row takes on the link: its six strings at their limits with their
     /// lengths, its clock, and the count of fields.
-    static let rowLimit = [PluginText.Field.rowID, .title, .detail, .iconName, .page, .action].reduce(0) { $0 + 4 + $1.limit } + 21
+    static let rowLimit =
+        [PluginText.Field.rowID, .title, .detail, .iconName, .page, .action].reduce(0) { $0 + 4 + $1.limit } + 21
     /// The most bytes one action label takes on the link.
     static let labelLimit = [PluginText.Field.action, .label, .iconName].reduce(0) { $0 + 4 + $1.limit }
     /// A locale name, as the controller's `Locale` is bounded.
@@ -31,11 +33,13 @@ extension PluginLinkMessage {
             switch call {
             case .create(let tab): payload.byte(CallKind.create); payload.text(tab)
             case .destroy(let tab): payload.byte(CallKind.destroy); payload.text(tab)
-            case .notice(let tab, let notice): payload.byte(CallKind.notice); payload.text(tab); payload.byte(notice.rawValue)
+            case .notice(let tab, let notice):
+                payload.byte(CallKind.notice); payload.text(tab); payload.byte(notice.rawValue)
             case .navigate(let tab, let page): payload.byte(CallKind.navigate); payload.text(tab); payload.text(page)
             case .render(let tab, let page): payload.byte(CallKind.render); payload.text(tab); payload.text(page)
             case .actions(let tab): payload.byte(CallKind.actions); payload.text(tab)
-            case .activate(let tab, let action): payload.byte(CallKind.activate); payload.text(tab); payload.text(action)
+            case .activate(let tab, let action):
+                payload.byte(CallKind.activate); payload.text(tab); payload.text(action)
             case .locale(let tab, let locale): payload.byte(CallKind.locale); payload.text(tab); payload.text(locale)
             }
         case .ready(let name, let version, let abi):
@@ -72,7 +76,8 @@ extension PluginLinkMessage {
             case .enabled(let enabled): payload.byte(ChangeKind.enabled); payload.byte(enabled ? 1 : 0)
             case .contentChanged: payload.byte(ChangeKind.contentChanged)
             case .pushPage(let page): payload.byte(ChangeKind.pushPage); payload.text(page)
-            case .iconNames(let icon, let selected): payload.byte(ChangeKind.iconNames); payload.text(icon); payload.text(selected)
+            case .iconNames(let icon, let selected):
+                payload.byte(ChangeKind.iconNames); payload.text(icon); payload.text(selected)
             case .iconPixmaps(let pixmaps):
                 payload.byte(ChangeKind.iconPixmaps)
                 payload.integer(UInt32(pixmaps.count))
@@ -108,10 +113,13 @@ extension PluginLinkMessage {
                 let raw = try reader.byte("notice")
                 guard let notice = PluginLinkNotice(rawValue: raw) else { throw .malformed("unknown notice \(raw)") }
                 call = .notice(tabID: tab, notice)
-            case CallKind.navigate: call = .navigate(tabID: tab, page: try reader.text("page", limit: PluginText.Field.page.limit))
-            case CallKind.render: call = .render(tabID: tab, page: try reader.text("page", limit: PluginText.Field.page.limit))
+            case CallKind.navigate:
+                call = .navigate(tabID: tab, page: try reader.text("page", limit: PluginText.Field.page.limit))
+            case CallKind.render:
+                call = .render(tabID: tab, page: try reader.text("page", limit: PluginText.Field.page.limit))
             case CallKind.actions: call = .actions(tabID: tab)
-            case CallKind.activate: call = .activate(tabID: tab, action: try reader.text("action", limit: PluginText.Field.action.limit))
+            case CallKind.activate:
+                call = .activate(tabID: tab, action: try reader.text("action", limit: PluginText.Field.action.limit))
             case CallKind.locale: call = .locale(tabID: tab, locale: try reader.text("locale", limit: Self.localeLimit))
             default: throw .malformed("unknown call \(kind)")
             }
@@ -119,7 +127,9 @@ extension PluginLinkMessage {
         case Kind.ready:
             let name = try reader.text("plugin name", limit: TabIdentifier.maximumLength)
             let version = try reader.text("version", limit: Self.versionLimit)
-            self = .ready(name: name, version: version, abi: PluginABIVersion(major: try reader.integer("ABI major"), minor: try reader.integer("ABI minor")))
+            self = .ready(
+                name: name, version: version,
+                abi: PluginABIVersion(major: try reader.integer("ABI major"), minor: try reader.integer("ABI minor")))
         case Kind.reply:
             let serial = try reader.integer("serial")
             let kind = try reader.byte("reply")
@@ -134,11 +144,14 @@ extension PluginLinkMessage {
                 self = .reply(serial: serial, .content(content))
             case ReplyKind.actions:
                 let count = try reader.integer("action count")
-                guard count <= PluginTab.maximumActions else { throw .malformed("\(count) actions, more than \(PluginTab.maximumActions)") }
+                guard count <= PluginTab.maximumActions else {
+                    throw .malformed("\(count) actions, more than \(PluginTab.maximumActions)")
+                }
                 var names: [String] = []
                 for _ in 0..<count { names.append(try reader.text("action", limit: PluginText.Field.action.limit)) }
                 self = .reply(serial: serial, .actions(names))
-            case ReplyKind.failed: self = .reply(serial: serial, .failed(try reader.text("reason", limit: Self.reasonLimit)))
+            case ReplyKind.failed:
+                self = .reply(serial: serial, .failed(try reader.text("reason", limit: Self.reasonLimit)))
             default: throw .malformed("unknown reply \(kind)")
             }
         case Kind.event:
@@ -148,14 +161,16 @@ extension PluginLinkMessage {
             switch kind {
             case ChangeKind.badgeRemoved: change = .badge(nil)
             case ChangeKind.badge: change = .badge(try reader.text("badge", limit: PluginText.Field.badge.limit))
-            case ChangeKind.badgeColor: change = .badgeColor(try reader.text("badge color", limit: PluginText.Field.badgeColor.limit))
+            case ChangeKind.badgeColor:
+                change = .badgeColor(try reader.text("badge color", limit: PluginText.Field.badgeColor.limit))
             case ChangeKind.title: change = .title(try reader.text("title", limit: PluginText.Field.title.limit))
             case ChangeKind.enabled: change = .enabled(try reader.flag("enabled"))
             case ChangeKind.contentChanged: change = .contentChanged
             case ChangeKind.pushPage: change = .pushPage(try reader.text("page", limit: PluginText.Field.page.limit))
             case ChangeKind.iconNames:
-                change = .iconNames(icon: try reader.text("icon name", limit: PluginText.Field.iconName.limit),
-                                    selected: try reader.text("selected icon name", limit: PluginText.Field.iconName.limit))
+                change = .iconNames(
+                    icon: try reader.text("icon name", limit: PluginText.Field.iconName.limit),
+                    selected: try reader.text("selected icon name", limit: PluginText.Field.iconName.limit))
             case ChangeKind.iconPixmaps: change = .iconPixmaps(try reader.pixmaps())
             case ChangeKind.iconRefused: change = .iconRefused(try reader.text("refusal", limit: Self.reasonLimit))
             default: throw .malformed("unknown change \(kind)")
@@ -182,7 +197,7 @@ extension PluginLinkMessage {
 
     private enum CallKind {
         static let create: UInt8 = 1, destroy: UInt8 = 2, notice: UInt8 = 3, navigate: UInt8 = 4, render: UInt8 = 5,
-                   actions: UInt8 = 6, activate: UInt8 = 7, locale: UInt8 = 8
+            actions: UInt8 = 6, activate: UInt8 = 7, locale: UInt8 = 8
     }
 
     private enum ReplyKind {
@@ -190,8 +205,10 @@ extension PluginLinkMessage {
     }
 
     private enum ChangeKind {
-        static let badgeRemoved: UInt8 = 1, badge: UInt8 = 2, badgeColor: UInt8 = 3, title: UInt8 = 4, enabled: UInt8 = 5,
-                   contentChanged: UInt8 = 6, pushPage: UInt8 = 7, iconNames: UInt8 = 8, iconPixmaps: UInt8 = 9, iconRefused: UInt8 = 10
+        static let badgeRemoved: UInt8 = 1, badge: UInt8 = 2, badgeColor: UInt8 = 3, title: UInt8 = 4,
+            enabled: UInt8 = 5,
+            contentChanged: UInt8 = 6, pushPage: UInt8 = 7, iconNames: UInt8 = 8, iconPixmaps: UInt8 = 9,
+            iconRefused: UInt8 = 10
     }
 }
 
@@ -264,10 +281,13 @@ extension LinkReader {
     mutating func page(into content: inout PluginContent) throws(PluginLinkError) {
         content.rowsCut = try flag("rows cut")
         let count = Int(try integer("row count"))
-        guard count <= PluginContent.maximumRows else { throw .malformed("\(count) rows, more than \(PluginContent.maximumRows)") }
+        guard count <= PluginContent.maximumRows else {
+            throw .malformed("\(count) rows, more than \(PluginContent.maximumRows)")
+        }
         for _ in 0..<count {
-            var row = PluginPageRow(id: try text("row id", limit: PluginText.Field.rowID.limit),
-                                    title: try text("row title", limit: PluginText.Field.title.limit))
+            var row = PluginPageRow(
+                id: try text("row id", limit: PluginText.Field.rowID.limit),
+                title: try text("row title", limit: PluginText.Field.title.limit))
             row.detail = try text("row detail", limit: PluginText.Field.detail.limit)
             row.icon = try text("row icon", limit: PluginText.Field.iconName.limit)
             row.page = try text("row page", limit: PluginText.Field.page.limit)
@@ -285,11 +305,15 @@ extension LinkReader {
             content.rows.append(row)
         }
         let labels = try integer("action label count")
-        guard labels <= PluginTab.maximumActions else { throw .malformed("\(labels) action labels, more than \(PluginTab.maximumActions)") }
+        guard labels <= PluginTab.maximumActions else {
+            throw .malformed("\(labels) action labels, more than \(PluginTab.maximumActions)")
+        }
         for _ in 0..<labels {
-            content.actionLabels.append(PluginActionLabel(action: try text("labelled action", limit: PluginText.Field.action.limit),
-                                                          label: try text("action label", limit: PluginText.Field.label.limit),
-                                                          icon: try text("action icon", limit: PluginText.Field.iconName.limit)))
+            content.actionLabels.append(
+                PluginActionLabel(
+                    action: try text("labelled action", limit: PluginText.Field.action.limit),
+                    label: try text("action label", limit: PluginText.Field.label.limit),
+                    icon: try text("action icon", limit: PluginText.Field.iconName.limit)))
         }
     }
 
@@ -349,7 +373,9 @@ private struct LinkReader {
     /// refusal there counts against the plugin rather than ending its link.
     mutating func pixmaps() throws(PluginLinkError) -> [IconPixmap] {
         let count = Int(try integer("pixmap count"))
-        guard count <= IconPixmap.maximumCount else { throw .malformed("\(count) icon pixmaps, more than \(IconPixmap.maximumCount)") }
+        guard count <= IconPixmap.maximumCount else {
+            throw .malformed("\(count) icon pixmaps, more than \(IconPixmap.maximumCount)")
+        }
         var pixmaps: [IconPixmap] = []
         for _ in 0..<count {
             let width = Int32(bitPattern: try integer("pixmap width"))
@@ -365,6 +391,8 @@ private struct LinkReader {
     }
 
     func requireEnd() throws(PluginLinkError) {
-        guard offset == bytes.endIndex else { throw .malformed("\(bytes.endIndex - offset) bytes follow its last field") }
+        guard offset == bytes.endIndex else {
+            throw .malformed("\(bytes.endIndex - offset) bytes follow its last field")
+        }
     }
 }

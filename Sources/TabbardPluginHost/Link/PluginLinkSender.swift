@@ -23,7 +23,8 @@ final class PluginLinkSender: Sendable {
                 var offset = 0
                 while offset < bytes.count {
                     // MSG_NOSIGNAL: a closed link is an answer here, not a SIGPIPE.
-                    let sent = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                    let sent = Glibc.send(
+                        descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                     if sent < 0 && errno == EINTR { continue }
                     guard sent > 0 else { return false }
                     offset += sent

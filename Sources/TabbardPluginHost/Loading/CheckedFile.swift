@@ -39,7 +39,9 @@ final class CheckedFile {
         case .session:
             // O_NONBLOCK: a FIFO opens at once (and is refused as no regular file), never waits.
             let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard descriptor >= 0 else { throw PluginRefusal.unreadable(path: path, reason: String(cString: strerror(errno))) }
+            guard descriptor >= 0 else {
+                throw PluginRefusal.unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
             let file = CheckedFile(path: path, descriptor: descriptor)
             try file.requireRegularFile()
             return file
@@ -96,7 +98,9 @@ final class CheckedFile {
 
     private func status() throws(PluginRefusal) -> stat {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw PluginRefusal.unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &info) == 0 else {
+            throw PluginRefusal.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
         return info
     }
 

@@ -5,14 +5,14 @@ struct ELFHeader {
     /// Bytes needed to read every field below.
     static let size = 20
 
-    static let sharedObjectType: UInt16 = 3  // ET_DYN
+    static let sharedObjectType: UInt16 = 3 // ET_DYN
 
     #if arch(x86_64)
-    static let hostMachine: UInt16? = 62  // EM_X86_64
+        static let hostMachine: UInt16? = 62 // EM_X86_64
     #elseif arch(arm64)
-    static let hostMachine: UInt16? = 183  // EM_AARCH64
+        static let hostMachine: UInt16? = 183 // EM_AARCH64
     #else
-    static let hostMachine: UInt16? = nil  // not checked on other machines; dlopen decides
+        static let hostMachine: UInt16? = nil // not checked on other machines; dlopen decides
     #endif
 
     let elfClass: UInt8
@@ -23,7 +23,8 @@ struct ELFHeader {
     /// Reads the header from the first bytes of a file; nil unless it starts with `\x7fELF`.
     init?(_ bytes: [UInt8]) {
         guard bytes.count >= Self.size, bytes[0] == 0x7F, bytes[1] == UInt8(ascii: "E"),
-              bytes[2] == UInt8(ascii: "L"), bytes[3] == UInt8(ascii: "F") else { return nil }
+            bytes[2] == UInt8(ascii: "L"), bytes[3] == UInt8(ascii: "F")
+        else { return nil }
         elfClass = bytes[4]
         dataEncoding = bytes[5]
         // Little-endian is the only encoding checked below; decoding it that way is enough.
@@ -37,7 +38,9 @@ struct ELFHeader {
         if elfClass != hostClass { return "ELF class \(elfClass), this machine's is \(hostClass)" }
         if dataEncoding != 1 { return "not little-endian" }
         if type != Self.sharedObjectType { return "ELF type \(type), a shared object's is \(Self.sharedObjectType)" }
-        if let hostMachine = Self.hostMachine, machine != hostMachine { return "machine \(machine), this machine's is \(hostMachine)" }
+        if let hostMachine = Self.hostMachine, machine != hostMachine {
+            return "machine \(machine), this machine's is \(hostMachine)"
+        }
         return nil
     }
 }

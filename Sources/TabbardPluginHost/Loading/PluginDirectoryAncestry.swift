@@ -20,10 +20,15 @@ enum PluginDirectoryAncestry {
         guard current >= 0 else { throw .unreadable(path: directory, reason: String(cString: strerror(errno))) }
         defer { close(current) }
         var currentInfo = stat()
-        guard fstat(current, &currentInfo) == 0 else { throw .unreadable(path: directory, reason: String(cString: strerror(errno))) }
+        guard fstat(current, &currentInfo) == 0 else {
+            throw .unreadable(path: directory, reason: String(cString: strerror(errno)))
+        }
         while true {
             let parent = openat(current, "..", pathOnly | O_DIRECTORY | O_CLOEXEC)
-            guard parent >= 0 else { throw .unreadable(path: directory, reason: "cannot open its parent: \(String(cString: strerror(errno)))") }
+            guard parent >= 0 else {
+                throw .unreadable(
+                    path: directory, reason: "cannot open its parent: \(String(cString: strerror(errno)))")
+            }
             var parentInfo = stat()
             guard fstat(parent, &parentInfo) == 0 else {
                 close(parent)
@@ -34,13 +39,14 @@ enum PluginDirectoryAncestry {
                 close(parent)
                 return
             }
-            let fault: String? = if parentInfo.st_uid != 0 {
-                "is owned by uid \(parentInfo.st_uid), not root"
-            } else if parentInfo.st_mode & 0o022 != 0 {
-                "is writable by group or others (mode \(String(parentInfo.st_mode & 0o7777, radix: 8)))"
-            } else {
-                nil
-            }
+            let fault: String? =
+                if parentInfo.st_uid != 0 {
+                    "is owned by uid \(parentInfo.st_uid), not root"
+                } else if parentInfo.st_mode & 0o022 != 0 {
+                    "is writable by group or others (mode \(String(parentInfo.st_mode & 0o7777, radix: 8)))"
+                } else {
+                    nil
+                }
             if let fault {
                 let ancestor = path(of: parent) ?? directory + "/.."
                 close(parent)
@@ -56,7 +62,9 @@ enum PluginDirectoryAncestry {
     private static func path(of descriptor: Int32) -> String? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { readlink("/proc/self/fd/\(descriptor)", $0.baseAddress!, $0.count - 1) }
+            bytes.withMemoryRebound(to: CChar.self) {
+                readlink("/proc/self/fd/\(descriptor)", $0.baseAddress!, $0.count - 1)
+            }
         }
         return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
     }

@@ -29,18 +29,24 @@ struct PluginDirectoryScan {
             }
             for name in names {
                 let file = (directory.hasSuffix("/") ? directory : directory + "/") + name
-                candidates.append(Candidate(file: file, manifest: Result { () throws(PluginRefusal) in
-                    try Self.readManifest(name, in: directory, trust: trust)
-                }))
+                candidates.append(
+                    Candidate(
+                        file: file,
+                        manifest: Result { () throws(PluginRefusal) in
+                            try Self.readManifest(name, in: directory, trust: trust)
+                        }))
             }
         }
     }
 
     /// Opens, checks and parses the manifest `name` in `directory`.
-    static func readManifest(_ name: String, in directory: String, trust: PluginTrust) throws(PluginRefusal) -> PluginManifest {
+    static func readManifest(_ name: String, in directory: String, trust: PluginTrust) throws(PluginRefusal)
+        -> PluginManifest
+    {
         let text = try CheckedFile.open(name, in: directory, trust: trust).readText()
         do throws(ConfigurationError) {
-            return try PluginManifest(parsing: text, file: (directory.hasSuffix("/") ? directory : directory + "/") + name)
+            return try PluginManifest(
+                parsing: text, file: (directory.hasSuffix("/") ? directory : directory + "/") + name)
         } catch {
             throw .manifest(error)
         }

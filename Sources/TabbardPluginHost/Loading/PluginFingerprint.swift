@@ -22,11 +22,13 @@ public struct PluginFingerprint: Sendable, Hashable {
     init?(descriptor: Int32, path: String) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        let resolved = realpath(path, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? path
-        self.init(path: resolved, size: Int64(info.st_size),
-                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        let resolved =
+            realpath(path, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? path
+        self.init(
+            path: resolved, size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 }

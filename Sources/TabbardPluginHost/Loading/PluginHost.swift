@@ -44,7 +44,9 @@ public final class PluginHost {
     /// The plugins in use that run in a helper process, by name, with the fingerprint of the
     /// module file their helper's failures are recorded under, and the build it was found as.
     private var isolated: [String: IsolatedEntry] = [:]
-    private typealias IsolatedEntry = (manifest: PluginManifest, fingerprint: PluginFingerprint?, stamp: PluginModuleStamp?)
+    private typealias IsolatedEntry = (
+        manifest: PluginManifest, fingerprint: PluginFingerprint?, stamp: PluginModuleStamp?
+    )
     /// The build of each module loaded into the daemon, as it was when it was loaded.
     private var loadedStamps: [String: PluginModuleStamp] = [:]
     /// Where the builds loaded into the daemon are recorded for `tabbard --list-plugins`;
@@ -63,7 +65,9 @@ public final class PluginHost {
 
     /// A host that logs to `log`, running a plugin whose manifest and configuration do not
     /// say where as `defaultIsolation` says.
-    public init(trust: PluginTrust, log: Log, admission: PluginAdmission? = nil, defaultIsolation: PluginIsolation = .inProcess) {
+    public init(
+        trust: PluginTrust, log: Log, admission: PluginAdmission? = nil, defaultIsolation: PluginIsolation = .inProcess
+    ) {
         self.trust = trust
         self.admission = admission
         self.log = log
@@ -131,8 +135,10 @@ public final class PluginHost {
     /// its helper instead. Returns what became of each manifest (a plugin being probed or
     /// isolated is `usable`).
     @discardableResult
-    public func load(directories: [String], enabled: Set<String>? = nil,
-                     settings: [String: PluginSettings] = [:]) -> PluginReport {
+    public func load(
+        directories: [String], enabled: Set<String>? = nil,
+        settings: [String: PluginSettings] = [:]
+    ) -> PluginReport {
         let scan = PluginDirectoryScan(directories: directories, trust: trust)
         for (directory, reason) in scan.unreadableDirectories {
             log.info("plugin directory \(directory) skipped: \(reason)")
@@ -144,7 +150,8 @@ public final class PluginHost {
         var isolatedNow: [String: IsolatedEntry] = [:]
         let (trust, unsaid) = (trust, defaultIsolation)
         let placed = { (manifest: PluginManifest) in
-            PluginPlacement(manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust, unsaid: unsaid)
+            PluginPlacement(
+                manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust, unsaid: unsaid)
         }
         let report = Self.evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
             let placement = placed(manifest)
@@ -152,14 +159,19 @@ public final class PluginHost {
             if let earlier = loaded[manifest.name] {
                 // Never unloaded, so never reloaded either: a changed module needs a restart.
                 if earlier.manifest != manifest {
-                    log.notice("plugin \(manifest.name): \(manifest.file) changed since it was loaded; restart tabbard to apply it")
+                    log.notice(
+                        "plugin \(manifest.name): \(manifest.file) changed since it was loaded; restart tabbard to apply it"
+                    )
                 }
                 if let stamp = loadedStamps[manifest.name], PluginModuleStamp(path: earlier.path) != stamp {
-                    log.notice("plugin \(manifest.name): \(earlier.path) changed since it was loaded; restart tabbard to run the new build "
-                               + "(a library loaded into the daemon cannot be unloaded)")
+                    log.notice(
+                        "plugin \(manifest.name): \(earlier.path) changed since it was loaded; restart tabbard to run the new build "
+                            + "(a library loaded into the daemon cannot be unloaded)")
                 }
                 if isolation == .process {
-                    log.notice("plugin \(manifest.name) is loaded into the daemon; restart tabbard to run it in a helper process")
+                    log.notice(
+                        "plugin \(manifest.name) is loaded into the daemon; restart tabbard to run it in a helper process"
+                    )
                 }
                 used.append(earlier.manifest ?? manifest)
                 return earlier.version
@@ -168,23 +180,31 @@ public final class PluginHost {
                 // Not loaded yet, so a new isolation applies: isolated now, the plugin goes to
                 // its helper when the probe ends, never into the daemon.
                 if isolation == .process {
-                    isolatedNow[manifest.name] = (running.manifest, try admission?.screenIsolated(running.file),
-                                                  PluginModuleStamp(descriptor: running.file.descriptor))
+                    isolatedNow[manifest.name] = (
+                        running.manifest, try admission?.screenIsolated(running.file),
+                        PluginModuleStamp(descriptor: running.file.descriptor)
+                    )
                     if isolated[manifest.name] == nil {
                         log.info("plugin \(manifest.name) runs in a helper process once its probe has ended")
                     }
                 }
-                used.append(running.manifest)  // Its outcome decides; a later scan sees any change.
+                used.append(running.manifest) // Its outcome decides; a later scan sees any change.
                 return nil
             }
             let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
             try file.requireSharedObject()
             if isolation == .process {
                 // Never loaded here: the helper runs its code, so no probe is needed either.
-                isolatedNow[manifest.name] = (manifest, try admission?.screenIsolated(file), PluginModuleStamp(descriptor: file.descriptor))
+                isolatedNow[manifest.name] = (
+                    manifest, try admission?.screenIsolated(file), PluginModuleStamp(descriptor: file.descriptor)
+                )
                 if isolated[manifest.name] == nil {
-                    if placement.reason == .manifestPassedOver { log.notice(PluginPlacement.passedOverNotice(plugin: manifest.name)) }
-                    log.info("plugin \(manifest.name) runs in a helper process: \(manifest.tabs.map(\.id).joined(separator: ", "))")
+                    if placement.reason == .manifestPassedOver {
+                        log.notice(PluginPlacement.passedOverNotice(plugin: manifest.name))
+                    }
+                    log.info(
+                        "plugin \(manifest.name) runs in a helper process: \(manifest.tabs.map(\.id).joined(separator: ", "))"
+                    )
                 }
                 used.append(manifest)
                 return nil
@@ -196,7 +216,9 @@ public final class PluginHost {
                 return module.version
             case .probe(let probation):
                 probing[manifest.name] = (manifest, file)
-                admission?.probe(manifest, probation, module: file) { [weak self] outcome in self?.probeEnded(manifest.name, outcome) }
+                admission?.probe(manifest, probation, module: file) { [weak self] outcome in
+                    self?.probeEnded(manifest.name, outcome)
+                }
                 used.append(manifest)
                 return nil
             }
@@ -216,17 +238,23 @@ public final class PluginHost {
 
     /// Loads the checked module `file` of `manifest` into the daemon, watched under `fingerprint`.
     @discardableResult
-    private func loadModule(_ file: CheckedFile, manifest: PluginManifest, fingerprint: PluginFingerprint?) throws(PluginRefusal) -> PluginModule {
+    private func loadModule(_ file: CheckedFile, manifest: PluginManifest, fingerprint: PluginFingerprint?)
+        throws(PluginRefusal) -> PluginModule
+    {
         // A flood is counted as a failure when there is an admission to count it; logged always.
-        let onFlood = admission?.floodCounter(plugin: manifest.name, fingerprint: fingerprint)
+        let onFlood =
+            admission?.floodCounter(plugin: manifest.name, fingerprint: fingerprint)
             ?? PluginCallbackAllowance.logging(plugin: manifest.name, to: log)
         // Watched from dlopen on: a crash or a hang while the module loads is its plugin's.
         let callGuard = admission?.callGuard(plugin: manifest.name, fingerprint: fingerprint)
-        let module = try PluginModule.load(file, manifest: manifest, log: log, allowance: PluginCallbackAllowance(onFlood: onFlood),
-                                           callGuard: callGuard)
+        let module = try PluginModule.load(
+            file, manifest: manifest, log: log, allowance: PluginCallbackAllowance(onFlood: onFlood),
+            callGuard: callGuard)
         loaded[manifest.name] = module
         loadedStamps[manifest.name] = PluginModuleStamp(descriptor: file.descriptor)
-        log.info("plugin \(manifest.name) \(module.version) loaded from \(module.path): \(manifest.tabs.map(\.id).joined(separator: ", "))")
+        log.info(
+            "plugin \(manifest.name) \(module.version) loaded from \(module.path): \(manifest.tabs.map(\.id).joined(separator: ", "))"
+        )
         return module
     }
 
@@ -234,7 +262,9 @@ public final class PluginHost {
     private func recordBuilds() {
         guard buildsLoaded != nil else { return }
         var builds: [String: PluginModuleStamp] = [:]
-        for (name, stamp) in loadedStamps { builds[loaded[name]?.manifest?.modulePath ?? loaded[name]?.path ?? name] = stamp }
+        for (name, stamp) in loadedStamps {
+            builds[loaded[name]?.manifest?.modulePath ?? loaded[name]?.path ?? name] = stamp
+        }
         buildsLoaded?.record(builds)
     }
 
@@ -267,32 +297,42 @@ public final class PluginHost {
     /// remembered outcomes in `records` (a failed probe, a plugin disabled after hangs), and
     /// where each plugin would run under `settings` (the configuration's `[plugin.NAME]`) on
     /// an instance of `trust` with its default isolation.
-    public static func survey(directories: [String], trust: PluginTrust, enabled: Set<String>? = nil,
-                              records: PluginRecords? = nil, settings: [String: PluginSettings] = [:]) -> PluginReport {
+    public static func survey(
+        directories: [String], trust: PluginTrust, enabled: Set<String>? = nil,
+        records: PluginRecords? = nil, settings: [String: PluginSettings] = [:]
+    ) -> PluginReport {
         let scan = PluginDirectoryScan(directories: directories, trust: trust)
         let report = evaluate(scan, enabled: enabled) { manifest throws(PluginRefusal) in
             let file = try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
             try file.requireSharedObject()
             if let records, let module = PluginFingerprint(descriptor: file.descriptor, path: file.path) {
                 // A pair not vouched for would be probed at the next start: usable until then.
-                let probation = PluginAdmission.Probation(module: module, manifest: PluginAdmission.fingerprint(of: manifest, trust: trust))
+                let probation = PluginAdmission.Probation(
+                    module: module, manifest: PluginAdmission.fingerprint(of: manifest, trust: trust))
                 _ = try PluginAdmission.remembered(probation, in: records)
             }
             return nil
-        } refused: { _, _ in }
+        } refused: { _, _ in
+        }
         return completed(report, scan: scan, trust: trust) { manifest in
-            PluginPlacement(manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust, unsaid: .default(for: trust))
+            PluginPlacement(
+                manifest, settings: settings[manifest.name] ?? PluginSettings(), trust: trust,
+                unsaid: .default(for: trust))
         }
     }
 
     /// `report` with the directories `scan` could not use, and where each plugin that loads or
     /// would load runs (`placement`).
-    private static func completed(_ report: PluginReport, scan: PluginDirectoryScan, trust: PluginTrust,
-                                  placement: (PluginManifest) -> PluginPlacement) -> PluginReport {
+    private static func completed(
+        _ report: PluginReport, scan: PluginDirectoryScan, trust: PluginTrust,
+        placement: (PluginManifest) -> PluginPlacement
+    ) -> PluginReport {
         var result = report
         result.trust = trust
         for (directory, reason) in scan.unreadableDirectories { result.unreadableDirectories[directory] = reason }
-        for (directory, refusal) in scan.untrustedDirectories { result.unreadableDirectories[directory] = refusal.description }
+        for (directory, refusal) in scan.untrustedDirectories {
+            result.unreadableDirectories[directory] = refusal.description
+        }
         for index in result.entries.indices {
             guard let manifest = result.entries[index].manifest else { continue }
             switch result.entries[index].status {
@@ -311,8 +351,8 @@ public final class PluginHost {
         refused: (String, PluginRefusal) -> Void
     ) -> PluginReport {
         var report = PluginReport()
-        var pluginFiles: [String: String] = [:]  // plugin name → first manifest file
-        var tabOwners: [String: String] = [:]  // tab id → plugin name (first loaded wins)
+        var pluginFiles: [String: String] = [:] // plugin name → first manifest file
+        var tabOwners: [String: String] = [:] // tab id → plugin name (first loaded wins)
         for candidate in scan.candidates {
             let manifest: PluginManifest
             switch candidate.manifest {
@@ -328,15 +368,22 @@ public final class PluginHost {
                 continue
             }
             do throws(PluginRefusal) {
-                if let first = pluginFiles[manifest.name] { throw .duplicatePlugin(name: manifest.name, firstFile: first) }
+                if let first = pluginFiles[manifest.name] {
+                    throw .duplicatePlugin(name: manifest.name, firstFile: first)
+                }
                 try PluginABIVersion.host.check(manifest.abi)
-                if let (id, owner) = manifest.tabs.lazy.compactMap({ tab in tabOwners[tab.id].map { (tab.id, $0) } }).first {
+                if let (id, owner) = manifest.tabs.lazy.compactMap({ tab in tabOwners[tab.id].map { (tab.id, $0) } })
+                    .first
+                {
                     throw .duplicateTab(id: id, plugin: owner)
                 }
                 let version = try accept(manifest)
                 pluginFiles[manifest.name] = candidate.file
                 for tab in manifest.tabs { tabOwners[tab.id] = manifest.name }
-                report.entries.append(.init(file: candidate.file, manifest: manifest, version: version, status: version == nil ? .usable : .loaded))
+                report.entries.append(
+                    .init(
+                        file: candidate.file, manifest: manifest, version: version,
+                        status: version == nil ? .usable : .loaded))
             } catch {
                 refused(candidate.file, error)
                 report.entries.append(.init(file: candidate.file, manifest: manifest, status: .refused(error)))

@@ -1,13 +1,14 @@
 import DaemonBase
 import Glibc
 import Loop
+import TabModel
 import TabbardPluginABI
 import TabbardSwiftRelease
-import TabModel
 
 extension PluginABIVersion {
     /// The ABI version this daemon speaks: the header it was built with.
-    public static let host = PluginABIVersion(major: UInt32(TABBARD_PLUGIN_ABI_MAJOR), minor: UInt32(TABBARD_PLUGIN_ABI_MINOR))
+    public static let host = PluginABIVersion(
+        major: UInt32(TABBARD_PLUGIN_ABI_MAJOR), minor: UInt32(TABBARD_PLUGIN_ABI_MINOR))
 }
 
 /// A plugin library that loaded and passed every check: its table, copied into a struct of
@@ -37,8 +38,10 @@ public final class PluginModule {
     /// Watches every call for a hang and a crash, in the daemon; nil when probing or in tests.
     var callGuard: PluginCallGuard?
 
-    private init(name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
-                 swiftRelease: String?, table: tabbard_plugin, log: Log, allowance: PluginCallbackAllowance?) {
+    private init(
+        name: String, version: String, abi: PluginABIVersion, manifest: PluginManifest?, path: String,
+        swiftRelease: String?, table: tabbard_plugin, log: Log, allowance: PluginCallbackAllowance?
+    ) {
         self.name = name
         self.version = version
         self.abi = abi
@@ -51,14 +54,17 @@ public final class PluginModule {
     }
 
     /// The size of the 1.0 table, the smallest `struct_size` accepted (TABBARD_PLUGIN_SIZE_1_0).
-    static let minimumTableSize = MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.activate)! + MemoryLayout<UnsafeRawPointer?>.size
+    static let minimumTableSize =
+        MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.activate)! + MemoryLayout<UnsafeRawPointer?>.size
 
     /// Loads `file` (already opened and checked) and validates its table. `manifest`, when
     /// given, names the plugin; its name must match the table's. Its host callbacks are held
     /// to `allowance` when given (in the daemon). `callGuard`, in the daemon, watches the load
     /// itself (constructors and entry point) and then every call.
-    static func load(_ file: CheckedFile, manifest: PluginManifest?, log: Log,
-                     allowance: PluginCallbackAllowance? = nil, callGuard: PluginCallGuard? = nil) throws(PluginRefusal) -> PluginModule {
+    static func load(
+        _ file: CheckedFile, manifest: PluginManifest?, log: Log,
+        allowance: PluginCallbackAllowance? = nil, callGuard: PluginCallGuard? = nil
+    ) throws(PluginRefusal) -> PluginModule {
         try file.requireSharedObject()
         let label = manifest?.name ?? file.path
         let enter = { enterModule(file, label: label, log: log, allowance: allowance, callGuard: callGuard) }
@@ -72,8 +78,10 @@ public final class PluginModule {
         if let manifest, name != manifest.name { throw .nameMismatch(table: name, manifest: manifest.name) }
         // Logged at every load: its control characters are replaced (docs/plugins.md, Limits).
         let version = table.version.map { PluginText.printable(String(cString: $0)) } ?? ""
-        let module = PluginModule(name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
-                                  manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log, allowance: allowance)
+        let module = PluginModule(
+            name: name, version: version, abi: PluginABIVersion(major: table.abi_major, minor: table.abi_minor),
+            manifest: manifest, path: file.path, swiftRelease: swiftRelease, table: table, log: log,
+            allowance: allowance)
         module.callGuard = callGuard
         return module
     }
@@ -81,22 +89,26 @@ public final class PluginModule {
     /// Opens `file` with the dynamic loader (running the module's constructors), checks the
     /// Swift release it records, and calls its entry point: the table it returned, copied, and
     /// that release. `callGuard` learns where the module's code lies as soon as it is loaded.
-    private static func enterModule(_ file: CheckedFile, label: String, log: Log, allowance: PluginCallbackAllowance?,
-                                    callGuard: PluginCallGuard?) -> Result<(tabbard_plugin, String?), PluginRefusal> {
+    private static func enterModule(
+        _ file: CheckedFile, label: String, log: Log, allowance: PluginCallbackAllowance?,
+        callGuard: PluginCallGuard?
+    ) -> Result<(tabbard_plugin, String?), PluginRefusal> {
         Result { () throws(PluginRefusal) in
             // Loading through the descriptor loads the very file that was checked.
             let handle: UnsafeMutableRawPointer
             switch SharedRuntime.open(file.descriptorPath, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) {
             case .success(let opened): handle = opened
             case .failure(let error):
-                throw .loadFailed(path: file.path, message: error.message.replacingEvery(file.descriptorPath, with: file.path))
+                throw .loadFailed(
+                    path: file.path, message: error.message.replacingEvery(file.descriptorPath, with: file.path))
             }
             file.keepOpenForLoadedModule()
             let swiftRelease = try checkSwiftRelease(of: handle)
             guard let symbol = dlsym(handle, TABBARD_PLUGIN_ENTRY_SYMBOL) else { throw .missingEntry(path: file.path) }
             // The entry point lies in the module's code, which the crash guard finds from it.
             if let callGuard, !callGuard.locate(code: UnsafeRawPointer(symbol)) {
-                log.warning("plugin \(label): its code was not found; a crash on a thread of its own will not be blamed on it")
+                log.warning(
+                    "plugin \(label): its code was not found; a crash on a thread of its own will not be blamed on it")
             }
             let entry = unsafeBitCast(symbol, to: tabbard_plugin_entry_fn.self)
             let host = HostCallbacks.table(plugin: label, log: log, allowance: allowance)
@@ -108,15 +120,18 @@ public final class PluginModule {
     /// Reads the manifest at `path`, checks its ABI version, and loads the module it names:
     /// what the probe and a plugin helper do before anything else. The probe is handed the
     /// module the daemon opened, as `moduleDescriptor`: that file is loaded, not the path.
-    static func load(manifestAt path: String, trust: PluginTrust, log: Log, moduleDescriptor: Int32? = nil) throws(PluginRefusal) -> PluginModule {
+    static func load(manifestAt path: String, trust: PluginTrust, log: Log, moduleDescriptor: Int32? = nil)
+        throws(PluginRefusal) -> PluginModule
+    {
         let (directory, name) = PluginProbe.split(path)
         let manifest = try PluginDirectoryScan.readManifest(name, in: directory, trust: trust)
         try PluginABIVersion.host.check(manifest.abi)
-        let file = if let moduleDescriptor {
-            try CheckedFile.adopt(moduleDescriptor, path: manifest.modulePath, trust: trust)
-        } else {
-            try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
-        }
+        let file =
+            if let moduleDescriptor {
+                try CheckedFile.adopt(moduleDescriptor, path: manifest.modulePath, trust: trust)
+            } else {
+                try CheckedFile.open(manifest.module, in: manifest.directory, trust: trust)
+            }
         return try load(file, manifest: manifest, log: log)
     }
 
@@ -128,7 +143,9 @@ public final class PluginModule {
         typealias Record = @convention(c) () -> UnsafePointer<CChar>?
         let plugin = unsafeBitCast(symbol, to: Record.self)().map { String(cString: $0) } ?? ""
         let daemon = SwiftRelease.compiler.description
-        guard plugin == daemon else { throw .otherSwiftRelease(plugin: plugin.isEmpty ? "an unnamed release" : plugin, daemon: daemon) }
+        guard plugin == daemon else {
+            throw .otherSwiftRelease(plugin: plugin.isEmpty ? "an unnamed release" : plugin, daemon: daemon)
+        }
         return plugin
     }
 
@@ -139,8 +156,10 @@ public final class PluginModule {
         let size = Int(raw.load(as: UInt32.self))
         guard size >= minimumTableSize else { throw .tableTooSmall(size: size, minimum: minimumTableSize) }
         let found = PluginABIVersion(
-            major: raw.load(fromByteOffset: MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.abi_major)!, as: UInt32.self),
-            minor: raw.load(fromByteOffset: MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.abi_minor)!, as: UInt32.self))
+            major: raw.load(
+                fromByteOffset: MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.abi_major)!, as: UInt32.self),
+            minor: raw.load(
+                fromByteOffset: MemoryLayout<tabbard_plugin>.offset(of: \tabbard_plugin.abi_minor)!, as: UInt32.self))
         try PluginABIVersion.host.check(found)
         let known = MemoryLayout<tabbard_plugin>.size
         guard size <= known else { throw .tableTooLarge(size: size, known: known) }
@@ -156,7 +175,8 @@ public final class PluginModule {
     /// when probing), whose host callbacks go to `sink`. Nil when the plugin declines; the tab
     /// is then left out, and logged.
     public func createTab(_ declaration: PluginTabDeclaration, sink: @escaping PluginEventSink) -> PluginTab? {
-        let handle = HostHandles.shared.issue(TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log, allowance: allowance))
+        let handle = HostHandles.shared.issue(
+            TabContext(plugin: name, tabID: declaration.id, sink: sink, log: log, allowance: allowance))
         let instance = timed("create", tab: declaration.id) {
             declaration.id.withCString { table.create!(table.user_data, $0, handle) }
         }
@@ -179,7 +199,9 @@ public final class PluginModule {
         let duration = MonotonicInstant.now() - start
         if duration > slowCallThreshold {
             let rounded = (Double(duration.nanoseconds) / 100_000).rounded() / 10
-            log.warning("plugin \(name): \(function) for tab \(tab) took \(rounded) ms (limit \(slowCallThreshold.milliseconds) ms)")
+            log.warning(
+                "plugin \(name): \(function) for tab \(tab) took \(rounded) ms (limit \(slowCallThreshold.milliseconds) ms)"
+            )
         }
         return result
     }
@@ -193,10 +215,10 @@ extension PluginABIVersion {
     }
 }
 
-private extension String {
+extension String {
     /// The text with every occurrence of `target` replaced by `replacement`. (The standard
     /// `replacing(_:with:)` lives in _StringProcessing, which the daemon does not load.)
-    func replacingEvery(_ target: String, with replacement: String) -> String {
+    fileprivate func replacingEvery(_ target: String, with replacement: String) -> String {
         let text = Array(utf8)
         let pattern = Array(target.utf8)
         guard !pattern.isEmpty else { return self }

@@ -57,10 +57,12 @@ public struct PluginPlacement: Sendable, Equatable {
         let instance = trust == .system ? "the system instance's default" : "the session instance's default"
         return switch reason {
         case .configuration: "\(place), as the configuration says ([plugin.\(name)])"
-        case .manifest where trust == .system && isolation == .inProcess: "\(place), as its manifest says (a bundled plugin)"
+        case .manifest where trust == .system && isolation == .inProcess:
+            "\(place), as its manifest says (a bundled plugin)"
         case .manifest: "\(place), as its manifest says"
         case .instanceDefault: "\(place), \(instance)"
-        case .manifestPassedOver: "\(place), \(instance) (its manifest's in-process counts only for the bundled plugins here)"
+        case .manifestPassedOver:
+            "\(place), \(instance) (its manifest's in-process counts only for the bundled plugins here)"
         }
     }
 

@@ -68,9 +68,11 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .notELF(let path): "\(path) is not an ELF file"
         case .notSharedObject(let path, let detail): "\(path) is not a shared object for this machine (\(detail))"
         case .symbolicLink(let path): "\(path) is a symbolic link (not followed on the system instance)"
-        case .moduleOutsideDirectory(let path): "module \(path) is not a file next to its manifest (required on the system instance)"
+        case .moduleOutsideDirectory(let path):
+            "module \(path) is not a file next to its manifest (required on the system instance)"
         case .notOwnedByRoot(let path, let uid): "\(path) is owned by uid \(uid), not root"
-        case .writableByOthers(let path, let mode): "\(path) is writable by group or others (mode \(String(mode & 0o7777, radix: 8)))"
+        case .writableByOthers(let path, let mode):
+            "\(path) is writable by group or others (mode \(String(mode & 0o7777, radix: 8)))"
         case .untrustedAncestor(let directory, let ancestor, let reason):
             "\(ancestor) \(reason): it is an ancestor of plugin directory \(directory), and on the system instance every ancestor "
                 + "must be root's and writable by nobody else"
@@ -79,8 +81,10 @@ public enum PluginRefusal: Error, Sendable, Equatable, CustomStringConvertible {
             "built by Swift \(plugin), but this tabbard by Swift \(daemon); a Swift plugin must be built with the daemon's Swift release"
         case .missingEntry(let path): "\(path) does not export tabbard_plugin_entry_v1"
         case .noTable: "tabbard_plugin_entry_v1 returned no table"
-        case .tableTooSmall(let size, let minimum): "plugin table of \(size) bytes is smaller than the ABI 1.0 table (\(minimum) bytes)"
-        case .tableTooLarge(let size, let known): "plugin table of \(size) bytes is larger than this tabbard knows (\(known) bytes)"
+        case .tableTooSmall(let size, let minimum):
+            "plugin table of \(size) bytes is smaller than the ABI 1.0 table (\(minimum) bytes)"
+        case .tableTooLarge(let size, let known):
+            "plugin table of \(size) bytes is larger than this tabbard knows (\(known) bytes)"
         case .missingFunction(let name): "plugin table lacks the required function \(name)"
         case .nameMismatch(let table, let manifest): "plugin table names itself '\(table)', the manifest '\(manifest)'"
         case .invalidName(let name): "plugin table gives no valid name ('\(name)')"

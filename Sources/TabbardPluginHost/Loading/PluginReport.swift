@@ -69,12 +69,13 @@ public struct PluginReport: Sendable, Equatable {
             lines.append("directory \(directory): \(reason)")
         }
         for entry in entries {
-            let status: String = switch entry.status {
-            case .loaded: "loaded"
-            case .usable: "ok"
-            case .disabled: "disabled"
-            case .refused(let reason): "refused: \(reason)"
-            }
+            let status: String =
+                switch entry.status {
+                case .loaded: "loaded"
+                case .usable: "ok"
+                case .disabled: "disabled"
+                case .refused(let reason): "refused: \(reason)"
+                }
             guard let manifest = entry.manifest else {
                 lines.append("\(entry.file)\n  \(status)")
                 continue
@@ -83,7 +84,9 @@ public struct PluginReport: Sendable, Equatable {
             lines.append("\(manifest.name)\(version) (ABI \(manifest.abi)) \(entry.file)")
             if !manifest.description.isEmpty { lines.append("  \(manifest.description)") }
             lines.append("  status: \(status)")
-            if let placement = entry.placement { lines.append("  runs: \(placement.text(plugin: manifest.name, trust: trust))") }
+            if let placement = entry.placement {
+                lines.append("  runs: \(placement.text(plugin: manifest.name, trust: trust))")
+            }
             lines.append("  module: \(manifest.modulePath)")
             if entry.restartNeeded {
                 lines.append("  restart needed: the running daemon has an earlier build of the module loaded")

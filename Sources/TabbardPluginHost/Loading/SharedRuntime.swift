@@ -18,7 +18,8 @@ enum SharedRuntime {
             // Each library at most once: a library that loads but leaves the plugin wanting
             // it (another version) must not loop.
             guard let library = missingRuntimeLibrary(in: message), loaded.insert(library).inserted,
-                  dlopen(library, RTLD_NOW | RTLD_GLOBAL | RTLD_NODELETE) != nil else {
+                dlopen(library, RTLD_NOW | RTLD_GLOBAL | RTLD_NODELETE) != nil
+            else {
                 return .failure(DynamicLoadError(message: message))
             }
         }
@@ -28,7 +29,9 @@ enum SharedRuntime {
     /// (`…/libhello.so: libswift_Concurrency.so: cannot open shared object file: …`), or nil.
     static func missingRuntimeLibrary(in message: String) -> String? {
         let parts = message.split(separator: ":").map { part in part.drop { $0 == " " } }
-        guard let index = parts.firstIndex(where: { $0 == "cannot open shared object file" }), index > 0 else { return nil }
+        guard let index = parts.firstIndex(where: { $0 == "cannot open shared object file" }), index > 0 else {
+            return nil
+        }
         let library = String(parts[index - 1])
         let runtime = library.hasPrefix("libswift") || library == "libdispatch.so" || library == "libBlocksRuntime.so"
         return runtime && !library.contains("/") ? library : nil

@@ -14,11 +14,16 @@ extension PluginManifest {
     public init(parsing bytes: [UInt8], file: String) throws(ConfigurationError) {
         var root = try TableReader(document: bytes, file: file)
         let name = try root.requiredString("name")
-        guard TabIdentifier.isValid(name) else { throw root.failure("name", "'\(name)' is not a valid plugin name (letters, digits, '.', '_', '-'; at most 64)") }
+        guard TabIdentifier.isValid(name) else {
+            throw root.failure(
+                "name", "'\(name)' is not a valid plugin name (letters, digits, '.', '_', '-'; at most 64)")
+        }
         let module = try root.requiredString("module")
         guard !module.isEmpty else { throw root.failure("module", "is empty") }
         let abiText = try root.requiredString("abi")
-        guard let abi = PluginABIVersion(abiText) else { throw root.failure("abi", "'\(abiText)' is not a version such as \"1.0\"") }
+        guard let abi = PluginABIVersion(abiText) else {
+            throw root.failure("abi", "'\(abiText)' is not a version such as \"1.0\"")
+        }
         let description = try root.string("description", Self.printable) ?? ""
         let isolation = try root.parsed("isolation", PluginIsolation.init(validating:))
         guard let tabReaders = try root.tables("tabs") else {
@@ -31,17 +36,23 @@ extension PluginManifest {
         for var reader in tabReaders {
             var tab = try Self.tab(&reader)
             tab.iconThemePath = iconTheme
-            guard seen.insert(tab.id).inserted else { throw reader.failure("id", "'\(tab.id)' is declared twice in this manifest") }
+            guard seen.insert(tab.id).inserted else {
+                throw reader.failure("id", "'\(tab.id)' is declared twice in this manifest")
+            }
             tabs.append(tab)
         }
         try root.rejectUnread(listingKnown: true)
-        self.init(file: file, name: name, module: module, abi: abi, description: description, tabs: tabs, isolation: isolation)
+        self.init(
+            file: file, name: name, module: module, abi: abi, description: description, tabs: tabs, isolation: isolation
+        )
     }
 
     /// One `[[tabs]]` table.
     private static func tab(_ table: inout TableReader) throws(ConfigurationError) -> PluginTabDeclaration {
         let id = try table.requiredString("id")
-        guard TabIdentifier.isValid(id) else { throw table.failure("id", "'\(id)' is not a valid tab id (ID-1: ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$)") }
+        guard TabIdentifier.isValid(id) else {
+            throw table.failure("id", "'\(id)' is not a valid tab id (ID-1: ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$)")
+        }
         var tab = PluginTabDeclaration(id: id, title: "")
         if let item = try table.string("system_item") {
             guard SystemItem(rawValue: item) != nil else {
@@ -57,14 +68,18 @@ extension PluginManifest {
         if var titles = try table.table("titles", "a table of locale = \"title\"") {
             tab.localizedTitles.reserveCapacity(titles.keys.count)
             for locale in titles.keys {
-                guard isLocale(locale) else { throw titles.failure(locale, "'\(locale)' is not a locale such as fr or pt_BR") }
+                guard isLocale(locale) else {
+                    throw titles.failure(locale, "'\(locale)' is not a locale such as fr or pt_BR")
+                }
                 tab.localizedTitles[locale] = try titles.string(locale, Self.printable)
             }
         }
         // ICON-2: a system item's icon names are the standard ones; the manifest may not give any.
         for key in ["icon", "selected_icon"] {
             guard let name = try table.string(key) else { continue }
-            if tab.systemItem != nil { throw table.failure(key, "cannot be given beside system_item, whose icon names are the daemon's") }
+            if tab.systemItem != nil {
+                throw table.failure(key, "cannot be given beside system_item, whose icon names are the daemon's")
+            }
             do throws(TabError) {
                 try IconName.validate(name)
             } catch {
@@ -75,7 +90,9 @@ extension PluginManifest {
         tab.image = try table.string("image", Self.printable) ?? ""
         tab.selectedImage = try table.string("selected_image", Self.printable) ?? ""
         if let mode = try table.string("image_rendering_mode") {
-            guard ImageRenderingMode(rawValue: mode) != nil else { throw table.failure("image_rendering_mode", "'\(mode)' is neither template nor original") }
+            guard ImageRenderingMode(rawValue: mode) != nil else {
+                throw table.failure("image_rendering_mode", "'\(mode)' is neither template nor original")
+            }
             tab.imageRenderingMode = mode
         }
         if let tag = try table.integer("tag") {
@@ -113,16 +130,22 @@ extension PluginManifest {
     private static func iconTheme(_ root: inout TableReader, file: String) throws(ConfigurationError) -> String {
         guard let relative = try root.string("icon_theme", Self.printable) else { return "" }
         guard !relative.isEmpty, !relative.hasPrefix("/") else {
-            throw root.failure("icon_theme", "must name a directory relative to the manifest's, not \(relative.isEmpty ? "nothing" : "an absolute path")")
+            throw root.failure(
+                "icon_theme",
+                "must name a directory relative to the manifest's, not \(relative.isEmpty ? "nothing" : "an absolute path")"
+            )
         }
         let slash = file.lastIndex(of: "/")
         let directory = slash.map { String(file[..<$0]) } ?? "."
         guard let resolved = realpath((directory.isEmpty ? "/" : directory) + "/" + relative, nil) else {
-            throw root.failure("icon_theme", "'\(relative)' is no directory beside the manifest (\(String(cString: strerror(errno))))")
+            throw root.failure(
+                "icon_theme", "'\(relative)' is no directory beside the manifest (\(String(cString: strerror(errno))))")
         }
         defer { free(resolved) }
         let path = String(cString: resolved)
-        guard FileKind(entryAt: path) == .directory else { throw root.failure("icon_theme", "'\(relative)' is not a directory") }
+        guard FileKind(entryAt: path) == .directory else {
+            throw root.failure("icon_theme", "'\(relative)' is not a directory")
+        }
         return path
     }
 
@@ -147,7 +170,8 @@ extension PluginManifest {
                 parts += 1
                 length = 0
             } else {
-                guard isASCIILetter(byte) || (parts > 0 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) else { return false }
+                guard isASCIILetter(byte) || (parts > 0 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
+                else { return false }
                 length += 1
             }
         }

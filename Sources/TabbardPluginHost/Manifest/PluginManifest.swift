@@ -17,8 +17,11 @@ public struct PluginManifest: Sendable, Equatable {
     public var isolation: PluginIsolation?
 
     /// Creates a manifest from its parts (the parser does this; tests may too).
-    public init(file: String, name: String, module: String, abi: PluginABIVersion, description: String, tabs: [PluginTabDeclaration],
-                isolation: PluginIsolation? = nil) {
+    public init(
+        file: String, name: String, module: String, abi: PluginABIVersion, description: String,
+        tabs: [PluginTabDeclaration],
+        isolation: PluginIsolation? = nil
+    ) {
         self.file = file
         self.name = name
         self.module = module
@@ -107,7 +110,8 @@ public struct PluginABIVersion: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
-              let major = UInt32(parts[0]), let minor = UInt32(parts[1]) else { return nil }
+            let major = UInt32(parts[0]), let minor = UInt32(parts[1])
+        else { return nil }
         self.init(major: major, minor: minor)
     }
 

@@ -83,7 +83,9 @@ final class HostHandles: Sendable {
     func refuse(_ callback: String, _ what: String, _ handle: UnsafeRawPointer?) {
         let logs = state.withLock { $0.logs.values }
         for log in logs {
-            log.warning("a plugin's \(callback) was given \(what) the host never made (0x\(String(UInt(bitPattern: handle), radix: 16))); ignored")
+            log.warning(
+                "a plugin's \(callback) was given \(what) the host never made (0x\(String(UInt(bitPattern: handle), radix: 16))); ignored"
+            )
         }
     }
 }

@@ -35,8 +35,12 @@ final class PluginCallbackAllowance: Sendable {
     /// The one line a flood of `plugin` is logged with, with the failure it counts as when it
     /// is counted (`failures`, of `PluginAdmission.failureLimit`).
     static func floodLine(plugin: String, failures: Int?) -> String {
-        let count = failures.map { "; failure \($0) of \(PluginAdmission.failureLimit) before the plugin is disabled at its next load" } ?? ""
-        return "plugin \(plugin): \(reason); its callbacks past that are dropped until it keeps within it for a second\(count)"
+        let count =
+            failures.map {
+                "; failure \($0) of \(PluginAdmission.failureLimit) before the plugin is disabled at its next load"
+            } ?? ""
+        return
+            "plugin \(plugin): \(reason); its callbacks past that are dropped until it keeps within it for a second\(count)"
     }
 
     /// What a flood does where it is not counted (no admission: tests): its line is logged.

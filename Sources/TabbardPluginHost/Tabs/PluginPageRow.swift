@@ -17,8 +17,10 @@ public struct PluginPageRow: Sendable, Equatable {
     public var clock: PluginClock?
 
     /// A row with these parts.
-    public init(id: String, title: String, detail: String = "", icon: String = "", page: String = "",
-                action: String = "", clock: PluginClock? = nil) {
+    public init(
+        id: String, title: String, detail: String = "", icon: String = "", page: String = "",
+        action: String = "", clock: PluginClock? = nil
+    ) {
         self.id = id
         self.title = title
         self.detail = detail

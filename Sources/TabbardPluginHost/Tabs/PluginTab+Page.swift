@@ -47,18 +47,23 @@ extension PluginTab {
         var labels: [PluginActionLabel] = []
         if page.action_label_count > 0 {
             // More labels than actions a tab may have is a plugin bug, not a list to read.
-            guard let source = page.action_labels, page.action_label_count <= PluginTab.maximumActions else { throw .null }
+            guard let source = page.action_labels, page.action_label_count <= PluginTab.maximumActions else {
+                throw .null
+            }
             for index in 0..<Int(page.action_label_count) {
                 let label = source[index]
-                labels.append(PluginActionLabel(action: try text(label.action, .action) ?? "",
-                                                label: try text(label.label, .label) ?? "",
-                                                icon: try text(label.icon, .iconName) ?? ""))
+                labels.append(
+                    PluginActionLabel(
+                        action: try text(label.action, .action) ?? "",
+                        label: try text(label.label, .label) ?? "",
+                        icon: try text(label.icon, .iconName) ?? ""))
             }
         }
-        return PluginContent(title: try text(page.title, .title) ?? "",
-                             mimeType: try text(page.mime_type, .mimeType) ?? "text/plain",
-                             body: try text(page.text, .body) ?? "",
-                             rows: rows, actionLabels: labels, rowsCut: Int(page.row_count) > taken)
+        return PluginContent(
+            title: try text(page.title, .title) ?? "",
+            mimeType: try text(page.mime_type, .mimeType) ?? "text/plain",
+            body: try text(page.text, .body) ?? "",
+            rows: rows, actionLabels: labels, rowsCut: Int(page.row_count) > taken)
     }
 
     private static func row(_ row: tabbard_page_row) throws(PluginText.Refusal) -> PluginPageRow {
@@ -69,11 +74,12 @@ extension PluginTab {
         case Int32(TABBARD_CLOCK_TIME_OF_DAY.rawValue):
             clock = PluginClock(value: row.clock_value, at: row.clock_at, rate: row.clock_rate, format: .timeOfDay)
         default:
-            clock = nil  // TABBARD_CLOCK_NONE, or a format this host does not know.
+            clock = nil // TABBARD_CLOCK_NONE, or a format this host does not know.
         }
-        return PluginPageRow(id: try text(row.id, .rowID) ?? "", title: try text(row.title, .title) ?? "",
-                             detail: try text(row.detail, .detail) ?? "", icon: try text(row.icon, .iconName) ?? "",
-                             page: try text(row.page, .page) ?? "", action: try text(row.action, .action) ?? "",
-                             clock: clock)
+        return PluginPageRow(
+            id: try text(row.id, .rowID) ?? "", title: try text(row.title, .title) ?? "",
+            detail: try text(row.detail, .detail) ?? "", icon: try text(row.icon, .iconName) ?? "",
+            page: try text(row.page, .page) ?? "", action: try text(row.action, .action) ?? "",
+            clock: clock)
     }
 }

@@ -21,8 +21,10 @@ public struct PluginContent: Sendable, Equatable {
     public static let maximumRows = 1000
 
     /// A page with these parts.
-    public init(title: String, mimeType: String, body: String, rows: [PluginPageRow] = [],
-                actionLabels: [PluginActionLabel] = [], rowsCut: Bool = false) {
+    public init(
+        title: String, mimeType: String, body: String, rows: [PluginPageRow] = [],
+        actionLabels: [PluginActionLabel] = [], rowsCut: Bool = false
+    ) {
         self.title = title
         self.mimeType = mimeType
         self.body = body
@@ -72,7 +74,10 @@ public final class PluginTab {
     private let handle: OpaquePointer
     private(set) var destroyed = false
 
-    init(declaration: PluginTabDeclaration, module: PluginModule, instance: UnsafeMutableRawPointer, handle: OpaquePointer) {
+    init(
+        declaration: PluginTabDeclaration, module: PluginModule, instance: UnsafeMutableRawPointer,
+        handle: OpaquePointer
+    ) {
         self.declaration = declaration
         self.module = module
         self.instance = instance
@@ -134,10 +139,11 @@ public final class PluginTab {
                 // Copying while `page` is still alive also forgives a plugin that echoes it.
                 defer { content.release?(&content) }
                 do throws(PluginText.Refusal) {
-                    return .success(PluginContent(
-                        title: try Self.text(content.title, .title) ?? "",
-                        mimeType: try Self.text(content.mime_type, .mimeType) ?? "text/plain",
-                        body: try Self.text(content.body, .body) ?? ""))
+                    return .success(
+                        PluginContent(
+                            title: try Self.text(content.title, .title) ?? "",
+                            mimeType: try Self.text(content.mime_type, .mimeType) ?? "text/plain",
+                            body: try Self.text(content.body, .body) ?? ""))
                 } catch {
                     return .failure(refused("render", error))
                 }
@@ -204,7 +210,8 @@ public final class PluginTab {
 
     /// Plugin text for `field` as a Swift string, nil for NULL; invalid UTF-8 is repaired, since
     /// D-Bus needs valid text.
-    static func text(_ pointer: UnsafePointer<CChar>?, _ field: PluginText.Field) throws(PluginText.Refusal) -> String? {
+    static func text(_ pointer: UnsafePointer<CChar>?, _ field: PluginText.Field) throws(PluginText.Refusal) -> String?
+    {
         guard pointer != nil else { return nil }
         return try PluginText.read(pointer, for: field, repairing: true)
     }

@@ -82,11 +82,15 @@ package final class PluginTabs: @unchecked Sendable {
     /// helper of an isolated plugin whose module file changed starts again with the new build,
     /// told its tabs' state as after any restart (`PluginReplay`). `settings` are the
     /// configuration's `[plugin.NAME]` tables. Returns the new catalog.
-    package func rescan(directories: [String], enabled: Set<String>?, settings: [String: PluginSettings]) -> [TabDefinition] {
+    package func rescan(directories: [String], enabled: Set<String>?, settings: [String: PluginSettings])
+        -> [TabDefinition]
+    {
         host.load(directories: directories, enabled: enabled, settings: settings)
         for plugin in host.rebuilt {
             guard let earlier = isolated.removeValue(forKey: plugin) else { continue }
-            log.notice("plugin \(plugin): \(earlier.helper.manifest.modulePath) changed; its helper starts again with the new build")
+            log.notice(
+                "plugin \(plugin): \(earlier.helper.manifest.modulePath) changed; its helper starts again with the new build"
+            )
             retire(earlier)
             // The host made the earlier helper, so it makes this one: the plugin is still isolated.
             _ = startHelper(of: plugin)
@@ -313,8 +317,9 @@ package final class PluginTabs: @unchecked Sendable {
     /// plugin and page, since a page that is too long stays so at every render.
     package func pageCut(_ id: String, page: String, why: String) {
         guard let plugin = plugin(of: id), cutPages.insert([plugin, page]).inserted else { return }
-        log.warning("plugin \(plugin): page \(OffendingValue.quoted(page)) of tab \(OffendingValue.quoted(id)) is over its bounds (\(why)); "
-            + "its last rows, then its text, are left out (said once for this plugin and page)")
+        log.warning(
+            "plugin \(plugin): page \(OffendingValue.quoted(page)) of tab \(OffendingValue.quoted(id)) is over its bounds (\(why)); "
+                + "its last rows, then its text, are left out (said once for this plugin and page)")
     }
 
     /// Forwards `action` to the plugin of tab `id`.
@@ -333,14 +338,17 @@ package final class PluginTabs: @unchecked Sendable {
 
     /// The failure of an action the plugin did not perform.
     private static func refused(_ action: String, of id: String, by plugin: String) -> PluginFailure {
-        .pluginFailed("Plugin '\(plugin)' refused action \(OffendingValue.quoted(action)) of tab \(OffendingValue.quoted(id)).")
+        .pluginFailed(
+            "Plugin '\(plugin)' refused action \(OffendingValue.quoted(action)) of tab \(OffendingValue.quoted(id)).")
     }
 
     // MARK: - Calls answered later (tabs in a helper)
 
     /// `page` of isolated tab `id` as its helper renders it, answered later on the loop thread:
     /// within the call deadline, else a failure saying the plugin is unavailable.
-    package func content(ofIsolated id: String, page: String, answered: @escaping (Result<PluginContent, PluginFailure>) -> Void) {
+    package func content(
+        ofIsolated id: String, page: String, answered: @escaping (Result<PluginContent, PluginFailure>) -> Void
+    ) {
         guard let helper = startedHelper(of: id, answered) else { return }
         helper.content(of: id, page: page) { [self, name = helper.name] result in
             answered(result.map { titled($0, page: page, of: id, by: name) }.mapError { .pluginFailed("\($0)") })
@@ -348,7 +356,9 @@ package final class PluginTabs: @unchecked Sendable {
     }
 
     /// Forwards `action` to the helper of isolated tab `id`, answered later on the loop thread.
-    package func activate(_ action: String, ofIsolated id: String, answered: @escaping (Result<Void, PluginFailure>) -> Void) {
+    package func activate(
+        _ action: String, ofIsolated id: String, answered: @escaping (Result<Void, PluginFailure>) -> Void
+    ) {
         guard let helper = startedHelper(of: id, answered) else { return }
         helper.perform(.activate(tabID: id, action: action), of: id) { [name = helper.name] result in
             switch result {
@@ -363,7 +373,9 @@ package final class PluginTabs: @unchecked Sendable {
     /// push; answered later on the loop thread with whether it knew the page. The model pushes
     /// after the answer: `pushed(_:by:onto:)` if its stack is still the one asked from, else
     /// `resync` tells the plugin the model's stack again.
-    package func navigate(_ id: String, toIsolated page: String, answered: @escaping (Result<Bool, PluginFailure>) -> Void) {
+    package func navigate(
+        _ id: String, toIsolated page: String, answered: @escaping (Result<Bool, PluginFailure>) -> Void
+    ) {
         guard let helper = startedHelper(of: id, answered) else { return }
         helper.perform(.navigate(tabID: id, page: page), of: id) { result in
             answered(result.mapError { .pluginFailed("\($0)") })
@@ -380,7 +392,9 @@ package final class PluginTabs: @unchecked Sendable {
 
     /// The helper of started isolated tab `id`; else answers `answered` with the failure and
     /// returns nil.
-    private func startedHelper<Value>(of id: String, _ answered: (Result<Value, PluginFailure>) -> Void) -> IsolatedPlugin? {
+    private func startedHelper<Value>(of id: String, _ answered: (Result<Value, PluginFailure>) -> Void)
+        -> IsolatedPlugin?
+    {
         guard let plugin = isolatedTabs[id] else {
             answered(.failure(.pluginFailed("Tab \(OffendingValue.quoted(id)) has no running plugin instance.")))
             return nil
@@ -398,8 +412,11 @@ package final class PluginTabs: @unchecked Sendable {
     /// thread (at once when the helper is down).
     package func actions(ofIsolated id: String, answered: @escaping (Result<[String], PluginCallError>) -> Void) {
         guard let plugin = isolatedTabs[id] else {
-            return answered(.failure(PluginCallError(plugin: host.plugin(offering: id) ?? "none", tabID: id, function: "actions",
-                                                     reason: "failed: the tab is not started")))
+            return answered(
+                .failure(
+                    PluginCallError(
+                        plugin: host.plugin(offering: id) ?? "none", tabID: id, function: "actions",
+                        reason: "failed: the tab is not started")))
         }
         // A started tab's helper runs until its plugin's last tab ends.
         isolated[plugin]!.actions(of: id) { [self] result in
@@ -410,7 +427,8 @@ package final class PluginTabs: @unchecked Sendable {
     private func instance(_ id: String) throws(PluginFailure) -> PluginTab {
         guard let tab = instances[id] else {
             if let plugin = probedPlugin(of: id) {
-                throw .pluginFailed("Plugin '\(plugin)' of tab \(OffendingValue.quoted(id)) is unavailable: it is being probed.")
+                throw .pluginFailed(
+                    "Plugin '\(plugin)' of tab \(OffendingValue.quoted(id)) is unavailable: it is being probed.")
             }
             throw .pluginFailed("Tab \(OffendingValue.quoted(id)) has no running plugin instance.")
         }

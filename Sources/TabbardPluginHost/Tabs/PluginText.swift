@@ -42,14 +42,14 @@ enum PluginText {
         var limit: Int {
             switch self {
             case .title: ItemTitle.maximumBytes
-            case .badge: Badge.maximumBytes  // ITEM-4
-            case .badgeColor: 7  // "#RRGGBB" (ITEM-5)
+            case .badge: Badge.maximumBytes // ITEM-4
+            case .badgeColor: 7 // "#RRGGBB" (ITEM-5)
             case .page: PageName.maximumLength
             case .action: 64
             case .mimeType: 255
             case .body: 1 << 20
             case .logLine: 4096
-            case .iconName: IconName.maximumBytes  // ICON-2
+            case .iconName: IconName.maximumBytes // ICON-2
             case .rowID: PageName.maximumLength
             case .detail: 512
             case .label: ItemTitle.maximumBytes
@@ -78,7 +78,9 @@ enum PluginText {
 
     /// The string at `pointer` for `field`: refused when NULL, over the field's limit, or (unless
     /// `repairing`, which turns bad bytes into U+FFFD as D-Bus needs valid text) not UTF-8.
-    static func read(_ pointer: UnsafePointer<CChar>?, for field: Field, repairing: Bool = false) throws(Refusal) -> String {
+    static func read(_ pointer: UnsafePointer<CChar>?, for field: Field, repairing: Bool = false) throws(Refusal)
+        -> String
+    {
         guard let pointer else { throw .null }
         let length = strnlen(pointer, field.limit + 1)
         guard length <= field.limit else { throw .tooLong(field) }

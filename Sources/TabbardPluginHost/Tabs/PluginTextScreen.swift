@@ -56,25 +56,28 @@ final class PluginTextScreen {
     /// with one replaced is another name (PAGE-2).
     func content(_ content: PluginContent, plugin: String, tab: String) -> PluginContent {
         // None of the three is a name: never refused.
-        var screened = PluginContent(title: text(content.title, .title, plugin: plugin, tab: tab) ?? "",
-                                     mimeType: text(content.mimeType, .mimeType, plugin: plugin, tab: tab) ?? "",
-                                     body: text(content.body, .body, plugin: plugin, tab: tab) ?? "")
+        var screened = PluginContent(
+            title: text(content.title, .title, plugin: plugin, tab: tab) ?? "",
+            mimeType: text(content.mimeType, .mimeType, plugin: plugin, tab: tab) ?? "",
+            body: text(content.body, .body, plugin: plugin, tab: tab) ?? "")
         screened.rowsCut = content.rowsCut
         screened.rows = content.rows.compactMap { row in
             guard let id = text(row.id, .rowID, plugin: plugin, tab: tab),
-                  let page = text(row.page, .page, plugin: plugin, tab: tab),
-                  let action = text(row.action, .action, plugin: plugin, tab: tab),
-                  let icon = text(row.icon, .iconName, plugin: plugin, tab: tab)
+                let page = text(row.page, .page, plugin: plugin, tab: tab),
+                let action = text(row.action, .action, plugin: plugin, tab: tab),
+                let icon = text(row.icon, .iconName, plugin: plugin, tab: tab)
             else { return nil }
-            return PluginPageRow(id: id, title: text(row.title, .title, plugin: plugin, tab: tab) ?? "",
-                                 detail: text(row.detail, .detail, plugin: plugin, tab: tab) ?? "",
-                                 icon: icon, page: page, action: action, clock: row.clock)
+            return PluginPageRow(
+                id: id, title: text(row.title, .title, plugin: plugin, tab: tab) ?? "",
+                detail: text(row.detail, .detail, plugin: plugin, tab: tab) ?? "",
+                icon: icon, page: page, action: action, clock: row.clock)
         }
         screened.actionLabels = content.actionLabels.compactMap { label in
             guard let action = text(label.action, .action, plugin: plugin, tab: tab),
-                  let icon = text(label.icon, .iconName, plugin: plugin, tab: tab)
+                let icon = text(label.icon, .iconName, plugin: plugin, tab: tab)
             else { return nil }
-            return PluginActionLabel(action: action, label: text(label.label, .label, plugin: plugin, tab: tab) ?? "", icon: icon)
+            return PluginActionLabel(
+                action: action, label: text(label.label, .label, plugin: plugin, tab: tab) ?? "", icon: icon)
         }
         return screened
     }
@@ -84,8 +87,10 @@ final class PluginTextScreen {
     func actions(_ names: [String], plugin: String, tab: String) -> Result<[String], PluginCallError> {
         for name in names {
             guard text(name, .action, plugin: plugin, tab: tab) != nil else {
-                return .failure(PluginCallError(plugin: plugin, tabID: tab, function: "actions",
-                                                reason: "returned an action name with a control character"))
+                return .failure(
+                    PluginCallError(
+                        plugin: plugin, tabID: tab, function: "actions",
+                        reason: "returned an action name with a control character"))
             }
         }
         return .success(names)
@@ -97,8 +102,10 @@ final class PluginTextScreen {
         case .clean:
             return text
         case .replaced(let printable, let first):
-            tell(plugin, "tab \(tab) sent \(field.named) with control characters (first \(PluginText.code(first))); "
-                + "each is shown as U+FFFD")
+            tell(
+                plugin,
+                "tab \(tab) sent \(field.named) with control characters (first \(PluginText.code(first))); "
+                    + "each is shown as U+FFFD")
             return printable
         case .refused(let first):
             tell(plugin, "tab \(tab) sent \(field.named) with a control character (\(PluginText.code(first))); refused")

@@ -24,7 +24,8 @@ struct OpenedView {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                 throw CommandFailure(.usage, "--view takes KEY=VALUE pairs separated by commas, not '\(pair)'")
             }
-            let key = String(pair[..<equals]), value = String(pair[pair.index(after: equals)...])
+            let key = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
             if key == "max_visible", let number = UInt32(value) {
                 settings[key] = Variant(.uint32(number))
             } else {

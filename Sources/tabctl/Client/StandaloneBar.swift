@@ -28,10 +28,13 @@ struct StandaloneBar {
 
     /// Calls `method` of the bar interface on this bar.
     @discardableResult
-    func call<each T: DBusEncodable>(_ method: BarMethodName, _ arguments: repeat each T) throws(CommandFailure) -> Message {
+    func call<each T: DBusEncodable>(_ method: BarMethodName, _ arguments: repeat each T) throws(CommandFailure)
+        -> Message
+    {
         do {
-            return try client.call(path: path.rawValue, interface: BusNames.barInterface, method.rawValue,
-                                   repeat each arguments)
+            return try client.call(
+                path: path.rawValue, interface: BusNames.barInterface, method.rawValue,
+                repeat each arguments)
         } catch {
             throw missingObject(error, item: nil)
         }
@@ -58,10 +61,13 @@ struct StandaloneBar {
     // MARK: - Its items
 
     /// Calls `method` of the item interface on the item `id`.
-    func call<each T: DBusEncodable>(_ method: ItemMethodName, item id: String, _ arguments: repeat each T) throws(CommandFailure) {
+    func call<each T: DBusEncodable>(_ method: ItemMethodName, item id: String, _ arguments: repeat each T)
+        throws(CommandFailure)
+    {
         do {
-            try client.call(path: BusNames.itemPath(id, bar: name).rawValue, interface: BusNames.itemInterface,
-                            method.rawValue, repeat each arguments)
+            try client.call(
+                path: BusNames.itemPath(id, bar: name).rawValue, interface: BusNames.itemInterface,
+                method.rawValue, repeat each arguments)
         } catch {
             throw missingObject(error, item: id)
         }
@@ -70,8 +76,9 @@ struct StandaloneBar {
     /// Sets a property of the item `id` (SBAR-2).
     func setProperty(_ property: ItemPropertyName, of id: String, _ value: DBusValue) throws(CommandFailure) {
         do {
-            try client.setProperty(property.rawValue, value, at: BusNames.itemPath(id, bar: name).rawValue,
-                                   interface: BusNames.itemInterface)
+            try client.setProperty(
+                property.rawValue, value, at: BusNames.itemPath(id, bar: name).rawValue,
+                interface: BusNames.itemInterface)
         } catch {
             throw missingObject(error, item: id)
         }
@@ -97,8 +104,9 @@ struct StandaloneBar {
         guard failure.name == DBusError.Names.unknownObject else { return failure }
         let bars = (try? client.property(.bars))?.strings
         if let item, bars?.contains(name) ?? true {
-            return CommandFailure(.noSuchTab, name: failure.name,
-                                  "no item '\(item)' on bar '\(name)' ('tabctl bar \(name) show' shows its items)")
+            return CommandFailure(
+                .noSuchTab, name: failure.name,
+                "no item '\(item)' on bar '\(name)' ('tabctl bar \(name) show' shows its items)")
         }
         return CommandFailure(.noSuchTab, name: failure.name, "no bar '\(name)' ('tabctl get Bars' lists the bars)")
     }

@@ -22,9 +22,12 @@ final class TabBarClient {
 
     /// Calls `method` of the controller interface and returns the reply.
     @discardableResult
-    func call<each T: DBusEncodable>(_ method: ControllerMethodName, _ arguments: repeat each T) throws(CommandFailure) -> Message {
-        try call(path: BusNames.controller.rawValue, interface: BusNames.controllerInterface, method.rawValue,
-                 repeat each arguments)
+    func call<each T: DBusEncodable>(_ method: ControllerMethodName, _ arguments: repeat each T) throws(CommandFailure)
+        -> Message
+    {
+        try call(
+            path: BusNames.controller.rawValue, interface: BusNames.controllerInterface, method.rawValue,
+            repeat each arguments)
     }
 
     /// Calls `method` of `interface` on the daemon's object at `path`.
@@ -33,8 +36,9 @@ final class TabBarClient {
         path: String, interface: String, _ method: String, _ arguments: repeat each T
     ) throws(CommandFailure) -> Message {
         do {
-            return try connection.call(destination: BusNames.service, path: path, interface: interface, method: method,
-                                       repeat each arguments, timeout: timeout)
+            return try connection.call(
+                destination: BusNames.service, path: path, interface: interface, method: method,
+                repeat each arguments, timeout: timeout)
         } catch {
             throw CommandFailure(error)
         }
@@ -55,8 +59,9 @@ final class TabBarClient {
 
     /// One controller property (`Properties.Get`), by the name a person typed.
     func property(_ name: String) throws(CommandFailure) -> DBusValue {
-        let reply = try call(path: BusNames.controller.rawValue, interface: BusNames.propertiesInterface, "Get",
-                             BusNames.controllerInterface, name)
+        let reply = try call(
+            path: BusNames.controller.rawValue, interface: BusNames.propertiesInterface, "Get",
+            BusNames.controllerInterface, name)
         return try decode(reply, as: Variant.self).value.unwrapped
     }
 
@@ -89,8 +94,9 @@ final class TabBarClient {
     /// The properties of every object that has `interface`, by path, from one
     /// `GetManagedObjects` call.
     func managedObjects(with interface: String) throws(CommandFailure) -> [ObjectPath: PropertyValues] {
-        let reply = try call(path: BusNames.controller.rawValue, interface: BusNames.objectManagerInterface,
-                             "GetManagedObjects")
+        let reply = try call(
+            path: BusNames.controller.rawValue, interface: BusNames.objectManagerInterface,
+            "GetManagedObjects")
         let objects = try decode(reply, as: [ObjectPath: [String: [String: Variant]]].self)
         return objects.compactMapValues { interfaces in interfaces[interface].map(PropertyValues.init) }
     }

@@ -18,8 +18,10 @@ struct CommandSpec: Sendable {
     private let syntax: @Sendable () -> SyntaxSummary
 
     /// The spec of `command`, whose operands its `syntax` declares.
-    init<Command: DeclaredOperands & Sendable>(of command: Command.Type, name: String, summary: String,
-                                               examples: [String], details: String? = nil, staysRunning: Bool = false) {
+    init<Command: DeclaredOperands & Sendable>(
+        of command: Command.Type, name: String, summary: String,
+        examples: [String], details: String? = nil, staysRunning: Bool = false
+    ) {
         self.name = name
         self.summary = summary
         self.examples = examples

@@ -33,7 +33,9 @@ enum HelpText {
     /// One command's usage, summary, `sections` (paragraphs of its own) and examples; a part
     /// of a command (`bar NAME tap`) names the words before it in `parent`.
     static func command(_ spec: CommandSpec, under parent: String? = nil, sections: [String] = []) -> String {
-        let paragraphs = ["Usage: tabctl [OPTIONS] " + usage(spec, under: parent), capitalized(spec.summary) + "."] + (spec.details.map { [$0] } ?? []) + sections
+        let paragraphs =
+            ["Usage: tabctl [OPTIONS] " + usage(spec, under: parent), capitalized(spec.summary) + "."]
+            + (spec.details.map { [$0] } ?? []) + sections
             + [spec.examples.map { "Example: " + $0 }.joined(separator: "\n")]
         return paragraphs.joined(separator: "\n\n")
     }

@@ -30,7 +30,9 @@ struct Operands {
     /// The next word (after a `--`, which ends options), or a usage error naming `what`.
     mutating func required(_ what: String) throws(UsageError) -> String {
         if words.first == "--" { words.removeFirst() }
-        guard let word = words.popFirst() else { throw UsageError(message: "\(command) needs \(what)", command: command) }
+        guard let word = words.popFirst() else {
+            throw UsageError(message: "\(command) needs \(what)", command: command)
+        }
         return word
     }
 
@@ -66,6 +68,8 @@ struct Operands {
 
     /// Throws unless every word was consumed.
     func finish() throws(UsageError) {
-        if let extra = words.first { throw UsageError(message: "unexpected '\(extra)' after \(command)", command: command) }
+        if let extra = words.first {
+            throw UsageError(message: "unexpected '\(extra)' after \(command)", command: command)
+        }
     }
 }

@@ -25,16 +25,21 @@ struct Syntax<Command> {
     let reading: () -> SyntaxReading
 
     /// A part that reads as `forms`, offers `words` and asks the daemon for `live` words.
-    init(forms: @autoclosure @escaping () -> [String], words: @autoclosure @escaping () -> [String] = [],
-         live: LiveWords = [], leading: String? = nil,
-         parse: @escaping (_ command: inout Command, _ operands: inout Operands) throws(UsageError) -> Void) {
-        self.init(leading: leading, reading: { SyntaxReading(forms: forms(), words: words(), live: live) },
-                  parse: parse)
+    init(
+        forms: @autoclosure @escaping () -> [String], words: @autoclosure @escaping () -> [String] = [],
+        live: LiveWords = [], leading: String? = nil,
+        parse: @escaping (_ command: inout Command, _ operands: inout Operands) throws(UsageError) -> Void
+    ) {
+        self.init(
+            leading: leading, reading: { SyntaxReading(forms: forms(), words: words(), live: live) },
+            parse: parse)
     }
 
     /// A part that reads as `reading` says.
-    init(leading: String?, reading: @escaping () -> SyntaxReading,
-         parse: @escaping (_ command: inout Command, _ operands: inout Operands) throws(UsageError) -> Void) {
+    init(
+        leading: String?, reading: @escaping () -> SyntaxReading,
+        parse: @escaping (_ command: inout Command, _ operands: inout Operands) throws(UsageError) -> Void
+    ) {
         self.leading = leading
         self.parse = parse
         self.reading = reading

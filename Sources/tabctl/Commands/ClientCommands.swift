@@ -2,11 +2,13 @@
 
 /// `completions bash | zsh | fish`: a completion script, generated from the command table.
 struct CompletionsCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "completions", summary: "print a shell completion script",
-                                  examples: ["tabctl completions bash >> ~/.bashrc"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "completions", summary: "print a shell completion script",
+        examples: ["tabctl completions bash >> ~/.bashrc"])
     static var syntax: Syntax<Self> {
-        .choice(.literal("bash") { $0.shell = "bash" }, .literal("zsh") { $0.shell = "zsh" },
-                .literal("fish") { $0.shell = "fish" }, refusing: "are for")
+        .choice(
+            .literal("bash") { $0.shell = "bash" }, .literal("zsh") { $0.shell = "zsh" },
+            .literal("fish") { $0.shell = "fish" }, refusing: "are for")
     }
     /// The shell.
     var shell = ""
@@ -19,8 +21,9 @@ struct CompletionsCommand: TabctlCommand, Equatable {
 
 /// `help [COMMAND]`: the overview, or one command's usage and examples.
 struct HelpCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "help", summary: "explain tabctl or one command",
-                                  examples: ["tabctl help badge"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "help", summary: "explain tabctl or one command",
+        examples: ["tabctl help badge"])
     static var syntax: Syntax<Self> {
         .sequence(.optional(.operand("COMMAND") { $0.topic = $1 }), .unlisted(.list("WORD") { $0.operands = $1 }))
     }
@@ -42,7 +45,8 @@ struct HelpCommand: TabctlCommand, Equatable {
 
 /// `--version`: an option, not a command of the table.
 struct VersionCommand: CommandWithoutOperands, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "--version", summary: "print the version", examples: ["tabctl --version"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "--version", summary: "print the version", examples: ["tabctl --version"])
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         context.output.line("tabctl \(CommandRunner.version)")

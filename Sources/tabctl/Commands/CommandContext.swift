@@ -32,10 +32,11 @@ final class CommandContext {
     /// `customize`).
     func changed(answer: (key: String, value: Bool)? = nil) -> ExitStatus {
         if json {
-            output.line(JSONWriter.object { writer in
-                writer.member("ok", true)
-                if let answer { writer.member(answer.key, answer.value) }
-            })
+            output.line(
+                JSONWriter.object { writer in
+                    writer.member("ok", true)
+                    if let answer { writer.member(answer.key, answer.value) }
+                })
         }
         return .success
     }

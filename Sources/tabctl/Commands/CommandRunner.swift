@@ -16,12 +16,13 @@ struct CommandRunner {
         } catch {
             StandardStream.error.line("tabctl: \(error.message)")
             if invocation.json {
-                context.output.line(JSONWriter.object { writer in
-                    writer.member("ok", false)
-                    writer.member("status", Int(error.status.rawValue))
-                    writer.member("error", error.name)
-                    writer.member("message", error.detail)
-                })
+                context.output.line(
+                    JSONWriter.object { writer in
+                        writer.member("ok", false)
+                        writer.member("status", Int(error.status.rawValue))
+                        writer.member("error", error.name)
+                        writer.member("message", error.detail)
+                    })
             }
             return error.status
         }

@@ -4,9 +4,12 @@ import DBus
 
 /// `badge ID VALUE | ID --dot | ID --clear | ID --color #RRGGBB` (ITEM-4).
 struct BadgeCommand: ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "badge", summary: "show, dot, clear or color a tab's badge",
-                                  examples: ["tabctl badge alarm 3", "tabctl badge notes --dot", "tabctl badge alarm --clear",
-                                             "tabctl badge alarm --color '#34C759'"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "badge", summary: "show, dot, clear or color a tab's badge",
+        examples: [
+            "tabctl badge alarm 3", "tabctl badge notes --dot", "tabctl badge alarm --clear",
+            "tabctl badge alarm --color '#34C759'",
+        ])
     static var syntax: Syntax<Self> {
         .sequence(.operand("ID", live: .tabIds) { $0.id = $1 }, Change.syntax { $0.change = $1 })
     }
@@ -41,17 +44,19 @@ extension BadgeCommand.Change {
     /// `VALUE | --dot | --clear | --color #RRGGBB`: the words after the id, for a tab's badge
     /// and for a standalone bar item's alike, kept by `set`.
     static func syntax<Command>(_ set: @escaping (inout Command, Self) -> Void) -> Syntax<Command> {
-        .choice(.operand("VALUE", missing: "VALUE, --dot or --clear") { set(&$0, .text($1)) },
-                .literal("--dot") { set(&$0, .dot) },
-                .literal("--clear") { set(&$0, .clear) },
-                .sequence(.literal("--color"), .operand("#RRGGBB") { set(&$0, .color($1)) }))
+        .choice(
+            .operand("VALUE", missing: "VALUE, --dot or --clear") { set(&$0, .text($1)) },
+            .literal("--dot") { set(&$0, .dot) },
+            .literal("--clear") { set(&$0, .clear) },
+            .sequence(.literal("--color"), .operand("#RRGGBB") { set(&$0, .color($1)) }))
     }
 }
 
 /// `enable ID`: the tab can be tapped again (ITEM-6).
 struct EnableCommand: TabIdCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "enable", summary: "let a tab be tapped again",
-                                  examples: ["tabctl enable timer"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "enable", summary: "let a tab be tapped again",
+        examples: ["tabctl enable timer"])
     /// The tab.
     var id = ""
 
@@ -60,8 +65,9 @@ struct EnableCommand: TabIdCommand, Equatable {
 
 /// `disable ID`: the tab cannot be tapped; it can still be selected (ITEM-6).
 struct DisableCommand: TabIdCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "disable", summary: "stop a tab from being tapped (it can still be selected)",
-                                  examples: ["tabctl disable timer"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "disable", summary: "stop a tab from being tapped (it can still be selected)",
+        examples: ["tabctl disable timer"])
     /// The tab.
     var id = ""
 

@@ -5,9 +5,12 @@ import DBus
 /// `follow [--view SETTINGS]`: the state, then one line per event; with `--view`, through a
 /// view of its own opened with `SETTINGS`, whose state and changes are printed too.
 struct FollowCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "follow", summary: "print the state, then one line per event, until interrupted",
-                                  examples: ["tabctl follow | grep --line-buffered DidSelect",
-                                             "tabctl follow --view max_visible=3,locale=fr_FR"], staysRunning: true)
+    static let spec = CommandSpec(
+        of: Self.self, name: "follow", summary: "print the state, then one line per event, until interrupted",
+        examples: [
+            "tabctl follow | grep --line-buffered DidSelect",
+            "tabctl follow --view max_visible=3,locale=fr_FR",
+        ], staysRunning: true)
     static var syntax: Syntax<Self> {
         .options(.sequence(.literal("--view"), .operand("SETTINGS") { $0.view = $1 }), unknown: "option")
     }
@@ -22,17 +25,22 @@ struct FollowCommand: TabctlCommand, Equatable {
 /// `delegate [--deny ID...] [--allow-only ID...] [--exec CMD]`: answers `ShouldSelect` by
 /// the rules.
 struct DelegateCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "delegate",
-                                  summary: "act as the delegate: answer ShouldSelect by rule and print each decision",
-                                  examples: ["tabctl delegate --deny timer",
-                                             "tabctl delegate --exec 'judge() { [ \"$1\" != alarm ]; }; judge'"],
-                                  staysRunning: true)
+    static let spec = CommandSpec(
+        of: Self.self, name: "delegate",
+        summary: "act as the delegate: answer ShouldSelect by rule and print each decision",
+        examples: [
+            "tabctl delegate --deny timer",
+            "tabctl delegate --exec 'judge() { [ \"$1\" != alarm ]; }; judge'",
+        ],
+        staysRunning: true)
     static var syntax: Syntax<Self> {
-        .options(.sequence(.literal("--deny"), .list("ID", upToOption: true, live: .tabIds) { $0.rules.deny += $1 }),
-                 .sequence(.literal("--allow-only"),
-                           .list("ID", upToOption: true, live: .tabIds) { $0.rules.allowOnly += $1 }),
-                 .sequence(.literal("--exec"), .operand("CMD") { $0.rules.exec = $1 }),
-                 naming: .names, unknown: "rule")
+        .options(
+            .sequence(.literal("--deny"), .list("ID", upToOption: true, live: .tabIds) { $0.rules.deny += $1 }),
+            .sequence(
+                .literal("--allow-only"),
+                .list("ID", upToOption: true, live: .tabIds) { $0.rules.allowOnly += $1 }),
+            .sequence(.literal("--exec"), .operand("CMD") { $0.rules.exec = $1 }),
+            naming: .names, unknown: "rule")
     }
     /// How to answer.
     var rules = DelegateRules()

@@ -5,8 +5,9 @@ import TabbardBusContract
 
 /// `navigate ID PAGE`: pushes a page onto the tab's stack.
 struct NavigateCommand: TabIdAndWordCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "navigate", summary: "push a page onto a tab's navigation stack",
-                                  examples: ["tabctl navigate stopwatch laps"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "navigate", summary: "push a page onto a tab's navigation stack",
+        examples: ["tabctl navigate stopwatch laps"])
     static let wordName = "PAGE"
     static let method = ControllerMethodName.navigate
     /// The tab.
@@ -17,8 +18,9 @@ struct NavigateCommand: TabIdAndWordCommand, Equatable {
 
 /// `back ID`: pops one page.
 struct BackCommand: TabIdCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "back", summary: "pop one page of a tab's navigation stack",
-                                  examples: ["tabctl navigate stopwatch laps && tabctl back stopwatch"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "back", summary: "pop one page of a tab's navigation stack",
+        examples: ["tabctl navigate stopwatch laps && tabctl back stopwatch"])
     /// The tab.
     var id = ""
 
@@ -27,8 +29,9 @@ struct BackCommand: TabIdCommand, Equatable {
 
 /// `root ID`: pops to the root page.
 struct RootCommand: TabIdCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "root", summary: "pop a tab's navigation stack to its root page",
-                                  examples: ["tabctl root stopwatch"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "root", summary: "pop a tab's navigation stack to its root page",
+        examples: ["tabctl root stopwatch"])
     /// The tab.
     var id = ""
 
@@ -37,8 +40,9 @@ struct RootCommand: TabIdCommand, Equatable {
 
 /// `activate ID ACTION`: runs one of the tab's actions (its `Actions` property lists them).
 struct ActivateCommand: TabIdAndWordCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "activate", summary: "run one of a tab's actions",
-                                  examples: ["tabctl activate stopwatch start"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "activate", summary: "run one of a tab's actions",
+        examples: ["tabctl activate stopwatch start"])
     static let wordName = "ACTION"
     static let method = ControllerMethodName.activate
     /// The tab.

@@ -6,11 +6,13 @@ import TabbardBusContract
 /// `select ID | select --index N`: selection without the delegate and without `DidSelect`
 /// (SEL-1).
 struct SelectCommand: ControllerCallCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "select", summary: "select a tab (no delegate, no DidSelect)",
-                                  examples: ["tabctl select alarm", "tabctl select --index 0"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "select", summary: "select a tab (no delegate, no DidSelect)",
+        examples: ["tabctl select alarm", "tabctl select --index 0"])
     static var syntax: Syntax<Self> {
-        .choice(.operand("ID", live: .tabIds) { $0.target = .id($1) },
-                .sequence(.literal("--index"), .operand("N") { $0.target = .index($1) }))
+        .choice(
+            .operand("ID", live: .tabIds) { $0.target = .id($1) },
+            .sequence(.literal("--index"), .operand("N") { $0.target = .index($1) }))
     }
     /// What to select.
     enum Target: Equatable, Sendable {
@@ -33,12 +35,14 @@ struct SelectCommand: ControllerCallCommand, Equatable {
 
 /// `tap ID | tap @more`: a user's tap; the delegate may veto (exit 3).
 struct TapCommand: TabctlCommand, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "tap",
-                                  summary: "tap an item as a user would: the delegate may veto (exit 3)",
-                                  examples: ["tabctl tap stopwatch || echo \"vetoed\""])
+    static let spec = CommandSpec(
+        of: Self.self, name: "tap",
+        summary: "tap an item as a user would: the delegate may veto (exit 3)",
+        examples: ["tabctl tap stopwatch || echo \"vetoed\""])
     static var syntax: Syntax<Self> {
-        .choice(.operand("ID", missing: "ID or \(BusNames.moreItem)", live: .tabIds) { $0.item = $1 },
-                .literal(BusNames.moreItem) { $0.item = BusNames.moreItem })
+        .choice(
+            .operand("ID", missing: "ID or \(BusNames.moreItem)", live: .tabIds) { $0.item = $1 },
+            .literal(BusNames.moreItem) { $0.item = BusNames.moreItem })
     }
     /// A tab id or `@more`.
     var item = ""
@@ -55,8 +59,9 @@ struct TapCommand: TabctlCommand, Equatable {
 
 /// `more`: shows the More list itself (SEL-5) and draws it, as `show` then would.
 struct MoreCommand: CommandWithoutOperands, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "more", summary: "show the More list and draw it",
-                                  examples: ["tabctl more"])
+    static let spec = CommandSpec(
+        of: Self.self, name: "more", summary: "show the More list and draw it",
+        examples: ["tabctl more"])
 
     func run(_ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let client = try context.client()

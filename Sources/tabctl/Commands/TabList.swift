@@ -31,8 +31,10 @@ struct TabList {
             if tab?.bool(TabPropertyName.selected) ?? false { flags.append("selected") }
             if !state.isEnabled(id) { flags.append("disabled") }
             if let tab, !tab.bool(TabPropertyName.customizable) { flags.append("fixed") }
-            return Row(index: index, id: id, title: state.title(of: id), placement: tab?.string(TabPropertyName.placement) ?? "",
-                       badge: state.badge(of: id), flags: flags)
+            return Row(
+                index: index, id: id, title: state.title(of: id),
+                placement: tab?.string(TabPropertyName.placement) ?? "",
+                badge: state.badge(of: id), flags: flags)
         }
     }
 
@@ -40,9 +42,12 @@ struct TabList {
     /// the daemon's text with its control characters escaped, so that a row stays one line.
     var text: String {
         let cells = rows.map { row in
-            [String(row.index), row.id, row.title, row.placement,
-             row.badge.map { $0.isEmpty ? "•" : $0 } ?? "-", row.flags.isEmpty ? "-" : row.flags.joined(separator: ",")]
-                .map { TerminalText.escaped($0) }
+            [
+                String(row.index), row.id, row.title, row.placement,
+                row.badge.map { $0.isEmpty ? "•" : $0 } ?? "-",
+                row.flags.isEmpty ? "-" : row.flags.joined(separator: ","),
+            ]
+            .map { TerminalText.escaped($0) }
         }
         guard let columns = cells.first?.count else { return "" }
         let widths = (0..<columns).map { column in cells.map { $0[column].count }.max() ?? 0 }

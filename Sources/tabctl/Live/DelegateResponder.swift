@@ -1,7 +1,7 @@
 import DBus
+import Glibc
 import JSON
 import Loop
-import Glibc
 import TabbardBusContract
 
 /// `tabctl delegate`: registers an `org.tabbard.TabBar1.Delegate` object and answers
@@ -37,22 +37,31 @@ final class DelegateResponder {
         if rules.exec != nil {
             daemonTimeoutMs = Int(try client.property(ControllerPropertyName.delegateTimeoutMs).integer ?? 1000)
             // The timeout may be changed while tabctl answers; the kill deadline follows it.
-            try session.subscribe(MatchRule(sender: BusNames.service, path: BusNames.controller.rawValue,
-                                            interface: BusNames.propertiesInterface, member: "PropertiesChanged")) {
+            try session.subscribe(
+                MatchRule(
+                    sender: BusNames.service, path: BusNames.controller.rawValue,
+                    interface: BusNames.propertiesInterface, member: "PropertiesChanged")
+            ) {
                 [weak self] message in
                 guard let (_, changed, _) = try? message.decode(String.self, [String: Variant].self, [String].self),
-                      let timeout = changed[ControllerPropertyName.delegateTimeoutMs.rawValue]?.value.integer else { return }
+                    let timeout = changed[ControllerPropertyName.delegateTimeoutMs.rawValue]?.value.integer
+                else { return }
                 self?.daemonTimeoutMs = Int(timeout)
             }
         }
-        try session.watchDaemon(left: { [unowned self, unowned session] in
-            StandardStream.error.line("tabctl: the daemon left the bus; the delegate is gone with it")
-            judge?.killAll()
-            session.finish(.unreachable)
-        }, back: { _ in })
+        try session.watchDaemon(
+            left: { [unowned self, unowned session] in
+                StandardStream.error.line("tabctl: the daemon left the bus; the delegate is gone with it")
+                judge?.killAll()
+                session.finish(.unreachable)
+            }, back: { _ in })
         try client.call(.registerDelegate, Self.path)
-        print(json ? JSONWriter.object { $0.member("event", "registered"); $0.member("path", Self.path.rawValue) }
-                   : "registered as the delegate (\(client.connection.uniqueName) \(Self.path))")
+        print(
+            json
+                ? JSONWriter.object {
+                    $0.member("event", "registered"); $0.member("path", Self.path.rawValue)
+                }
+                : "registered as the delegate (\(client.connection.uniqueName) \(Self.path))")
         session.onInterrupt = { [unowned self] in
             judge?.killAll()
             do throws(CommandFailure) {
@@ -66,29 +75,34 @@ final class DelegateResponder {
     }
 
     private func delegateInterface(_ session: LiveSession) -> Interface {
-        Interface(BusNames.delegateInterface, methods: [
-            Interface.Method(DelegateMethodName.shouldSelect.rawValue, inputs: [Argument("item", "s")], outputs: [Argument("allow", "b")]) {
-                [unowned self] call in
-                let item = try call.decode(String.self)
-                if let (allow, reason) = rules.decide(item) {
-                    print(decisionLine(item, allow, reason))
-                    return try call.reply(allow)
-                }
-                return call.deferReply { reply in
-                    judge?.judge(item, daemonTimeoutMs: daemonTimeoutMs) { [unowned self] verdict in
-                        let (allow, reason) = Self.decision(verdict)
+        Interface(
+            BusNames.delegateInterface,
+            methods: [
+                Interface.Method(
+                    DelegateMethodName.shouldSelect.rawValue, inputs: [Argument("item", "s")],
+                    outputs: [Argument("allow", "b")]
+                ) {
+                    [unowned self] call in
+                    let item = try call.decode(String.self)
+                    if let (allow, reason) = rules.decide(item) {
                         print(decisionLine(item, allow, reason))
-                        try? reply.reply(allow)
+                        return try call.reply(allow)
                     }
-                }
-            },
-            Interface.Method(DelegateMethodName.release.rawValue) { [unowned self, unowned session] call in
-                judge?.killAll()
-                print(json ? JSONWriter.object { $0.member("event", "Release") } : "released by the daemon")
-                session.finish(.success)
-                return try call.reply()
-            },
-        ])
+                    return call.deferReply { reply in
+                        judge?.judge(item, daemonTimeoutMs: daemonTimeoutMs) { [unowned self] verdict in
+                            let (allow, reason) = Self.decision(verdict)
+                            print(decisionLine(item, allow, reason))
+                            try? reply.reply(allow)
+                        }
+                    }
+                },
+                Interface.Method(DelegateMethodName.release.rawValue) { [unowned self, unowned session] call in
+                    judge?.killAll()
+                    print(json ? JSONWriter.object { $0.member("event", "Release") } : "released by the daemon")
+                    session.finish(.success)
+                    return try call.reply()
+                },
+            ])
     }
 
     private static func decision(_ verdict: ExecJudge.Verdict) -> (Bool, String) {

@@ -39,20 +39,23 @@ final class EventFollower {
         // Subscribed before the state is read, so nothing that happens after it is missed.
         try session.subscribe(.fromDaemon(interface: BusNames.controllerInterface), onSignal)
         try session.subscribe(.fromDaemon(interface: BusNames.barInterface), onSignal)
-        try session.subscribe(.fromDaemon(interface: BusNames.contentInterface), onSignal)  // PageChanged (PAGE-4)
-        try session.subscribe(.fromDaemon(interface: BusNames.propertiesInterface, member: "PropertiesChanged"), onSignal)
+        try session.subscribe(.fromDaemon(interface: BusNames.contentInterface), onSignal) // PageChanged (PAGE-4)
+        try session.subscribe(
+            .fromDaemon(interface: BusNames.propertiesInterface, member: "PropertiesChanged"), onSignal)
         try session.subscribe(.fromDaemon(interface: BusNames.objectManagerInterface), onSignal)
-        try session.watchDaemon(left: { [lines] in
-            print(lines.daemonLeft())
-        }, back: { [client, lines, unowned self] owner in
-            print(lines.daemonBack(owner))
-            do throws(CommandFailure) {
-                print(lines.state(try client.controllerProperties()))
-                try self.openView(print)
-            } catch {
-                StandardStream.error.line("tabctl: \(error.message)")
-            }
-        })
+        try session.watchDaemon(
+            left: { [lines] in
+                print(lines.daemonLeft())
+            },
+            back: { [client, lines, unowned self] owner in
+                print(lines.daemonBack(owner))
+                do throws(CommandFailure) {
+                    print(lines.state(try client.controllerProperties()))
+                    try self.openView(print)
+                } catch {
+                    StandardStream.error.line("tabctl: \(error.message)")
+                }
+            })
         print(lines.state(try client.controllerProperties()))
         try openView(print)
         return session.run()

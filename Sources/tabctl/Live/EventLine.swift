@@ -48,20 +48,25 @@ struct EventLine {
 
     /// The daemon left the bus.
     func daemonLeft() -> String {
-        json ? JSONWriter.object { $0.member("event", "daemonLeft") }
+        json
+            ? JSONWriter.object { $0.member("event", "daemonLeft") }
             : "daemon left the bus; waiting for it to come back"
     }
 
     /// The daemon took its name again, as `owner`.
     func daemonBack(_ owner: String) -> String {
-        json ? JSONWriter.object { $0.member("event", "daemonBack"); $0.member("owner", owner) }
+        json
+            ? JSONWriter.object {
+                $0.member("event", "daemonBack"); $0.member("owner", owner)
+            }
             : "daemon is back as \(owner)"
     }
 
     /// The line for a signal from the daemon, nil for one this does not describe.
     func signal(_ message: Message) -> String? {
         guard let interface = message.interface, let member = message.member,
-              let arguments = try? message.arguments() else { return nil }
+            let arguments = try? message.arguments()
+        else { return nil }
         switch (interface, member) {
         case (BusNames.controllerInterface, ControllerSignalName.didSelect.rawValue):
             return delegateSignal(member, arguments, names: ["item"])
@@ -75,14 +80,16 @@ struct EventLine {
             return propertiesChanged(path: message.path ?? "", arguments)
         case (BusNames.contentInterface, ContentSignalName.pageChanged.rawValue):
             return pageChanged(path: message.path ?? "", arguments)
-        case (BusNames.objectManagerInterface, "InterfacesAdded"), (BusNames.objectManagerInterface, "InterfacesRemoved"):
+        case (BusNames.objectManagerInterface, "InterfacesAdded"),
+            (BusNames.objectManagerInterface, "InterfacesRemoved"):
             guard let path = arguments.first?.string else { return nil }
             let object = FollowedObject(path: path)
             guard !object.names.isEmpty else { return nil }
-            return json ? JSONWriter.object { writer in
-                writer.member("event", member)
-                for (key, name) in object.names { writer.member(key, name) }
-            } : firstWords(member, object).joined(separator: " ")
+            return json
+                ? JSONWriter.object { writer in
+                    writer.member("event", member)
+                    for (key, name) in object.names { writer.member(key, name) }
+                } : firstWords(member, object).joined(separator: " ")
         default:
             return nil
         }
@@ -105,7 +112,9 @@ struct EventLine {
 
     /// `DidSelect alarm`, `WillEndCustomizing [a,b] changed=true`; a standalone bar's
     /// signals name the `bar` first.
-    private func delegateSignal(_ member: String, _ arguments: [DBusValue], names: [String], bar: String? = nil) -> String {
+    private func delegateSignal(_ member: String, _ arguments: [DBusValue], names: [String], bar: String? = nil)
+        -> String
+    {
         let named = Array(zip(names, arguments))
         if json {
             return JSONWriter.object { writer in
@@ -148,9 +157,11 @@ struct EventLine {
     /// `PropertiesChanged bar modes Items=[map]`, `PropertiesChanged item modes map HasBadge=true`.
     private func propertiesChanged(path: String, _ arguments: [DBusValue]) -> String? {
         guard arguments.count == 3, case .dictionary(_, _, let entries) = arguments[1] else { return nil }
-        let changed = PropertyValues(values: Dictionary(uniqueKeysWithValues: entries.compactMap { key, value in
-            key.string.map { ($0, value.unwrapped) }
-        }))
+        let changed = PropertyValues(
+            values: Dictionary(
+                uniqueKeysWithValues: entries.compactMap { key, value in
+                    key.string.map { ($0, value.unwrapped) }
+                }))
         let invalidated = arguments[2].strings ?? []
         let object = FollowedObject(path: path)
         if json {

@@ -95,7 +95,8 @@ final class ExecJudge {
     /// `/bin/sh -c 'CMD "$@"' tabctl ITEM` in its own process group, stdout on stderr, so
     /// decisions stay alone on stdout.
     private func spawn(_ item: String) throws(LoopError) -> ChildProcess {
-        try ChildProcess.spawn("/bin/sh", arguments: ["-c", command + " \"$@\"", "tabctl", item], standardOutput: 2,
-                               newProcessGroup: true)
+        try ChildProcess.spawn(
+            "/bin/sh", arguments: ["-c", command + " \"$@\"", "tabctl", item], standardOutput: 2,
+            newProcessGroup: true)
     }
 }

@@ -20,7 +20,9 @@ struct FollowedObject {
         } else if let (bar, item) = BusNames.barItem(fromPath: path) {
             (kind, names) = ("item", [("bar", bar), ("item", item)])
         } else {
-            (kind, names) = (path == BusNames.bar.rawValue ? "bar" : path == BusNames.controller.rawValue ? "controller" : path, [])
+            (kind, names) = (
+                path == BusNames.bar.rawValue ? "bar" : path == BusNames.controller.rawValue ? "controller" : path, []
+            )
         }
     }
 }

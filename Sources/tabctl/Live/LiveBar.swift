@@ -27,12 +27,14 @@ final class LiveBar {
         try session.subscribe(MatchRule(sender: BusNames.service)) { [unowned self, unowned session] _ in
             scheduleRedraw(session)
         }
-        try session.watchDaemon(left: { [json, unowned session] in
-            let line = EventLine(json: json).daemonLeft()
-            if !StandardStream.output.line(line) { session.finish(.success) }
-        }, back: { [unowned self, unowned session] _ in
-            scheduleRedraw(session)
-        })
+        try session.watchDaemon(
+            left: { [json, unowned session] in
+                let line = EventLine(json: json).daemonLeft()
+                if !StandardStream.output.line(line) { session.finish(.success) }
+            },
+            back: { [unowned self, unowned session] _ in
+                scheduleRedraw(session)
+            })
         try emit(try source.fetch(), session)
         return session.run()
     }
@@ -56,7 +58,7 @@ final class LiveBar {
     private func draw(_ session: LiveSession) {
         do {
             try emit(try source.fetch(), session)
-        } catch where error.status == .unreachable {
+        } catch  where error.status == .unreachable {
             // The daemon is going away; the name watch reports it and redraws when it is back.
         } catch {
             StandardStream.error.line("tabctl: \(error.message)")
@@ -70,7 +72,8 @@ final class LiveBar {
         } else {
             let drawing = picture.drawnForStandardOutput()
             // On a terminal each frame replaces the last; into a pipe frames follow each other.
-            written = StandardStream.output.writeDrawing(StandardStream.output.isTerminal ? "\u{1B}[H\u{1B}[2J" + drawing : drawing + "\n")
+            written = StandardStream.output.writeDrawing(
+                StandardStream.output.isTerminal ? "\u{1B}[H\u{1B}[2J" + drawing : drawing + "\n")
         }
         if !written { session.finish(.success) }
     }

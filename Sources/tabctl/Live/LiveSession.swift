@@ -1,6 +1,6 @@
 import DBus
-import Loop
 import Glibc
+import Loop
 import TabbardBusContract
 
 /// The event loop of a command that keeps running (`follow`, `show --follow`, `delegate`):
@@ -35,17 +35,18 @@ final class LiveSession {
             finish(.unreachable)
         }
         do {
-            keep.append(try loop.watchSignals([SIGINT, SIGTERM, SIGCHLD]) { [unowned self] signal in
-                if signal == SIGCHLD {
-                    onChildExit?()
-                } else {
-                    // A second Ctrl-C while the first is handled must not run it again.
-                    let interrupt = onInterrupt
-                    onInterrupt = nil
-                    interrupt?()
-                    finish(.success)
-                }
-            })
+            keep.append(
+                try loop.watchSignals([SIGINT, SIGTERM, SIGCHLD]) { [unowned self] signal in
+                    if signal == SIGCHLD {
+                        onChildExit?()
+                    } else {
+                        // A second Ctrl-C while the first is handled must not run it again.
+                        let interrupt = onInterrupt
+                        onInterrupt = nil
+                        interrupt?()
+                        finish(.success)
+                    }
+                })
         } catch {
             throw CommandFailure(error)
         }
@@ -64,9 +65,10 @@ final class LiveSession {
     /// `back` with its new unique name when one takes the name again.
     func watchDaemon(left: @escaping () -> Void, back: @escaping (String) -> Void) throws(CommandFailure) {
         do {
-            keep.append(try client.connection.watchNameOwner(BusNames.service) { owner in
-                if let owner { back(owner) } else { left() }
-            })
+            keep.append(
+                try client.connection.watchNameOwner(BusNames.service) { owner in
+                    if let owner { back(owner) } else { left() }
+                })
         } catch {
             throw CommandFailure(error)
         }

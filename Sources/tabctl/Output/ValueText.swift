@@ -51,9 +51,12 @@ enum ValueText {
     /// `text` as it is when it is one plain word, else as a JSON string, whose DEL and C1
     /// characters are escaped too (JSON escapes only C0).
     static func word(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && !TerminalText.isControl(scalar) && !(scalar.isASCII && specialBytes.contains(UInt8(scalar.value)))
-        }
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.value > 0x20 && !TerminalText.isControl(scalar)
+                    && !(scalar.isASCII && specialBytes.contains(UInt8(scalar.value)))
+            }
         guard !plain else { return text }
         var writer = JSONWriter()
         writer.string(text)

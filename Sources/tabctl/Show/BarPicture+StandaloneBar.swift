@@ -9,13 +9,17 @@ extension BarPicture {
     init(bar name: String, properties: PropertyValues, items: [String: PropertyValues]) {
         let selected = properties.string(BarPropertyName.selectedItem)
         let item = { (id: String) in
-            Item(id: id, title: items[id]?.title(ItemPropertyName.self, or: id) ?? id, badge: items[id]?.badge(ItemPropertyName.self),
-                 enabled: items[id].map { $0.isEnabled(ItemPropertyName.self) } ?? true, selected: id == selected)
+            Item(
+                id: id, title: items[id]?.title(ItemPropertyName.self, or: id) ?? id,
+                badge: items[id]?.badge(ItemPropertyName.self),
+                enabled: items[id].map { $0.isEnabled(ItemPropertyName.self) } ?? true, selected: id == selected)
         }
         let onBar = properties.strings(BarPropertyName.items)
         let offBar = properties.strings(BarPropertyName.definedItems).filter { !onBar.contains($0) }
-        self.init(layout: .bottom, items: onBar.map(item), tintColor: properties.string(BarPropertyName.tintColor),
-                  content: .standalone(name: name, customizing: properties.bool(BarPropertyName.customizing), offBar: offBar.map(item)))
+        self.init(
+            layout: .bottom, items: onBar.map(item), tintColor: properties.string(BarPropertyName.tintColor),
+            content: .standalone(
+                name: name, customizing: properties.bool(BarPropertyName.customizing), offBar: offBar.map(item)))
     }
 
     /// The picture of a standalone bar now: `GetAll` of the bar, then `GetManagedObjects` for

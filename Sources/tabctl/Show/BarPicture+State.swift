@@ -13,20 +13,23 @@ extension BarPicture {
         var ids = controller.strings(ControllerPropertyName.visibleTabs)
         if controller.bool(ControllerPropertyName.showsMore) { ids.append(BusNames.moreItem) }
         let item = { (id: String) in
-            Item(id: id, title: state.title(of: id), badge: state.badge(of: id), enabled: state.isEnabled(id),
-                 selected: id == selected)
+            Item(
+                id: id, title: state.title(of: id), badge: state.badge(of: id), enabled: state.isEnabled(id),
+                selected: id == selected)
         }
         let content: Content
         if let page {
             let insideMore = selected == BusNames.moreItem
             content = .page(title: insideMore ? state.moreTitle + " › " + page.title : page.title, body: page.body)
         } else if selected == BusNames.moreItem {
-            content = .moreList(title: state.moreTitle, items: controller.strings(ControllerPropertyName.moreTabs).map(item))
+            content = .moreList(
+                title: state.moreTitle, items: controller.strings(ControllerPropertyName.moreTabs).map(item))
         } else {
             content = .nothing
         }
-        self.init(layout: controller.string(ControllerPropertyName.layout) == "top" ? .top : .bottom, items: ids.map(item),
-                  tintColor: controller.string(ControllerPropertyName.tintColor), content: content)
+        self.init(
+            layout: controller.string(ControllerPropertyName.layout) == "top" ? .top : .bottom, items: ids.map(item),
+            tintColor: controller.string(ControllerPropertyName.tintColor), content: content)
     }
 
     /// The picture for `--json`: `layout`, `tintColor`, `items` (each `id`, `title`, `badge`,
@@ -93,9 +96,11 @@ extension BarPicture {
     static func fetch(from client: TabBarClient, through view: OpenedView) throws(CommandFailure) -> BarPicture {
         var state = try TabBarState.fetch(from: client)
         let presented = try view.properties()
-        let overlaid: [any PropertyName] = [ControllerPropertyName.visibleTabs, ControllerPropertyName.moreTabs,
-                                            ControllerPropertyName.showsMore, ControllerPropertyName.selectedItem,
-                                            ControllerPropertyName.moreTitle, ControllerPropertyName.layout]
+        let overlaid: [any PropertyName] = [
+            ControllerPropertyName.visibleTabs, ControllerPropertyName.moreTabs,
+            ControllerPropertyName.showsMore, ControllerPropertyName.selectedItem,
+            ControllerPropertyName.moreTitle, ControllerPropertyName.layout,
+        ]
         for name in overlaid { state.controller.values[name.rawValue] = presented.values[name.rawValue] }
         if case .dictionary(_, _, let titles)? = presented.values[ViewPropertyName.titles.rawValue] {
             for (id, title) in titles {
@@ -107,15 +112,18 @@ extension BarPicture {
     }
 
     /// The picture of `state`, with the shown tab's content from `client` when `showing`.
-    private static func picture(of state: TabBarState, showing: Bool, from client: TabBarClient) throws(CommandFailure) -> BarPicture {
+    private static func picture(of state: TabBarState, showing: Bool, from client: TabBarClient) throws(CommandFailure)
+        -> BarPicture
+    {
         let shown = state.controller.string(ControllerPropertyName.selectedTab)
         var page: (title: String, body: String)?
         if showing, !shown.isEmpty {
             do {
-                let (title, _, body) = try client.decode(try client.call(.getContent, shown),
-                                                         as: String.self, String.self, String.self)
+                let (title, _, body) = try client.decode(
+                    try client.call(.getContent, shown),
+                    as: String.self, String.self, String.self)
                 page = (title.isEmpty ? state.title(of: shown) : title, body)
-            } catch where error.status != .unreachable {
+            } catch  where error.status != .unreachable {
                 page = (state.title(of: shown), "(no content: \(error.message))")
             }
         }

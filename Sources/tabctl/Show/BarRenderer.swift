@@ -59,8 +59,11 @@ struct BarRenderer {
             body = []
         case .standalone(let name, let customizing, let offBar):
             heading = "Bar " + name + (customizing ? " · customizing" : "")
-            body = offBar.isEmpty ? [] : [[Span(text: "Not on the bar:")]]
-                + offBar.map { row in [Span(text: "  ")] + label(row, tint: picture.tintColor) }
+            body =
+                offBar.isEmpty
+                ? []
+                : [[Span(text: "Not on the bar:")]]
+                    + offBar.map { row in [Span(text: "  ")] + label(row, tint: picture.tintColor) }
         }
         if body.count > maxBodyLines {
             body = Array(body.prefix(maxBodyLines - 1)) + [[Span(text: "…")]]
@@ -120,7 +123,8 @@ struct BarRenderer {
     private func centered(_ spans: [Span], in cell: Int) -> String {
         let free = max(cell - spans.width, 0)
         let left = free / 2
-        return String(repeating: " ", count: left) + spans.draw(colors: colors) + String(repeating: " ", count: free - left)
+        return String(repeating: " ", count: left) + spans.draw(colors: colors)
+            + String(repeating: " ", count: free - left)
     }
 
     /// A horizontal border; `cells` places the joints over the bar's separators.

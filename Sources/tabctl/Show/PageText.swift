@@ -23,7 +23,8 @@ struct PageText {
             lines.append("  " + parts.joined(separator: "  "))
         }
         let actions = list("actions").map { action -> String in
-            let id = string("id", in: action), label = string("label", in: action)
+            let id = string("id", in: action)
+            let label = string("label", in: action)
             return label == id ? id : "\(id) (\(label))"
         }
         if !actions.isEmpty { lines.append("actions: " + actions.joined(separator: ", ")) }
@@ -42,7 +43,7 @@ struct PageText {
     /// runs; nil for a row without one.
     static func clock(_ row: [String: Variant], at now: Int64) -> String? {
         guard case .structure(let fields)? = row["clock"]?.value, fields.count == 3,
-              case .int64(let value) = fields[0], case .int64(let at) = fields[1], case .double(let rate) = fields[2]
+            case .int64(let value) = fields[0], case .int64(let at) = fields[1], case .double(let rate) = fields[2]
         else { return nil }
         let reading = value + Int64(rate) * max(0, now - at)
         let seconds = Int(reading / 1_000_000)
@@ -69,7 +70,11 @@ struct PageText {
             var fields: [String: Variant] = [:]
             for (key, value) in entries {
                 guard let name = key.string else { continue }
-                if case .variant(let inner) = value { fields[name] = Variant(inner) } else { fields[name] = Variant(value) }
+                if case .variant(let inner) = value {
+                    fields[name] = Variant(inner)
+                } else {
+                    fields[name] = Variant(value)
+                }
             }
             return fields
         }

@@ -20,7 +20,9 @@ struct TerminalLook {
             var size = winsize()
             if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return min(Int(size.ws_col), 120) }
         }
-        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return min(columns, 120) }
+        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 {
+            return min(columns, 120)
+        }
         return 80
     }
 }

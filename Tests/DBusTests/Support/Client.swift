@@ -1,6 +1,6 @@
-import TabbardTestSupport
 import DBus
 import Foundation
+import TabbardTestSupport
 
 /// A library connection to the private bus, running on its own loop thread, for tests that
 /// use the library as a client.

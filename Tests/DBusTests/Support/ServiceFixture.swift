@@ -37,8 +37,9 @@ final class ServiceFixture: @unchecked Sendable {
 
     /// Runs a dbus-python script from the test scripts with the bus address first.
     func python(_ script: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> CommandResult {
-        try runCommand([systemPython, scriptsDirectory.appendingPathComponent(script).path, bus.address] + arguments,
-                       timeout: timeout)
+        try runCommand(
+            [systemPython, scriptsDirectory.appendingPathComponent(script).path, bus.address] + arguments,
+            timeout: timeout)
     }
 
     deinit {
@@ -52,7 +53,8 @@ final class ServiceFixture: @unchecked Sendable {
 /// Parses one JSON object line printed by a script.
 func jsonObject(_ text: String) throws -> [String: Any] {
     guard let line = text.split(separator: "\n").last,
-          let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    else {
         throw TestFailure("not a JSON line: \(text)")
     }
     return object

@@ -25,7 +25,7 @@ final class BackgroundCommand: @unchecked Sendable {
         guard finished.wait(timeout: .now() + timeout) == .success, let outcome else {
             throw TestFailure("the command did not finish within \(timeout) s")
         }
-        finished.signal()  // A later wait returns at once.
+        finished.signal() // A later wait returns at once.
         return try outcome.get()
     }
 
@@ -35,6 +35,9 @@ final class BackgroundCommand: @unchecked Sendable {
 
 /// `busctl call` of a controller method, in the background.
 func backgroundCall(_ address: String, _ member: String, _ arguments: String...) -> BackgroundCommand {
-    BackgroundCommand(["/usr/bin/busctl", "--address=\(address)", "--timeout=30", "call", Names.service,
-                       Names.controller, Names.service, member] + arguments)
+    BackgroundCommand(
+        [
+            "/usr/bin/busctl", "--address=\(address)", "--timeout=30", "call", Names.service,
+            Names.controller, Names.service, member,
+        ] + arguments)
 }

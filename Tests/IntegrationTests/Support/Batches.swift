@@ -37,11 +37,13 @@ struct RecordedRun {
 
     /// Takes `steps` against the daemon on `address`; `mirroring` runs SYNC-3's client beside.
     init(address: String, _ steps: [RunStep], mirroring: Bool = false) throws {
-        let output = try runScript("batch_client.py", [address] + (mirroring ? ["mirror"] : []),
-                                   input: try jsonText(steps.map(\.json)), timeout: 120)
+        let output = try runScript(
+            "batch_client.py", [address] + (mirroring ? ["mirror"] : []),
+            input: try jsonText(steps.map(\.json)), timeout: 120)
         guard let run = try parseJSON(output) as? [String: Any], let events = run["events"] as? [[Any]],
-              let start = run["start"] as? Int, let end = run["end"] as? Int, run["timeout"] as? Bool == false,
-              run["failure"] == nil else {
+            let start = run["start"] as? Int, let end = run["end"] as? Int, run["timeout"] as? Bool == false,
+            run["failure"] == nil
+        else {
             throw TestFailure("batch_client.py printed \(output)")
         }
         self.start = start
@@ -88,15 +90,19 @@ struct BatchReading {
                 let changed = arguments.dropFirst().first as? [String: Any] ?? [:]
                 let invalidated = arguments.last as? [String] ?? []
                 if member == "PageChanged" || interface.hasSuffix(".Content")
-                    || (member == "PropertiesChanged" && Set(changed.keys).union(invalidated).isSubset(of: ["ContentRevision"])) {
-                    continue  // Outside `Revision` (PAGE-4).
+                    || (member == "PropertiesChanged"
+                        && Set(changed.keys).union(invalidated).isSubset(of: ["ContentRevision"]))
+                {
+                    continue // Outside `Revision` (PAGE-4).
                 }
                 // A property change is named by the interface it is about.
                 let subject = member == "PropertiesChanged" ? arguments.first as? String ?? "" : interface
                 let named = "\(subject).\(member) \(path)"
                 let isController = path == Names.controller && member == "PropertiesChanged"
                 if isController, let revision = changed["Revision"] as? Int {
-                    if revision != last + 1 { problems.append("closed with Revision \(revision) after \(last): \(open)") }
+                    if revision != last + 1 {
+                        problems.append("closed with Revision \(revision) after \(last): \(open)")
+                    }
                     batches.append(open + [named])
                     closes.append(revision)
                     last = revision
@@ -104,7 +110,9 @@ struct BatchReading {
                     highest = 0
                     continue
                 }
-                if isController { problems.append("the controller's PropertiesChanged without Revision: \(changed.keys.sorted())") }
+                if isController {
+                    problems.append("the controller's PropertiesChanged without Revision: \(changed.keys.sorted())")
+                }
                 // A view's announcements (VIEW-5) may come anywhere before the close.
                 if !subject.hasSuffix(".View") {
                     let rank = Self.rank(interface, member, path: path)

@@ -38,7 +38,8 @@ enum Argument: Sendable {
         case .path(let value): "objectpath \(quoted(value))"
         case .strings(let values): "@as [" + values.map(quoted).joined(separator: ", ") + "]"
         case .variant(let inner): "<\(inner.gvariant)>"
-        case .settings(let entries): "@a{sv} {" + entries.map { "\(quoted($0.0)): <\($0.1.gvariant)>" }.joined(separator: ", ") + "}"
+        case .settings(let entries):
+            "@a{sv} {" + entries.map { "\(quoted($0.0)): <\($0.1.gvariant)>" }.joined(separator: ", ") + "}"
         }
     }
 
@@ -89,8 +90,9 @@ struct BusCall: CustomStringConvertible, Sendable {
 
     /// `Properties.Set` of a controller property.
     static func set(_ property: String, _ value: Argument, fails error: String? = nil) -> BusCall {
-        BusCall(path: Names.controller, interface: Names.properties, "Set",
-                .string(Names.service), .string(property), .variant(value), fails: error)
+        BusCall(
+            path: Names.controller, interface: Names.properties, "Set",
+            .string(Names.service), .string(property), .variant(value), fails: error)
     }
 
     /// A call of `org.tabbard.TabBar1.Bar` on the standalone bar `name`.
@@ -101,15 +103,21 @@ struct BusCall: CustomStringConvertible, Sendable {
     }
 
     /// A call of `org.tabbard.TabBar1.Item` on item `id` of bar `name`.
-    static func item(_ id: String, of name: String, _ member: String, _ arguments: Argument..., fails error: String? = nil) -> BusCall {
+    static func item(
+        _ id: String, of name: String, _ member: String, _ arguments: Argument..., fails error: String? = nil
+    ) -> BusCall {
         var call = BusCall(path: Names.item(id, bar: name), interface: Names.itemInterface, member, fails: error)
         call.arguments = arguments
         return call
     }
 
     /// `Properties.Set` of `property` of `interface` on the object at `path`.
-    static func set(_ property: String, _ value: Argument, on path: String, interface: String, fails error: String? = nil) -> BusCall {
-        BusCall(path: path, interface: Names.properties, "Set", .string(interface), .string(property), .variant(value), fails: error)
+    static func set(
+        _ property: String, _ value: Argument, on path: String, interface: String, fails error: String? = nil
+    ) -> BusCall {
+        BusCall(
+            path: path, interface: Names.properties, "Set", .string(interface), .string(property), .variant(value),
+            fails: error)
     }
 
     /// The same call made on the Python client's other connection.
@@ -125,15 +133,22 @@ struct BusCall: CustomStringConvertible, Sendable {
 
     /// The call as `tabbar_client.py` reads it.
     var json: [String: Any] {
-        ["conn": connection, "path": path, "interface": interface, "member": member,
-         "signature": arguments.map(\.signature).joined(), "args": arguments.map(\.json)]
+        [
+            "conn": connection, "path": path, "interface": interface, "member": member,
+            "signature": arguments.map(\.signature).joined(), "args": arguments.map(\.json),
+        ]
     }
 
     /// Makes the call with `gdbus`, as `user` when given; returns nil on success, else the
     /// error name it reported.
     func throughGDBus(address: String, as user: String? = nil) throws -> (error: String?, output: String) {
-        let result = try runCommand(TestUsers.asUser(user, ["/usr/bin/gdbus", "call", "--address", address, "--dest", Names.service,
-                                     "--object-path", path, "--method", "\(interface).\(member)"] + arguments.map(\.gvariant)))
+        let result = try runCommand(
+            TestUsers.asUser(
+                user,
+                [
+                    "/usr/bin/gdbus", "call", "--address", address, "--dest", Names.service,
+                    "--object-path", path, "--method", "\(interface).\(member)",
+                ] + arguments.map(\.gvariant)))
         guard result.status != 0 else { return (nil, result.output) }
         // "Error: GDBus.Error:org.tabbard.TabBar1.Error.NoSuchTab: No such tab: 'nope'."
         guard let range = result.errors.range(of: "GDBus.Error:") else { return ("unparsed: \(result.errors)", "") }
@@ -144,8 +159,11 @@ struct BusCall: CustomStringConvertible, Sendable {
 
 /// Makes `calls` in order with dbus-python, as `user` when given; returns each outcome: the error name, or nil and
 /// the reply's values (a failure's message).
-func callThroughPython(address: String, as user: String? = nil, _ calls: [BusCall]) throws -> [(error: String?, values: [Any])] {
-    let output = try runScript("tabbar_client.py", [address, "calls"], as: user, input: try jsonText(calls.map(\.json)))
+func callThroughPython(address: String, as user: String? = nil, _ calls: [BusCall]) throws -> [(
+    error: String?, values: [Any]
+)] {
+    let output = try runScript(
+        "tabbar_client.py", [address, "calls"], as: user, input: try jsonText(calls.map(\.json)))
     guard let outcomes = try parseJSON(output) as? [[String: Any]], outcomes.count == calls.count else {
         throw TestFailure("tabbar_client.py calls printed \(output)")
     }

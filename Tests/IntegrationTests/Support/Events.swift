@@ -29,8 +29,10 @@ enum Event: CustomStringConvertible {
         switch event.first as? String {
         case "reply": self = .reply(index: event[1] as? Int ?? -1, values: event[2] as? [Any] ?? [])
         case "error": self = .error(index: event[1] as? Int ?? -1, name: event[2] as? String ?? "")
-        default: self = .signal(path: event[1] as? String ?? "", interface: event[2] as? String ?? "",
-                                member: event[3] as? String ?? "", arguments: event[4] as? [Any] ?? [])
+        default:
+            self = .signal(
+                path: event[1] as? String ?? "", interface: event[2] as? String ?? "",
+                member: event[3] as? String ?? "", arguments: event[4] as? [Any] ?? [])
         }
     }
 }
@@ -39,8 +41,9 @@ enum Event: CustomStringConvertible {
 /// the daemon sends; returns everything in arrival order. `together` sends every call at once
 /// instead of each after the reply to the one before, so that the daemon finds them queued.
 func recordEvents(address: String, _ calls: [BusCall], together: Bool = false) throws -> [Event] {
-    let output = try runScript("tabbar_client.py", [address, "events"] + (together ? ["together"] : []),
-                               input: try jsonText(calls.map(\.json)))
+    let output = try runScript(
+        "tabbar_client.py", [address, "events"] + (together ? ["together"] : []),
+        input: try jsonText(calls.map(\.json)))
     guard let events = (try parseJSON(output) as? [String: Any])?["events"] as? [[Any]] else {
         throw TestFailure("tabbar_client.py events printed \(output)")
     }

@@ -22,14 +22,16 @@ final class Peer: @unchecked Sendable {
     /// say it is ready.
     init(address: String, mode: Mode, as user: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: systemPython)
-        process.arguments = [scriptsDirectory.appendingPathComponent("peer.py").path, address, mode.rawValue] + (user.map { [$0] } ?? [])
+        process.arguments =
+            [scriptsDirectory.appendingPathComponent("peer.py").path, address, mode.rawValue]
+            + (user.map { [$0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = input
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }  // End of file.
+            if data.isEmpty { handle.readabilityHandler = nil } // End of file.
             self?.append(data)
         }
         try process.run()

@@ -4,12 +4,17 @@ import TabbardTestSupport
 /// What the reference frontend's test needs beyond the rest of the suite (`scripts/install-deps
 /// test` installs it): a reason naming the missing pieces, or nil when everything is there.
 let referenceFrontendMissing: String? = {
-    let programs = ["/usr/bin/Xvfb": "xvfb", "/usr/bin/xdotool": "xdotool", "/usr/bin/import": "imagemagick",
-                    "/usr/bin/compare": "imagemagick", "/usr/bin/convert": "imagemagick"]
+    let programs = [
+        "/usr/bin/Xvfb": "xvfb", "/usr/bin/xdotool": "xdotool", "/usr/bin/import": "imagemagick",
+        "/usr/bin/compare": "imagemagick", "/usr/bin/convert": "imagemagick",
+    ]
     var missing = Set(programs.filter { !FileManager.default.isExecutableFile(atPath: $0.key) }.values)
-    let gtk = try? runCommand([systemPython, "-c", "import gi; gi.require_version('Gtk', '4.0'); from gi.repository import Gtk"])
+    let gtk = try? runCommand([
+        systemPython, "-c", "import gi; gi.require_version('Gtk', '4.0'); from gi.repository import Gtk",
+    ])
     if gtk?.status != 0 { missing.insert("python3-gi and gir1.2-gtk-4.0") }
-    return missing.isEmpty ? nil : "skipped: the reference frontend's test needs \(missing.sorted().joined(separator: ", "))"
+    return missing.isEmpty
+        ? nil : "skipped: the reference frontend's test needs \(missing.sorted().joined(separator: ", "))"
 }()
 
 /// A virtual X server (Xvfb) of its own display number, killed when released.
@@ -24,7 +29,8 @@ final class VirtualDisplay {
         while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
         name = ":\(number)"
         let log = try makeTemporaryDirectory("xvfb") + "/xvfb.log"
-        pid = try spawnLogging(["/usr/bin/Xvfb", name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"], to: log)
+        pid = try spawnLogging(
+            ["/usr/bin/Xvfb", name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"], to: log)
         let deadline = Date().addingTimeInterval(20)
         while (try? runCommand(["/usr/bin/xdotool", "getdisplaygeometry"].withDisplay(name), timeout: 5))?.status != 0 {
             guard Date() < deadline else { throw TestFailure("Xvfb \(name) did not answer within 20 s") }
@@ -50,8 +56,10 @@ final class VirtualDisplay {
     /// Clicks the first button at `point` of the window named `window`, in its own coordinates,
     /// once it is shown.
     func click(window: String, at point: [Int]) throws {
-        let result = try run(["/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(window)$",
-                              "mousemove", "--window", "%1", "\(point[0])", "\(point[1])", "click", "1"])
+        let result = try run([
+            "/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(window)$",
+            "mousemove", "--window", "%1", "\(point[0])", "\(point[1])", "click", "1",
+        ])
         guard result.status == 0 else { throw TestFailure("xdotool click at \(point) failed: \(result.errors)") }
     }
 }
@@ -61,13 +69,19 @@ extension VirtualDisplay {
     /// moved in steps (a toolkit starts a drag only after motion past its threshold), released.
     func drag(window: String, from start: [Int], to end: [Int]) throws {
         let steps = (1...8).flatMap { step -> [String] in
-            let x = start[0] + (end[0] - start[0]) * step / 8, y = start[1] + (end[1] - start[1]) * step / 8
+            let x = start[0] + (end[0] - start[0]) * step / 8
+            let y = start[1] + (end[1] - start[1]) * step / 8
             return ["mousemove", "--window", "%1", "\(x)", "\(y)", "sleep", "0.05"]
         }
-        let result = try run(["/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(window)$",
-                              "mousemove", "--window", "%1", "\(start[0])", "\(start[1])", "mousedown", "1"]
-                             + steps + ["sleep", "0.2", "mouseup", "1"])
-        guard result.status == 0 else { throw TestFailure("xdotool drag from \(start) to \(end) failed: \(result.errors)") }
+        let result = try run(
+            [
+                "/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(window)$",
+                "mousemove", "--window", "%1", "\(start[0])", "\(start[1])", "mousedown", "1",
+            ]
+                + steps + ["sleep", "0.2", "mouseup", "1"])
+        guard result.status == 0 else {
+            throw TestFailure("xdotool drag from \(start) to \(end) failed: \(result.errors)")
+        }
     }
 }
 
@@ -94,13 +108,17 @@ final class ReferenceFrontend {
         logFile = directory + "/frontend.log"
         let script = PackagePaths.root.appendingPathComponent("Examples/frontend-gtk/tabbard_gtk.py").path
         // GTK's X11 backend under Xvfb, without the accessibility bus a desktop would give it.
-        pid = try spawnLogging([systemPython, script, "--address", bus.address, "--dump-file", dumpFile, "--width", "\(width)"],
-                               to: logFile, environment: ["DISPLAY": display.name, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1",
-                                                          "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""])
+        pid = try spawnLogging(
+            [systemPython, script, "--address", bus.address, "--dump-file", dumpFile, "--width", "\(width)"],
+            to: logFile,
+            environment: [
+                "DISPLAY": display.name, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1",
+                "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "",
+            ])
     }
 
     deinit {
-        kill(pid, SIGKILL)  // as Xvfb: SIGTERM stays blocked in a child of the test
+        kill(pid, SIGKILL) // as Xvfb: SIGTERM stays blocked in a child of the test
         waitpid(pid, nil, 0)
     }
 
@@ -133,7 +151,9 @@ struct ScreenshotSeries {
         guard taken.status == 0 else { return ["\(name): import failed: \(taken.errors)"] }
         var problems: [String] = []
         let colours = try display.run(["/usr/bin/convert", path, "-format", "%k", "info:"]).output
-        if (Int(colours.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) < 2 { problems.append("\(name): the screenshot \(path) is blank") }
+        if (Int(colours.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) < 2 {
+            problems.append("\(name): the screenshot \(path) is blank")
+        }
         if changed, let last {
             // `compare -metric AE` prints how many pixels differ, on standard error.
             let compared = try display.run(["/usr/bin/compare", "-metric", "AE", last, path, "null:"])

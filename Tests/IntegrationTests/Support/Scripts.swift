@@ -6,10 +6,13 @@ let scriptsDirectory = PackagePaths.scripts(of: "IntegrationTests")
 
 /// Runs one of this target's scripts with the system Python, as `user` when given, and
 /// returns what it printed, failing when it exits non-zero.
-func runScript(_ name: String, _ arguments: [String], as user: String? = nil, input: String? = nil,
-               timeout: TimeInterval = 60) throws -> String {
+func runScript(
+    _ name: String, _ arguments: [String], as user: String? = nil, input: String? = nil,
+    timeout: TimeInterval = 60
+) throws -> String {
     let path = scriptsDirectory.appendingPathComponent(name).path
-    let result = try runCommand(TestUsers.asUser(user, [systemPython, path] + arguments), input: input, timeout: timeout)
+    let result = try runCommand(
+        TestUsers.asUser(user, [systemPython, path] + arguments), input: input, timeout: timeout)
     guard result.status == 0 else {
         throw TestFailure("\(name) \(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.errors)")
     }

@@ -54,7 +54,9 @@ final class FaultTab: TabContent {
     }
 
     /// The `tick` thread's clock; started by the action, stopped with the tab.
-    private lazy var ticker = Ticker(every: .milliseconds(100), label: "swiftfault.tick") { [host] in host.contentChanged() }
+    private lazy var ticker = Ticker(every: .milliseconds(100), label: "swiftfault.tick") { [host] in
+        host.contentChanged()
+    }
 
     var actions: [String] { Fault.allCases.map(\.rawValue) }
 
@@ -97,6 +99,7 @@ final class FaultTab: TabContent {
     }
 }
 
+/// The plugin's entry point: the table of its functions.
 @c(tabbard_plugin_entry_v1)
 public func tabbardPluginEntry(_ hostABIMinor: UInt32, _ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin(name: "swiftfault", version: "0.1", tabs: [FaultTab.self]).entry(hostABIMinor, host)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Fails unless `result` is a successful reply.
 func requireAcknowledged(_ result: CommandResult, _ what: String) throws {
@@ -27,8 +27,10 @@ struct Losses {
     private(set) var count = 0
 
     /// Expects an acknowledged change to be `kept`; counts it as lost when not.
-    mutating func expectKept(_ kept: Bool, _ comment: @autoclosure () -> String,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func expectKept(
+        _ kept: Bool, _ comment: @autoclosure () -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         if !kept { count += 1 }
         #expect(kept, Comment(rawValue: comment()), sourceLocation: sourceLocation)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TabbardTestSupport
+import Testing
 
 /// Changes made to a daemon through the bus, and what each answer promises: an acknowledged
 /// change must be there after a restart (STATE-4), a refused one must have changed nothing.
@@ -31,9 +31,12 @@ struct ChangeLedger {
         let state = try describe(address)
         let entries = (state["catalog"] as? [[String: Any]]) ?? []
         catalog = entries.compactMap { $0["Id"] as? String }
-        restorable = Set(entries.filter { ($0["RestorationId"] as? String ?? "") != "" }.compactMap { $0["Id"] as? String })
+        restorable = Set(
+            entries.filter { ($0["RestorationId"] as? String ?? "") != "" }.compactMap { $0["Id"] as? String })
         tabs = state["Tabs"] as? [String] ?? []
-        guard catalog.count >= 2, !restorable.isEmpty else { throw TestFailure("a catalog of \(catalog) is too small to change") }
+        guard catalog.count >= 2, !restorable.isEmpty else {
+            throw TestFailure("a catalog of \(catalog) is too small to change")
+        }
     }
 
     /// Replaces `Tabs` with a random choice from the catalog that holds a restorable tab, then
@@ -43,7 +46,7 @@ struct ChangeLedger {
         if !chosen.contains(where: restorable.contains), let tab = restorable.randomElement() { chosen[0] = tab }
         if try note(call(address, "SetTabs", "as", [String(chosen.count)] + chosen)) {
             tabs = chosen
-            selected = nil  // Kept or moved by TABS rules; only an acknowledged Select is promised.
+            selected = nil // Kept or moved by TABS rules; only an acknowledged Select is promised.
         }
         guard let tab = tabs.filter(restorable.contains).randomElement() else { return }
         if try note(call(address, "Select", "s", [tab])) { selected = tab }
@@ -79,8 +82,13 @@ struct ChangeLedger {
         return false
     }
 
-    private func call(_ address: String, _ member: String, _ signature: String, _ arguments: [String]) throws -> CommandResult {
-        try runCommand(["/usr/bin/busctl", "--address=\(address)", "--timeout=10", "call", "org.tabbard.TabBar1",
-                        "/org/tabbard/TabBar1", "org.tabbard.TabBar1", member, signature] + arguments, timeout: 20)
+    private func call(_ address: String, _ member: String, _ signature: String, _ arguments: [String]) throws
+        -> CommandResult
+    {
+        try runCommand(
+            [
+                "/usr/bin/busctl", "--address=\(address)", "--timeout=10", "call", "org.tabbard.TabBar1",
+                "/org/tabbard/TabBar1", "org.tabbard.TabBar1", member, signature,
+            ] + arguments, timeout: 20)
     }
 }

@@ -27,7 +27,9 @@ final class LoggedProcess {
     func waitFor(_ line: String, timeout: TimeInterval) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !lines.contains(line) {
-            guard Date() < deadline else { throw TestFailure("no line \"\(line)\" within \(timeout) s:\n\(lines.joined(separator: "\n"))") }
+            guard Date() < deadline else {
+                throw TestFailure("no line \"\(line)\" within \(timeout) s:\n\(lines.joined(separator: "\n"))")
+            }
             usleep(10_000)
         }
     }

@@ -16,7 +16,10 @@ struct MutatedInputs {
     private var random: SplitMix64
 
     /// Inputs drawn from `corpus` with `seed`.
-    init(corpus: [[UInt8]], tokens: [[UInt8]], hostile: [[UInt8]], nesting: (prefix: [UInt8], open: UInt8, close: UInt8), seed: UInt64) {
+    init(
+        corpus: [[UInt8]], tokens: [[UInt8]], hostile: [[UInt8]], nesting: (prefix: [UInt8], open: UInt8, close: UInt8),
+        seed: UInt64
+    ) {
         self.corpus = corpus
         self.tokens = tokens
         self.hostile = hostile
@@ -26,44 +29,50 @@ struct MutatedInputs {
 
     /// TOML for the configuration and manifest readers.
     static func toml(corpus: [[UInt8]], seed: UInt64) -> MutatedInputs {
-        MutatedInputs(corpus: corpus, tokens: TOMLInputs.tokens, hostile: TOMLInputs.formerAborts.map { Array($0.utf8) },
-                      nesting: (Array("x = ".utf8), UInt8(ascii: "["), UInt8(ascii: "]")), seed: seed)
+        MutatedInputs(
+            corpus: corpus, tokens: TOMLInputs.tokens, hostile: TOMLInputs.formerAborts.map { Array($0.utf8) },
+            nesting: (Array("x = ".utf8), UInt8(ascii: "["), UInt8(ascii: "]")), seed: seed)
     }
 
     /// The next input.
     mutating func next() -> [UInt8] {
         var bytes = corpus[pick(corpus.count)]
         switch pick(9) {
-        case 0:  // Byte flips.
-            for _ in 0...pick(4) where !bytes.isEmpty { bytes[pick(bytes.count)] = UInt8(truncatingIfNeeded: random.next()) }
-        case 1:  // Truncation.
+        case 0: // Byte flips.
+            for _ in 0...pick(4) where !bytes.isEmpty {
+                bytes[pick(bytes.count)] = UInt8(truncatingIfNeeded: random.next())
+            }
+        case 1: // Truncation.
             bytes = Array(bytes.prefix(pick(bytes.count + 1)))
-        case 2:  // A splice: the start of one file, the end of another.
+        case 2: // A splice: the start of one file, the end of another.
             let other = corpus[pick(corpus.count)]
             bytes = Array(bytes.prefix(pick(bytes.count + 1))) + Array(other.suffix(pick(other.count + 1)))
-        case 3:  // Syntax dropped in at random places.
+        case 3: // Syntax dropped in at random places.
             for _ in 0...pick(3) { bytes.insert(contentsOf: tokens[pick(tokens.count)], at: pick(bytes.count + 1)) }
-        case 4:  // A hostile input at the start of a line.
+        case 4: // A hostile input at the start of a line.
             let lines = bytes.indices.filter { $0 == 0 || bytes[$0 - 1] == UInt8(ascii: "\n") }
-            bytes.insert(contentsOf: hostile[pick(hostile.count)] + [0x0A],
-                         at: lines.isEmpty ? 0 : lines[pick(lines.count)])
-        case 5:  // A range deleted.
+            bytes.insert(
+                contentsOf: hostile[pick(hostile.count)] + [0x0A],
+                at: lines.isEmpty ? 0 : lines[pick(lines.count)])
+        case 5: // A range deleted.
             if !bytes.isEmpty {
                 let start = pick(bytes.count)
                 bytes.removeSubrange(start..<min(bytes.count, start + 1 + pick(40)))
             }
-        case 6:  // A range repeated: duplicate keys and tables.
+        case 6: // A range repeated: duplicate keys and tables.
             if !bytes.isEmpty {
                 let start = pick(bytes.count)
                 let range = start..<min(bytes.count, start + 1 + pick(200))
                 bytes.insert(contentsOf: bytes[range], at: pick(bytes.count + 1))
             }
-        case 7:  // A hostile input or token soup alone.
+        case 7: // A hostile input or token soup alone.
             bytes = (0...pick(6)).flatMap { _ in tokens[pick(tokens.count)] }
             if pick(2) == 0 { bytes = hostile[pick(hostile.count)] }
-        default:  // Deep nesting.
+        default: // Deep nesting.
             let depth = 1 + pick(100)
-            bytes = nesting.prefix + Array(repeating: nesting.open, count: depth) + Array(repeating: nesting.close, count: pick(depth + 1))
+            bytes =
+                nesting.prefix + Array(repeating: nesting.open, count: depth)
+                + Array(repeating: nesting.close, count: pick(depth + 1))
         }
         return bytes
     }

@@ -18,7 +18,8 @@ final class PrivateMount {
         for tool in ["/usr/bin/unshare", "/usr/bin/nsenter"] where !FileManager.default.isExecutableFile(atPath: tool) {
             return "\(tool) is missing (util-linux)"
         }
-        guard let probe = try? runCommand(["/usr/bin/unshare", "-m", "/bin/true"], timeout: 10), probe.status == 0 else {
+        guard let probe = try? runCommand(["/usr/bin/unshare", "-m", "/bin/true"], timeout: 10), probe.status == 0
+        else {
             return "unshare -m is refused here (no CAP_SYS_ADMIN in this container?)"
         }
         return nil
@@ -29,8 +30,11 @@ final class PrivateMount {
         directory = try makeTemporaryDirectory("tabbard-tmpfs")
         let ready = directory + ".mounted"
         // The marker is written outside the tmpfs, where the test can see it.
-        let script = "mount -t tmpfs -o size=\(kibibytes)k,mode=0700 tabbard-test \"$0\" && touch \"$1\" && exec sleep 100000"
-        holder = try spawn(["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c", script, directory, ready])
+        let script =
+            "mount -t tmpfs -o size=\(kibibytes)k,mode=0700 tabbard-test \"$0\" && touch \"$1\" && exec sleep 100000"
+        holder = try spawn([
+            "/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c", script, directory, ready,
+        ])
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: ready) {
             guard Date() < deadline, waitpid(holder, nil, WNOHANG) == 0 else {
@@ -59,7 +63,8 @@ final class PrivateMount {
     /// Fills the tmpfs to the last byte with a file named `filler`.
     func fill() throws {
         try shell("cat /dev/zero > '\(directory)/filler' 2>/dev/null; sync")
-        let left = try shell("df --output=avail -k '\(directory)' | tail -1").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let left = try shell("df --output=avail -k '\(directory)' | tail -1").output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         guard left == "0" else { throw TestFailure("the tmpfs still has \(left) KiB free") }
     }
 

@@ -35,11 +35,15 @@ struct ScriptSummary {
 /// Runs one of this target's scripts with the system Python, as `user` when given, and parses
 /// its `SUMMARY {json}` line, failing when it exits non-zero or prints none. Its output goes to
 /// the test log too.
-func runScript(_ name: String, _ arguments: [String], as user: String? = nil, timeout: TimeInterval) throws -> ScriptSummary {
+func runScript(_ name: String, _ arguments: [String], as user: String? = nil, timeout: TimeInterval) throws
+    -> ScriptSummary
+{
     let path = scriptsDirectory.appendingPathComponent(name).path
     let result = try runCommand(TestUsers.asUser(user, [systemPython, path] + arguments), timeout: timeout)
     guard result.status == 0 else {
-        throw TestFailure("\(name) \(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.output)\n\(result.errors)")
+        throw TestFailure(
+            "\(name) \(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.output)\n\(result.errors)"
+        )
     }
     guard let line = result.output.split(separator: "\n").last(where: { $0.hasPrefix("SUMMARY ") }) else {
         throw TestFailure("\(name) printed no summary:\n\(result.output)\n\(result.errors)")

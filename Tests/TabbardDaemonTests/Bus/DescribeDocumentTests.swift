@@ -2,6 +2,7 @@ import Foundation
 import TabModel
 import TabbardTestSupport
 import Testing
+
 @testable import TabbardDaemon
 
 /// `Describe`'s document, without a bus: written straight into bytes, it must be byte for byte
@@ -30,7 +31,10 @@ struct DescribeDocumentTests {
         }
         var controller = try TabController(catalog: catalog)
         _ = try controller.setTabs(catalog.indices.filter { $0 % 10 != 9 }.map { "t\($0)" })
-        if !everyTabCustomizable { _ = try controller.setCustomizable(controller.tabs.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)) }
+        if !everyTabCustomizable {
+            _ = try controller.setCustomizable(
+                controller.tabs.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
+        }
         _ = try controller.setLocale("fr_FR.UTF-8")
         for index in stride(from: 1, to: 3_000, by: 13) where index % 97 != 0 {
             _ = try controller.setTitle("t\(index)", to: "Runtime " + awkward[index % awkward.count])
@@ -40,14 +44,18 @@ struct DescribeDocumentTests {
             _ = try controller.setBadgeColor("t\(index)", to: "#ff0000")
         }
         for index in stride(from: 3, to: 3_000, by: 19) { _ = try controller.setEnabled("t\(index)", false) }
-        for index in stride(from: 4, to: 3_000, by: 23) { _ = try controller.navigate("t\(index)", to: "detail-\(index)") }
+        for index in stride(from: 4, to: 3_000, by: 23) {
+            _ = try controller.navigate("t\(index)", to: "detail-\(index)")
+        }
         _ = try controller.select("t2")
         _ = try controller.createBar("modes")
         _ = try controller.addItem("day", title: "Day " + awkward[1], image: "sun", selectedImage: "", on: "modes")
         return controller
     }
 
-    @Test("a large Describe is byte for byte what a plain writer makes of the properties the objects read, whichever tabs are customizable")
+    @Test(
+        "a large Describe is byte for byte what a plain writer makes of the properties the objects read, whichever tabs are customizable"
+    )
     func largeDocumentMatchesReference() throws {
         for every in [true, false] {
             let controller = try Self.controller(everyTabCustomizable: every)
@@ -59,7 +67,7 @@ struct DescribeDocumentTests {
             #expect(tabs.count == 3_000)
             #expect(tabs[1]["Title"] as? String == "Runtime say \"hi\"")
             #expect(tabs[3]["Title"] as? String == "Tab 3 tab\tnew\nline\r\u{1}\u{1F}")
-            #expect(tabs[5]["Title"] as? String == "Onglet 5 a/b")  // L10N-1
+            #expect(tabs[5]["Title"] as? String == "Onglet 5 a/b") // L10N-1
             #expect(tabs[9]["Placement"] as? String == "none" && tabs[9]["Customizable"] as? Bool == false)
             #expect(tabs[0]["Customizable"] as? Bool == true && tabs[1]["Customizable"] as? Bool == every)
         }
@@ -79,9 +87,14 @@ struct DescribeDocumentTests {
         }
         members.append(("catalog", "[" + tabs.joined(separator: ",") + "]"))
         let bars = controller.bars.map { bar in
-            var barMembers = StandaloneBarProperty.allCases.map { ($0.wireName, rendered(controller.value(of: $0, bar: bar.name)!)) }
+            var barMembers = StandaloneBarProperty.allCases.map {
+                ($0.wireName, rendered(controller.value(of: $0, bar: bar.name)!))
+            }
             let items = bar.definedItems.map { item in
-                object(BarItemProperty.allCases.map { ($0.wireName, rendered(controller.value(of: $0, item: item.id, bar: bar.name)!)) })
+                object(
+                    BarItemProperty.allCases.map {
+                        ($0.wireName, rendered(controller.value(of: $0, item: item.id, bar: bar.name)!))
+                    })
             }
             barMembers.append(("items", "[" + items.joined(separator: ",") + "]"))
             return object(barMembers)
@@ -105,7 +118,9 @@ struct DescribeDocumentTests {
         case .uint32(let number): "\(number)"
         case .uint64(let number): "\(number)"
         case .dictionary(let map): object(map.keys.sorted().map { ($0, ReferenceJSON.quoted(map[$0]!)) })
-        case .pixmaps(let pixmaps): "[" + pixmaps.map { object([("width", "\($0.width)"), ("height", "\($0.height)")]) }.joined(separator: ",") + "]"
+        case .pixmaps(let pixmaps):
+            "[" + pixmaps.map { object([("width", "\($0.width)"), ("height", "\($0.height)")]) }.joined(separator: ",")
+                + "]"
         }
     }
 }

@@ -1,9 +1,10 @@
 import DBus
-import Testing
 import TabModel
 import TabbardBusContract
-@testable import TabbardDaemon
 import TabbardPluginHost
+import Testing
+
+@testable import TabbardDaemon
 
 /// The wire's side of the model: the D-Bus types the interfaces declare, and the errors only
 /// the daemon raises.
@@ -38,7 +39,9 @@ struct WireTests {
         #expect(samples.map(\.name) == ServiceError.allNames)
         #expect(Set(TabError.allNames).isDisjoint(with: ServiceError.allNames))
         let wire = ServiceError.pluginFailed("Plugin 'clock' refused action 'x'.").dbusError
-        #expect(wire.name == "org.tabbard.TabBar1.Error.PluginFailed" && wire.message == "Plugin 'clock' refused action 'x'.")
+        #expect(
+            wire.name == "org.tabbard.TabBar1.Error.PluginFailed"
+                && wire.message == "Plugin 'clock' refused action 'x'.")
     }
 
     @Test("the model's property names, which the API keeps, are each a property of the contract's interface")
@@ -72,7 +75,7 @@ struct WireTests {
     @Test("a delegate's path is an object path: a malformed one is refused on the wire, naming it, before the model")
     func delegatePath() {
         #expect(DBus.ObjectPath.dbusSignature == "o")
-        let path = "bad path"  // A `String`, not a literal: literals trap instead of throwing.
+        let path = "bad path" // A `String`, not a literal: literals trap instead of throwing.
         do {
             _ = try DBus.ObjectPath(path)
             Issue.record("expected an error naming bad path")

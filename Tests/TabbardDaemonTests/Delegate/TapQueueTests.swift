@@ -1,5 +1,6 @@
-import Testing
 import TabModel
+import Testing
+
 @testable import TabbardDaemon
 
 /// The tap queue on its own: no bus and no service, only the model it is handed. Each caller
@@ -8,8 +9,12 @@ import TabModel
 @Suite("The tap queue")
 struct TapQueueTests {
     /// The clock's tabs, all in `Tabs`, with a delegate registered unless `delegate` is false.
-    static func model(delegate: Bool = true, configuration: ControllerConfiguration = ControllerConfiguration()) throws -> TabController {
-        let catalog = ["world-clock", "alarm", "stopwatch", "timer"].map { TabDefinition(id: $0, plugin: "clock", title: $0) }
+    static func model(delegate: Bool = true, configuration: ControllerConfiguration = ControllerConfiguration()) throws
+        -> TabController
+    {
+        let catalog = ["world-clock", "alarm", "stopwatch", "timer"].map {
+            TabDefinition(id: $0, plugin: "clock", title: $0)
+        }
         var controller = try TabController(catalog: catalog, configuration: configuration)
         if delegate { _ = try controller.registerDelegate(owner: ":1.7", path: "/delegate") }
         return controller
@@ -140,8 +145,9 @@ struct TapQueueTests {
         #expect(queue.answered(second, allowed: true) == .decide(2, try controller.beginTap("timer"), allowed: true))
     }
 
-    @Test("a delegate that leaves, unregisters or is released with taps queued: every one is decided as if there were none (TAP-7)",
-          arguments: ["leaves", "unregisters", "is released by Reset"])
+    @Test(
+        "a delegate that leaves, unregisters or is released with taps queued: every one is decided as if there were none (TAP-7)",
+        arguments: ["leaves", "unregisters", "is released by Reset"])
     func delegateGoes(how: String) throws {
         var controller = try Self.model()
         var queue = TapQueue<Int>()
@@ -159,14 +165,16 @@ struct TapQueueTests {
         #expect(controller.delegate == nil)
         #expect(queue.delegateGone() == .decide(0, asked, allowed: true))
         #expect(queue.next(check: controller.beginTap) == .decide(1, try controller.beginTap("timer"), allowed: true))
-        #expect(queue.next(check: controller.beginTap) == .decide(2, try controller.beginTap("stopwatch"), allowed: true))
+        #expect(
+            queue.next(check: controller.beginTap) == .decide(2, try controller.beginTap("stopwatch"), allowed: true))
         #expect(queue.next(check: controller.beginTap) == nil)
         #expect(queue.answered(try #require(ask.question), allowed: false) == nil, "the gone delegate's answer")
     }
 
     @Test("Reset with taps queued: the waiting ones are checked against the reset model (TAP-7, STATE-5)")
     func resetWithTapsQueued() throws {
-        var controller = try Self.model(configuration: ControllerConfiguration(tabs: ["world-clock", "alarm", "stopwatch"]))
+        var controller = try Self.model(
+            configuration: ControllerConfiguration(tabs: ["world-clock", "alarm", "stopwatch"]))
         _ = try controller.addTab("timer", at: -1)
         var queue = TapQueue<Int>()
         queue.enqueue("alarm", from: 1)
@@ -174,14 +182,15 @@ struct TapQueueTests {
         queue.enqueue("stopwatch", from: 3)
         let turn = queue.next(check: controller.beginTap)
         #expect(turn?.question != nil)
-        _ = controller.reset()  // Back to the configured tabs: `timer` is no longer in Tabs.
+        _ = controller.reset() // Back to the configured tabs: `timer` is no longer in Tabs.
         guard case .decide(1, let pending, true)? = queue.delegateGone() else {
             Issue.record("the tap in flight should be allowed")
             return
         }
         #expect(try controller.completeTap(pending, allowed: true).selected)
         #expect(queue.next(check: controller.beginTap) == .fail(2, .noSuchTab("timer")))
-        #expect(queue.next(check: controller.beginTap) == .decide(3, try controller.beginTap("stopwatch"), allowed: true))
+        #expect(
+            queue.next(check: controller.beginTap) == .decide(3, try controller.beginTap("stopwatch"), allowed: true))
         #expect(queue.next(check: controller.beginTap) == nil)
     }
 

@@ -1,6 +1,7 @@
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The bundled plugins' behaviour, driven as the daemon drives it: through `PluginTab`.
 @Suite("Bundled plugins")
@@ -32,7 +33,10 @@ struct BundledPluginTests {
         #expect(alarm.activate("enable-2"))
         #expect(!alarm.activate("enable-2"), "already enabled")
         #expect(alarm.activate("add"))
-        #expect(fixture.events.changes(for: "alarm") == [.badge("1"), .badge("2"), .contentChanged, .badge("3"), .contentChanged])
+        #expect(
+            fixture.events.changes(for: "alarm") == [
+                .badge("1"), .badge("2"), .contentChanged, .badge("3"), .contentChanged,
+            ])
         #expect(try alarm.render(page: "main").body == "1. 07:00  on\n2. 08:30  on\n3. 09:00  on")
         #expect(alarm.activate("disable-1") && alarm.activate("disable-2") && alarm.activate("disable-3"))
         #expect(fixture.events.changes(for: "alarm").last(where: { $0 != .contentChanged }) == .badge(nil))
@@ -59,7 +63,9 @@ struct BundledPluginTests {
         #expect(try stopwatch.render(page: "laps").body == "No laps")
     }
 
-    @Test("PAGE-3: a running stopwatch, shown or not, says no content change; its page's clock runs, and start and stop change it")
+    @Test(
+        "PAGE-3: a running stopwatch, shown or not, says no content change; its page's clock runs, and start and stop change it"
+    )
     func stopwatchNeverTicks() async throws {
         let fixture = try Fixture()
         let stopwatch = try fixture.tab("stopwatch")
@@ -85,7 +91,10 @@ struct BundledPluginTests {
         let fixture = try Fixture()
         let clock = try fixture.tab("world-clock")
         let body = try clock.render(page: "main").body
-        #expect(body.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["Cupertino", "London", "Tokyo"])
+        #expect(
+            body.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == [
+                "Cupertino", "London", "Tokyo",
+            ])
         #expect(try clock.actions().contains("add-paris"))
         #expect(clock.activate("add-paris"))
         #expect(clock.activate("remove-london"))
@@ -94,7 +103,10 @@ struct BundledPluginTests {
         #expect(lines.count == 3 && lines[2].hasPrefix("Paris  ") && lines[2].hasSuffix("  UTC+1"))
         let rows = try clock.render(page: "main").rows
         #expect(rows.map(\.id) == ["cupertino", "tokyo", "paris"] && rows.last?.detail == "UTC+1")
-        #expect(rows.allSatisfy { $0.clock?.format == .timeOfDay && $0.clock?.rate == 1 && ($0.clock?.value ?? -1) < 86_400_000_000 })
+        #expect(
+            rows.allSatisfy {
+                $0.clock?.format == .timeOfDay && $0.clock?.rate == 1 && ($0.clock?.value ?? -1) < 86_400_000_000
+            })
         let before = fixture.events.contentChanges(for: "world-clock")
         clock.didAppear()
         try await Task.sleep(for: .milliseconds(1200))
@@ -134,7 +146,9 @@ struct BundledPluginTests {
         let playlists = try fixture.tab("playlists")
         let root = try playlists.render(page: "main")
         #expect(root.title == "Playlists" && root.body == "Recently Added (3)\nTop 25 Most Played (3)")
-        #expect(root.rows.map(\.page) == ["recently-added", "top-25"], "PAGE-1: the pages the tab can reach are its rows' pages")
+        #expect(
+            root.rows.map(\.page) == ["recently-added", "top-25"],
+            "PAGE-1: the pages the tab can reach are its rows' pages")
         #expect(playlists.navigate(to: "recently-added"))
         #expect(!playlists.navigate(to: "unknown"))
         #expect(try playlists.render(page: "recently-added").body == "Blue in Green\nSo What\nNaima")
@@ -151,14 +165,25 @@ struct BundledPluginTests {
         let notes = try fixture.tab("notes")
         #expect(fixture.events.changes(for: "notes") == [.badge(nil)])
         #expect(try notes.actions() == ["add"])
-        #expect(try notes.render(page: "main") == PluginContent(title: "Notes", mimeType: "text/plain", body: "No notes",
-                                                             actionLabels: [PluginActionLabel(action: "add", label: "Add note", icon: "list-add-symbolic"),
-                                                                            PluginActionLabel(action: "clear", label: "Clear notes", icon: "edit-clear-all-symbolic")]))
+        #expect(
+            try notes.render(page: "main")
+                == PluginContent(
+                    title: "Notes", mimeType: "text/plain", body: "No notes",
+                    actionLabels: [
+                        PluginActionLabel(action: "add", label: "Add note", icon: "list-add-symbolic"),
+                        PluginActionLabel(action: "clear", label: "Clear notes", icon: "edit-clear-all-symbolic"),
+                    ]))
         #expect(notes.activate("add") && notes.activate("add"))
         #expect(try notes.actions() == ["add", "clear"])
         #expect(try notes.render(page: "main").body == "Note 1\nNote 2")
-        #expect(try notes.render(page: "main").rows == [PluginPageRow(id: "note-1", title: "Note 1"), PluginPageRow(id: "note-2", title: "Note 2")])
-        #expect(fixture.events.changes(for: "notes") == [.badge(nil), .badge("1"), .contentChanged, .badge("2"), .contentChanged])
+        #expect(
+            try notes.render(page: "main").rows == [
+                PluginPageRow(id: "note-1", title: "Note 1"), PluginPageRow(id: "note-2", title: "Note 2"),
+            ])
+        #expect(
+            fixture.events.changes(for: "notes") == [
+                .badge(nil), .badge("1"), .contentChanged, .badge("2"), .contentChanged,
+            ])
         #expect(notes.activate("clear"))
         #expect(!notes.activate("clear"), "nothing left to clear")
         #expect(fixture.events.changes(for: "notes").last(where: { $0 != .contentChanged }) == .badge(nil))

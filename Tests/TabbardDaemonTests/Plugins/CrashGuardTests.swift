@@ -1,9 +1,10 @@
 import CCrashGuard
-@testable import DaemonBase
 import Foundation
-@testable import TabbardPluginHost
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// What the crash guard's handlers would do, tried alive: which module an address or a stack
 /// belongs to, and the `plugins.state` a crash writes. (The handlers themselves run in the
@@ -44,7 +45,8 @@ struct CrashGuardTests {
         }
     }
 
-    @Test("a module registered before its load has no code until it is located, then is found by any address in it, once")
+    @Test(
+        "a module registered before its load has no code until it is located, then is found by any address in it, once")
     func registeredBeforeLoad() throws {
         let module = try #require(CrashGuard().register(plugin: "late", fingerprint: nil, code: nil))
         let entry = try Self.loadedFixture("late")
@@ -59,11 +61,16 @@ struct CrashGuardTests {
     func recordsOfACrash() throws {
         let entry = try Self.loadedFixture("recorded")
         let guarded = CrashGuard()
-        let records = [Self.clock: PluginRecord(probed: true, failures: 0, reason: ""),
-                       Self.crasher: PluginRecord(probed: true, failures: 1, reason: "render for tab a did not return within 300 ms")]
+        let records = [
+            Self.clock: PluginRecord(probed: true, failures: 0, reason: ""),
+            Self.crasher: PluginRecord(
+                probed: true, failures: 1, reason: "render for tab a did not return within 300 ms"),
+        ]
         guarded.publish(PluginRecords.entries(of: records))
         let blamed = try #require(guarded.register(plugin: "crasher", fingerprint: Self.crasher, code: entry))
-        let unknown = try #require(guarded.register(plugin: "other", fingerprint: PluginFingerprint(path: "/x.so", size: 1, modified: 1), code: entry))
+        let unknown = try #require(
+            guarded.register(
+                plugin: "other", fingerprint: PluginFingerprint(path: "/x.so", size: 1, modified: 1), code: entry))
 
         let directory = try TemporaryDirectory()
         let path = directory.path + "/plugins.state"
@@ -72,8 +79,12 @@ struct CrashGuardTests {
         #expect(crash_guard_write_records(fd, blamed.entry, "a thread of the plugin crashed (SIGSEGV)") == 2)
         close(fd)
         let written = PluginRecords.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(written == [Self.clock: PluginRecord(probed: true, failures: 0, reason: ""),
-                            Self.crasher: PluginRecord(probed: true, failures: 2, reason: "a thread of the plugin crashed (SIGSEGV)")])
+        #expect(
+            written == [
+                Self.clock: PluginRecord(probed: true, failures: 0, reason: ""),
+                Self.crasher: PluginRecord(
+                    probed: true, failures: 2, reason: "a thread of the plugin crashed (SIGSEGV)"),
+            ])
 
         // PluginRecords hands every change to the guard: a later count is the one a crash continues.
         let file = StateFile(directory: directory.path, name: PluginRecords.fileName)
@@ -82,7 +93,8 @@ struct CrashGuardTests {
         let again = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         #expect(crash_guard_write_records(again, blamed.entry, "activate for tab a crashed (SIGABRT)") == 4)
         close(again)
-        #expect(PluginRecords(file: file, log: quietLog).record(for: Self.crasher)
+        #expect(
+            PluginRecords(file: file, log: quietLog).record(for: Self.crasher)
                 == PluginRecord(probed: true, failures: 4, reason: "activate for tab a crashed (SIGABRT)"))
     }
 }

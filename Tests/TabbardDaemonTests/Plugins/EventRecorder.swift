@@ -1,6 +1,7 @@
-@testable import DaemonBase
 import Foundation
 import Synchronization
+
+@testable import DaemonBase
 @testable import TabbardDaemon
 @testable import TabbardPluginHost
 

@@ -1,5 +1,6 @@
 import Loop
 import Testing
+
 @testable import TabbardPluginHost
 
 /// A helper's lifecycle as a value: what it asks its owner to do for each thing that happens,
@@ -9,13 +10,17 @@ struct HelperLifecycleTests {
     let start = MonotonicInstant(sinceStart: .seconds(1_000))
 
     func lifecycle(recorded: Int = 0, limit: Int = 3, window: Duration = .seconds(600)) -> HelperLifecycle {
-        HelperLifecycle(recordedFailures: recorded, at: start, firstBackoff: .milliseconds(100), failureWindow: window,
-                        stableAfter: .seconds(30), failureLimit: limit)
+        HelperLifecycle(
+            recordedFailures: recorded, at: start, firstBackoff: .milliseconds(100), failureWindow: window,
+            stableAfter: .seconds(30), failureLimit: limit)
     }
 
     /// A helper started, spawned, ready and then ended for `reason` and collected at `at`.
-    func runAndFail(_ helper: inout HelperLifecycle, _ reason: String, readyAt: MonotonicInstant, failAt: MonotonicInstant)
-        -> [HelperLifecycle.Action] {
+    func runAndFail(
+        _ helper: inout HelperLifecycle, _ reason: String, readyAt: MonotonicInstant, failAt: MonotonicInstant
+    )
+        -> [HelperLifecycle.Action]
+    {
         _ = helper.start()
         _ = helper.spawned()
         _ = helper.ready(at: readyAt)
@@ -55,10 +60,11 @@ struct HelperLifecycleTests {
         #expect(helper.ended("its helper ended") == [.collect(reason: "its helper ended")])
         #expect(helper.phase == .down(reason: "its helper ended"))
         #expect(helper.failures == 0)
-        #expect(helper.collected("its helper ended (signal 9)", at: start) == [
-            .recordFailures(1, reason: "its helper ended (signal 9)"),
-            .restart(after: .milliseconds(100), failures: 1, reason: "its helper ended (signal 9)"),
-        ])
+        #expect(
+            helper.collected("its helper ended (signal 9)", at: start) == [
+                .recordFailures(1, reason: "its helper ended (signal 9)"),
+                .restart(after: .milliseconds(100), failures: 1, reason: "its helper ended (signal 9)"),
+            ])
         #expect(helper.backoff == .milliseconds(100))
         // A start from down, whether the restart is due or asked for, spawns again.
         #expect(helper.start() == [.cancelTimer, .spawn])
@@ -72,7 +78,9 @@ struct HelperLifecycleTests {
             _ = helper.start()
             _ = helper.spawned()
             _ = helper.ended("x")
-            for case .restart(let delay, _, _) in helper.collected("x", at: start + .milliseconds(Int64(attempt))) { delays.append(delay) }
+            for case .restart(let delay, _, _) in helper.collected("x", at: start + .milliseconds(Int64(attempt))) {
+                delays.append(delay)
+            }
         }
         #expect(delays.prefix(4) == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800)])
         #expect(delays.last == .seconds(30))
@@ -84,9 +92,10 @@ struct HelperLifecycleTests {
         var helper = lifecycle()
         _ = runAndFail(&helper, "a", readyAt: start, failAt: start + .seconds(1))
         _ = runAndFail(&helper, "b", readyAt: start + .seconds(2), failAt: start + .seconds(3))
-        #expect(runAndFail(&helper, "c", readyAt: start + .seconds(4), failAt: start + .seconds(5)) == [
-            .recordFailures(3, reason: "c"), .disable(failures: 3, reason: "c"),
-        ])
+        #expect(
+            runAndFail(&helper, "c", readyAt: start + .seconds(4), failAt: start + .seconds(5)) == [
+                .recordFailures(3, reason: "c"), .disable(failures: 3, reason: "c"),
+            ])
         #expect(helper.phase == .disabled(reason: "c"))
     }
 
@@ -104,7 +113,9 @@ struct HelperLifecycleTests {
     func recordedFailuresCount() {
         var helper = lifecycle(recorded: 2)
         #expect(helper.failures == 2)
-        #expect(runAndFail(&helper, "a", readyAt: start, failAt: start + .seconds(1)).last == .disable(failures: 3, reason: "a"))
+        #expect(
+            runAndFail(&helper, "a", readyAt: start, failAt: start + .seconds(1)).last
+                == .disable(failures: 3, reason: "a"))
     }
 
     @Test("a helper ready for 30 s waits the first backoff again after its next failure")
@@ -124,10 +135,11 @@ struct HelperLifecycleTests {
     func failedSpawnCounts() {
         var helper = lifecycle()
         _ = helper.start()
-        #expect(helper.failedToSpawn("cannot start its helper", at: start) == [
-            .recordFailures(1, reason: "cannot start its helper"),
-            .restart(after: .milliseconds(100), failures: 1, reason: "cannot start its helper"),
-        ])
+        #expect(
+            helper.failedToSpawn("cannot start its helper", at: start) == [
+                .recordFailures(1, reason: "cannot start its helper"),
+                .restart(after: .milliseconds(100), failures: 1, reason: "cannot start its helper"),
+            ])
     }
 
     @Test("a stop collects a running helper without counting it; a disabled plugin stays disabled")

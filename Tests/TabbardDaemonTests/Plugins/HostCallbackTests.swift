@@ -1,8 +1,9 @@
 import Foundation
-@testable import TabbardPluginHost
-import Testing
 import TabbardPluginABI
+import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The host callbacks as a plugin calls them, without a daemon: every handle is looked up before
 /// use, and every string read no further than its limit (docs/plugins.md, Limits).
@@ -13,10 +14,13 @@ struct HostCallbackTests {
         let captured = CapturedLog()
         let host = HostCallbacks.table(plugin: "forger", log: captured.log).pointee
         let recorder = EventRecorder()
-        let handle = HostHandles.shared.issue(TabContext(plugin: "forger", tabID: "real", sink: recorder.sink, log: captured.log))
+        let handle = HostHandles.shared.issue(
+            TabContext(plugin: "forger", tabID: "real", sink: recorder.sink, log: captured.log))
         host.set_badge!(handle, "1")
-        for forged in [OpaquePointer(bitPattern: 0x10), OpaquePointer(bitPattern: 0xdead_beef), nil,
-                       OpaquePointer(bitPattern: UInt(bitPattern: handle) + 8)] {
+        for forged in [
+            OpaquePointer(bitPattern: 0x10), OpaquePointer(bitPattern: 0xdead_beef), nil,
+            OpaquePointer(bitPattern: UInt(bitPattern: handle) + 8),
+        ] {
             host.set_badge!(forged, "2")
             host.set_title!(forged, "Forged")
             host.set_enabled!(forged, false)
@@ -27,9 +31,12 @@ struct HostCallbackTests {
         #expect(recorder.changes(for: "real") == [.badge("1")])
         let refusals = captured.lines.filter { $0.contains("was given a tab handle the host never made") }
         #expect(refusals.count == 16, "\(captured.lines)")
-        #expect(refusals.contains { $0.contains("set_title was given a tab handle the host never made (0x10); ignored") })
+        #expect(
+            refusals.contains { $0.contains("set_title was given a tab handle the host never made (0x10); ignored") })
         #expect(refusals.contains { $0.contains("(0x0); ignored") })
-        #expect(!captured.lines.contains { $0.contains("(0x\(String(UInt(bitPattern: handle), radix: 16)))") }, "\(captured.lines)")
+        #expect(
+            !captured.lines.contains { $0.contains("(0x\(String(UInt(bitPattern: handle), radix: 16)))") },
+            "\(captured.lines)")
     }
 
     @Test("log through a host table the host never made is logged and ignored; its own table speaks for its plugin")
@@ -39,16 +46,25 @@ struct HostCallbackTests {
         table.pointee.log!(table, Int32(TABBARD_LOG_NOTICE.rawValue), "hello")
         table.pointee.log!(UnsafePointer(bitPattern: 0xdead_beef), Int32(TABBARD_LOG_ERROR.rawValue), "forged")
         #expect(captured.lines.contains("tabbard[notice]: plugin speaker: hello"), "\(captured.lines)")
-        #expect(captured.lines.contains { $0.hasSuffix("log was given a host table the host never made (0xdeadbeef); ignored") }, "\(captured.lines)")
+        #expect(
+            captured.lines.contains {
+                $0.hasSuffix("log was given a host table the host never made (0xdeadbeef); ignored")
+            }, "\(captured.lines)")
         #expect(!captured.lines.contains { $0.contains("forged") })
     }
 
-    @Test("text over its limit is refused without being read to its end; log lines are cut; bad UTF-8 is refused or repaired")
+    @Test(
+        "text over its limit is refused without being read to its end; log lines are cut; bad UTF-8 is refused or repaired"
+    )
     func textLimits() throws {
-        func read(_ text: [UInt8], _ field: PluginText.Field, repairing: Bool = false) -> Result<String, PluginText.Refusal> {
+        func read(_ text: [UInt8], _ field: PluginText.Field, repairing: Bool = false) -> Result<
+            String, PluginText.Refusal
+        > {
             (text + [0]).withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
-                    Result { () throws(PluginText.Refusal) in try PluginText.read(chars.baseAddress, for: field, repairing: repairing) }
+                    Result { () throws(PluginText.Refusal) in
+                        try PluginText.read(chars.baseAddress, for: field, repairing: repairing)
+                    }
                 }
             }
         }
@@ -65,7 +81,9 @@ struct HostCallbackTests {
 
         // A 1 MB line is cut to its first 4096 bytes, and says so.
         let line = [UInt8](repeating: UInt8(ascii: "l"), count: 1 << 20) + [0]
-        let cut = line.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { PluginText.logLine($0.baseAddress!) } }
+        let cut = line.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { PluginText.logLine($0.baseAddress!) }
+        }
         #expect(cut == String(repeating: "l", count: 4096) + "… (cut at 4096 bytes)")
         let short = Array("short line".utf8CString)
         #expect(short.withUnsafeBufferPointer { PluginText.logLine($0.baseAddress!) } == "short line")

@@ -1,9 +1,10 @@
-import Testing
 import TabModel
 import TabbardTestSupport
+import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
 @testable import TabbardPluginHost
-@testable import DaemonBase
 
 /// ICON-2 and ICON-5 against the theme a stock Debian desktop has: every standard name and
 /// every bundled tab's name is one of the installed `adwaita-icon-theme`'s files.
@@ -14,7 +15,9 @@ struct IconThemeTests {
         let theme = try AdwaitaIcons.installed()
         let names = SystemItem.allCases.map { "\($0.rawValue)=\($0.iconName)" } + ["more=\(StandardIcons.more)"]
         let missing = (SystemItem.allCases.map(\.iconName) + [StandardIcons.more]).filter { !theme.contains($0) }
-        print("standard names checked against \(AdwaitaIcons.directory): \(names.joined(separator: " ")); missing: \(missing)")
+        print(
+            "standard names checked against \(AdwaitaIcons.directory): \(names.joined(separator: " ")); missing: \(missing)"
+        )
         #expect(missing.isEmpty)
     }
 
@@ -34,7 +37,9 @@ struct IconThemeTests {
                 checked.append("\(tab.id)=\(icon)")
             }
         }
-        print("bundled tabs checked against \(AdwaitaIcons.directory): \(checked.count): \(checked.joined(separator: " "))")
+        print(
+            "bundled tabs checked against \(AdwaitaIcons.directory): \(checked.count): \(checked.joined(separator: " "))"
+        )
         #expect(checked.count == 16)
     }
 }

@@ -1,29 +1,34 @@
 import Foundation
 import Loop
 import Synchronization
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// An isolated plugin across its helper's end and return: calls fail at once saying it is
 /// unavailable while it is down, and its tabs get their instances, stacks and appearance again
 /// when it is back (docs/plugins.md, Isolation).
 @Suite("Isolated plugins across a helper's restart")
 struct IsolatedPluginTests {
-    @Test("the shown ticking tab ticks again after its helper was killed and came back; meanwhile content is unavailable")
+    @Test(
+        "the shown ticking tab ticks again after its helper was killed and came back; meanwhile content is unavailable")
     func replayAfterKill() throws {
         _ = try PackagePaths.requireStagedPlugins()
         let loop = try EventLoop()
         let helper = try PluginHelperProcessTests.helper(PackagePaths.testPlugins + "/swiftfault.plugin", loop: loop)
         var ticks = 0
         var returned: () -> Void = {}
-        let plugin = IsolatedPlugin(helper: helper, current: { ([("swiftfault-tab", ["main", "about"])], "swiftfault-tab") }) { news in
-            switch news {
-            case .tab(let event): if event.tabID == "swiftfault-tab" && event.change == .contentChanged { ticks += 1 }
-            case .helperReturned: returned()
-            case .helperSettled, .probeEnded: break
-            }
-        }
+        let plugin = IsolatedPlugin(
+            helper: helper, current: { ([("swiftfault-tab", ["main", "about"])], "swiftfault-tab") },
+            receive: { news in
+                switch news {
+                case .tab(let event):
+                    if event.tabID == "swiftfault-tab" && event.change == .contentChanged { ticks += 1 }
+                case .helperReturned: returned()
+                case .helperSettled, .probeEnded: break
+                }
+            })
         var returns = 0
         var about: Result<PluginContent, PluginCallError>?
         var askedBeforeEnd: Result<PluginContent, PluginCallError>?
@@ -51,7 +56,9 @@ struct IsolatedPluginTests {
         watch?.cancel()
         try PluginHelperProcessTests.stop(helper, on: loop)
         #expect(returns == 2)
-        #expect(about == .success(PluginContent(title: "Fault", mimeType: "text/plain", body: "stack: main/about")), "the stack replayed")
+        #expect(
+            about == .success(PluginContent(title: "Fault", mimeType: "text/plain", body: "stack: main/about")),
+            "the stack replayed")
         #expect(ticksAtKill >= 2, "ticks before the kill: \(ticksAtKill)")
         #expect(ticks - ticksAtKill >= 2, "ticks after the return: \(ticks - ticksAtKill)")
         for (when, answer) in [("before the end was seen", askedBeforeEnd), ("while down", askedWhileDown)] {
@@ -59,7 +66,9 @@ struct IsolatedPluginTests {
                 Issue.record("content asked \(when) answered \(String(describing: answer))")
                 continue
             }
-            #expect(error.description.hasPrefix("plugin swiftfault: render for tab swiftfault-tab failed: the plugin is unavailable ("), "\(error)")
+            #expect(
+                error.description.hasPrefix(
+                    "plugin swiftfault: render for tab swiftfault-tab failed: the plugin is unavailable ("), "\(error)")
         }
     }
 }

@@ -1,10 +1,11 @@
-@testable import DaemonBase
 import Foundation
-import Synchronization
 import Loop
-@testable import TabbardPluginHost
+import Synchronization
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The parts of the guard against crashing and hanging plugins that run without a daemon:
 /// the remembered outcomes, the probe child's verdicts and the hang watch.
@@ -23,23 +24,30 @@ struct PluginAdmissionTests {
         #expect(records.recordFailure(Self.clock, reason: "render for tab a did not return within 5000 ms") == 1)
 
         let reread = PluginRecords(file: file, log: quietLog)
-        #expect(reread.record(for: Self.clock) == PluginRecord(probed: true, failures: 1, reason: "render for tab a did not return within 5000 ms"))
+        #expect(
+            reread.record(for: Self.clock)
+                == PluginRecord(probed: true, failures: 1, reason: "render for tab a did not return within 5000 ms"))
         // Tabs and newlines are written as spaces, so every record stays one line.
         let cleaned = PluginFingerprint(path: "/plugins/lib bad name.so", size: 9, modified: 1)
-        #expect(reread.record(for: cleaned) == PluginRecord(probed: false, failures: 1, reason: "crashed (signal 6, Aborted) "))
+        #expect(
+            reread.record(for: cleaned)
+                == PluginRecord(probed: false, failures: 1, reason: "crashed (signal 6, Aborted) "))
 
         var touched = Self.clock
         touched.modified += 1
         reread.remember(touched, probed: true)
         #expect(reread.record(for: Self.clock) == nil)
-        #expect(PluginRecords(file: file, log: quietLog).record(for: touched) == PluginRecord(probed: true, failures: 0, reason: ""))
+        #expect(
+            PluginRecords(file: file, log: quietLog).record(for: touched)
+                == PluginRecord(probed: true, failures: 0, reason: ""))
     }
 
     @Test("malformed lines are forgotten, and records without a file stay in memory")
     func malformedAndMemoryOnly() throws {
         let directory = try TemporaryDirectory()
         try directory.write(PluginRecords.fileName, "ok x 1 2 /a.so\t\nmaybe 0 1 2 /b.so\t\nbad 2 10 20 /c.so\tgone\n")
-        let records = PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)
+        let records = PluginRecords(
+            file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)
         #expect(records.record(for: PluginFingerprint(path: "/c.so", size: 10, modified: 20))?.failures == 2)
         #expect(records.record(for: PluginFingerprint(path: "/a.so", size: 1, modified: 2)) == nil)
         #expect(records.record(for: PluginFingerprint(path: "/b.so", size: 1, modified: 2)) == nil)
@@ -68,9 +76,11 @@ struct PluginAdmissionTests {
     @Test("the probe child's verdicts: passed, refused, crashed, wrong exit, and killed after the timeout")
     func trialOutcomes() throws {
         let directory = try TemporaryDirectory()
-        let bodies = ["[ \"$1 $2\" = '--probe-plugin x.plugin' ] && echo 'ok: plugin x 1 (ABI 1.0)'",
-                      "echo 'refused: plugin table lacks the required function render'; exit 1",
-                      "kill -SEGV $$", "exit 3", "exec sleep 60"]
+        let bodies = [
+            "[ \"$1 $2\" = '--probe-plugin x.plugin' ] && echo 'ok: plugin x 1 (ABI 1.0)'",
+            "echo 'refused: plugin table lacks the required function render'; exit 1",
+            "kill -SEGV $$", "exit 3", "exec sleep 60",
+        ]
         let scripts = try Self.scripts(bodies, in: directory)
         func run(_ index: Int, timeout: Duration = .seconds(20)) -> PluginTrial.Outcome {
             PluginTrial.run(executable: scripts[index], path: "x.plugin", arguments: [], timeout: timeout)
@@ -91,8 +101,9 @@ struct PluginAdmissionTests {
         func probeLine(records: PluginRecords) throws -> String? {
             let captured = CapturedLog()
             let loop = try EventLoop()
-            let admission = PluginAdmission(records: records, log: captured.log, loop: loop, hangLimit: .seconds(5),
-                                            probeArguments: [], saveState: { nil }, executable: passing)
+            let admission = PluginAdmission(
+                records: records, log: captured.log, loop: loop, hangLimit: .seconds(5),
+                probeArguments: [], saveState: { nil }, executable: passing)
             let host = PluginHost(trust: .session, log: captured.log, admission: admission)
             host.load(directories: [directory.path])
             #expect(host.isProbing("probed") && host.modules.isEmpty)
@@ -106,11 +117,16 @@ struct PluginAdmissionTests {
         }
         let withoutState = try #require(try probeLine(records: PluginRecords(file: nil, log: quietLog)))
         #expect(!withoutState.contains("remembered"), "\(withoutState)")
-        let withState = try #require(try probeLine(records: PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)))
+        let withState = try #require(
+            try probeLine(
+                records: PluginRecords(
+                    file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)))
         #expect(withState.contains("remembered"), "\(withState)")
     }
 
-    @Test("the hang watch reports a call that outlives its limit, naming plugin, function and tab, and stays quiet for calls that return")
+    @Test(
+        "the hang watch reports a call that outlives its limit, naming plugin, function and tab, and stays quiet for calls that return"
+    )
     func hangWatch() {
         let reported = Mutex<[HangWatch.Call]>([])
         let watch = HangWatch(limit: .milliseconds(100)) { call in reported.withLock { $0.append(call) } }
@@ -125,13 +141,15 @@ struct PluginAdmissionTests {
         let deadline = Date().addingTimeInterval(10)
         while reported.withLock({ $0.isEmpty }) && Date() < deadline { usleep(10_000) }
         let call = reported.withLock { $0.first }
-        #expect(call?.plugin == "slow" && call?.function == "activate" && call?.tab == "b" && call?.fingerprint == Self.clock)
+        #expect(
+            call?.plugin == "slow" && call?.function == "activate" && call?.tab == "b"
+                && call?.fingerprint == Self.clock)
     }
 
     @Test("plugin calls in quick succession wake the hang watch once, not once per call (four per Select)")
     func hangWatchSleepsThroughBusyCalls() {
         let watch = HangWatch(limit: .seconds(60)) { _ in }
-        usleep(50_000)  // The thread starts and waits for a first call.
+        usleep(50_000) // The thread starts and waits for a first call.
         // Calls with a little work between them, as a daemon answering requests makes them.
         for _ in 0..<200 {
             let previous = watch.begin(.init(plugin: "clock", function: "did_appear", tab: "alarm", fingerprint: nil))
@@ -159,7 +177,9 @@ struct PluginAdmissionTests {
     func hangLimit() {
         #expect(HangWatch.limit(environment: [:]) == .seconds(5))
         #expect(HangWatch.limit(environment: ["WATCHDOG_USEC": "30000000"]) == .seconds(15))
-        #expect(HangWatch.limit(environment: ["WATCHDOG_USEC": "30000000", "TABBARD_PLUGIN_HANG_LIMIT_MS": "250"]) == .milliseconds(250))
+        #expect(
+            HangWatch.limit(environment: ["WATCHDOG_USEC": "30000000", "TABBARD_PLUGIN_HANG_LIMIT_MS": "250"])
+                == .milliseconds(250))
         #expect(HangWatch.limit(environment: ["TABBARD_PLUGIN_HANG_LIMIT_MS": "0"]) == .seconds(5))
     }
 }
@@ -167,13 +187,20 @@ struct PluginAdmissionTests {
 /// What a child that runs plugin code is given of the daemon's environment.
 @Suite("The environment of a plugin's child process")
 struct PluginEnvironmentTests {
-    @Test("only locale, time zone and the journal stream pass, with a fixed PATH; the service manager's, the bus's and anything else stay behind")
+    @Test(
+        "only locale, time zone and the journal stream pass, with a fixed PATH; the service manager's, the bus's and anything else stay behind"
+    )
     func cleanEnvironment() {
-        let daemon = ["LANG": "de_DE.UTF-8", "LC_TIME": "C", "TZ": "Europe/Berlin", "JOURNAL_STREAM": "8:123",
-                      "NOTIFY_SOCKET": "/run/systemd/notify", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus",
-                      "STATE_DIRECTORY": "/var/lib/tabbard", "WATCHDOG_USEC": "30000000", "PATH": "/home/me/bin:/usr/bin",
-                      "LD_PRELOAD": "/tmp/evil.so", "API_TOKEN": "secret"]
-        #expect(PluginEnvironment.entries(from: daemon) == ["PATH=/usr/local/bin:/usr/bin:/bin", "JOURNAL_STREAM=8:123",
-                                                           "LANG=de_DE.UTF-8", "LC_TIME=C", "TZ=Europe/Berlin"])
+        let daemon = [
+            "LANG": "de_DE.UTF-8", "LC_TIME": "C", "TZ": "Europe/Berlin", "JOURNAL_STREAM": "8:123",
+            "NOTIFY_SOCKET": "/run/systemd/notify", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus",
+            "STATE_DIRECTORY": "/var/lib/tabbard", "WATCHDOG_USEC": "30000000", "PATH": "/home/me/bin:/usr/bin",
+            "LD_PRELOAD": "/tmp/evil.so", "API_TOKEN": "secret",
+        ]
+        #expect(
+            PluginEnvironment.entries(from: daemon) == [
+                "PATH=/usr/local/bin:/usr/bin:/bin", "JOURNAL_STREAM=8:123",
+                "LANG=de_DE.UTF-8", "LC_TIME=C", "TZ=Europe/Berlin",
+            ])
     }
 }

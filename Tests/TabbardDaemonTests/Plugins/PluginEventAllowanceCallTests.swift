@@ -1,14 +1,17 @@
 import Loop
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The events a helper sends because the daemon called it (docs/plugins.md, Isolation): each
 /// call makes room for a few, beside the per-second allowance, so that a fast client's calls
 /// never make the plugin answering them a flood.
 @Suite("Event allowance: events the daemon's calls cause")
 struct PluginEventAllowanceCallTests {
-    @Test("3,000 calls in a second, each followed by its badge and content-changed events, pass; a flood with no calls still ends at the allowance")
+    @Test(
+        "3,000 calls in a second, each followed by its badge and content-changed events, pass; a flood with no calls still ends at the allowance"
+    )
     func callsGrantRoom() {
         let start = MonotonicInstant.now()
         var allowance = PluginEventAllowance(now: start)

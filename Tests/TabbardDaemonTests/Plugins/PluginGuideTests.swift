@@ -1,7 +1,8 @@
 import Foundation
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The C example of docs/plugins.md, compiled and loaded as written, so the guide cannot
 /// drift from the ABI.
@@ -34,8 +35,10 @@ struct PluginGuideTests {
         try directory.write("counter.plugin", manifest)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-std=gnu11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", PackagePaths.include,
-                             "-o", "\(directory.path)/libcounter.so", sourceFile]
+        process.arguments = [
+            "cc", "-std=gnu11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", PackagePaths.include,
+            "-o", "\(directory.path)/libcounter.so", sourceFile,
+        ]
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "the guide's counter.c does not compile")
@@ -46,7 +49,9 @@ struct PluginGuideTests {
         let counter = try #require(host.createTab(id: "counter", sink: events.sink))
         #expect(try counter.actions() == ["increment", "reset"])
         #expect(counter.activate("increment") && counter.activate("increment"))
-        #expect(try counter.render(page: "main") == PluginContent(title: "Counter", mimeType: "text/plain", body: "Count: 2"))
+        #expect(
+            try counter.render(page: "main")
+                == PluginContent(title: "Counter", mimeType: "text/plain", body: "Count: 2"))
         #expect(events.changes(for: "counter") == [.badge("1"), .contentChanged, .badge("2"), .contentChanged])
         #expect(counter.activate("reset"))
         #expect(events.changes(for: "counter").suffix(2) == [.badge(nil), .contentChanged])
@@ -59,8 +64,10 @@ struct PluginGuideTests {
         let sourceFile = try directory.write("icons.c", source)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-std=gnu11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", PackagePaths.include,
-                             "-o", "\(directory.path)/libicons.so", sourceFile]
+        process.arguments = [
+            "cc", "-std=gnu11", "-Wall", "-Werror", "-shared", "-fPIC", "-I", PackagePaths.include,
+            "-o", "\(directory.path)/libicons.so", sourceFile,
+        ]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "the guide's icons.c does not compile")

@@ -1,37 +1,45 @@
-@testable import DaemonBase
 import Foundation
 import Loop
-@testable import TabbardPluginHost
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// An isolated plugin's helper kept running: started again with backoff when it ends,
 /// disabled after `PluginAdmission.failureLimit` failures, recorded in `plugins.state`
 /// (docs/plugins.md, Isolation).
 @Suite("Plugin helper processes")
 struct PluginHelperProcessTests {
-    static func helper(_ manifest: String, loop: EventLoop, records: PluginRecords? = nil, fingerprint: PluginFingerprint? = nil,
-                       deadline: Duration = .seconds(5), failureWindow: Duration = PluginHelperProcess.defaultFailureWindow,
-                       stableAfter: Duration = PluginHelperProcess.stableAfter,
-                       environment: [String] = ["PATH=/usr/bin:/bin"]) throws -> PluginHelperProcess {
+    static func helper(
+        _ manifest: String, loop: EventLoop, records: PluginRecords? = nil, fingerprint: PluginFingerprint? = nil,
+        deadline: Duration = .seconds(5), failureWindow: Duration = PluginHelperProcess.defaultFailureWindow,
+        stableAfter: Duration = PluginHelperProcess.stableAfter,
+        environment: [String] = ["PATH=/usr/bin:/bin"]
+    ) throws -> PluginHelperProcess {
         let read = try PluginManifest(parsing: String(contentsOfFile: manifest, encoding: .utf8), file: manifest)
-        return PluginHelperProcess(manifest: read, executable: PackagePaths.root + "/.build/debug/tabbard", arguments: [],
-                                   environment: environment, loop: loop, log: quietLog, records: records,
-                                   fingerprint: fingerprint, deadline: deadline, firstBackoff: .milliseconds(10),
-                                   failureWindow: failureWindow, stableAfter: stableAfter)
+        return PluginHelperProcess(
+            manifest: read, executable: PackagePaths.root + "/.build/debug/tabbard", arguments: [],
+            environment: environment, loop: loop, log: quietLog, records: records,
+            fingerprint: fingerprint, deadline: deadline, firstBackoff: .milliseconds(10),
+            failureWindow: failureWindow, stableAfter: stableAfter)
     }
 
     /// The notes plugin's helper, killed `after` each time it says ready, `kills` times or
     /// until it is disabled, its failures recorded in memory for the staged module: how many
     /// times it was killed, each backoff it was given (read as it went down), the failures it
     /// had at the end and the count recorded, and whether it was disabled.
-    static func killedRepeatedly(after delays: [Duration], failureWindow: Duration, stableAfter: Duration = PluginHelperProcess.stableAfter)
-        throws -> (kills: Int, backoffs: [Duration], failures: Int, recorded: Int?, disabled: Bool) {
+    static func killedRepeatedly(
+        after delays: [Duration], failureWindow: Duration, stableAfter: Duration = PluginHelperProcess.stableAfter
+    )
+        throws -> (kills: Int, backoffs: [Duration], failures: Int, recorded: Int?, disabled: Bool)
+    {
         let (staged, fingerprint) = try Self.stagedNotes()
         let records = PluginRecords(file: nil, log: quietLog)
         let loop = try EventLoop()
-        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint,
-                                     failureWindow: failureWindow, stableAfter: stableAfter)
+        let helper = try Self.helper(
+            "\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint,
+            failureWindow: failureWindow, stableAfter: stableAfter)
         var kills = 0
         var backoffs: [Duration] = []
         var disabled = false
@@ -43,7 +51,9 @@ struct PluginHelperProcessTests {
             kills += 1
         }
         helper.onDown = { _ in backoffs.append(helper.backoff) }
-        helper.onDisabled = { _ in disabled = true; loop.stop() }
+        helper.onDisabled = { _ in
+            disabled = true; loop.stop()
+        }
         helper.start()
         try Self.run(loop)
         pending?.cancel()
@@ -93,7 +103,9 @@ struct PluginHelperProcessTests {
             if ups == 1 {
                 _ = kill(helper.pid!, SIGKILL)
             } else {
-                link.call(.create(tabID: "notes")) { created = $0; loop.stop() }
+                link.call(.create(tabID: "notes")) {
+                    created = $0; loop.stop()
+                }
             }
         }
         helper.onDown = { downs.append($0) }
@@ -135,20 +147,26 @@ struct PluginHelperProcessTests {
     func disabledAfterRepeatedCrashes() throws {
         let directory = try TemporaryDirectory()
         try compileFixture("crash", in: directory, defines: ["CRASH_IN_ENTRY"])
-        let manifest = try directory.write("crash.plugin", "name = \"crash\"\nmodule = \"libcrash.so\"\nabi = \"1.0\"\n[[tabs]]\nid = \"crash\"\ntitle = \"Crash\"\n")
+        let manifest = try directory.write(
+            "crash.plugin",
+            "name = \"crash\"\nmodule = \"libcrash.so\"\nabi = \"1.0\"\n[[tabs]]\nid = \"crash\"\ntitle = \"Crash\"\n")
         let module = open(directory.path + "/libcrash.so", O_RDONLY | O_CLOEXEC)
         defer { close(module) }
         let fingerprint = try #require(PluginFingerprint(descriptor: module, path: directory.path + "/libcrash.so"))
-        let records = PluginRecords(file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)
+        let records = PluginRecords(
+            file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)
         let loop = try EventLoop()
         // Its helpers crash on purpose, into the test's own output: no backtrace from the runtime.
-        let helper = try Self.helper(manifest, loop: loop, records: records, fingerprint: fingerprint,
-                                     environment: ["PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no"])
+        let helper = try Self.helper(
+            manifest, loop: loop, records: records, fingerprint: fingerprint,
+            environment: ["PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no"])
         var downs: [String] = []
         var disabled: String?
         helper.onDown = { downs.append($0) }
         helper.onUp = { _ in Issue.record("a helper that crashes while loading said ready") }
-        helper.onDisabled = { disabled = $0; loop.stop() }
+        helper.onDisabled = {
+            disabled = $0; loop.stop()
+        }
         helper.start()
         try Self.run(loop)
         let crashed = "its helper ended (signal 6, Aborted)"
@@ -159,7 +177,9 @@ struct PluginHelperProcessTests {
         // Disabled means not started again, here and at the next start (PluginAdmission.check).
         helper.start()
         #expect(helper.status == .disabled(reason: crashed) && helper.pid == nil)
-        #expect(throws: PluginRefusal.self) { try PluginAdmission.check(records.record(for: fingerprint)!, of: fingerprint) }
+        #expect(throws: PluginRefusal.self) {
+            try PluginAdmission.check(records.record(for: fingerprint)!, of: fingerprint)
+        }
     }
 
     @Test("a helper disabled soon after it said ready leaves no start deadline behind to fire on its ended link")
@@ -169,7 +189,8 @@ struct PluginHelperProcessTests {
         for _ in 1..<PluginAdmission.failureLimit { _ = records.recordFailure(fingerprint, reason: "earlier") }
         let loop = try EventLoop()
         let deadline = Duration.milliseconds(300)
-        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint, deadline: deadline)
+        let helper = try Self.helper(
+            "\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint, deadline: deadline)
         helper.onUp = { _ in _ = kill(helper.pid!, SIGKILL) }
         var after: LoopTimer?
         // Past the start's deadline: the daemon would end here if it still fired.
@@ -191,7 +212,7 @@ struct PluginHelperProcessTests {
             pid = helper!.pid!
             // Next turn, outside the helper's own callback.
             release = try? loop.schedule(after: .milliseconds(1)) {
-                helper = nil  // As the service and its plugin tabs go at the daemon's stop.
+                helper = nil // As the service and its plugin tabs go at the daemon's stop.
                 loop.stop()
             }
         }
@@ -210,29 +231,40 @@ struct PluginHelperProcessTests {
         #expect(outcome.failures == PluginAdmission.failureLimit && outcome.recorded == PluginAdmission.failureLimit)
     }
 
-    @Test("failures spread wider than the failure window never disable the plugin; plugins.state records those within it")
+    @Test(
+        "failures spread wider than the failure window never disable the plugin; plugins.state records those within it")
     func failuresSpreadWider() throws {
         // Each helper is killed 300 ms after it is ready: no three failures fall within 500 ms.
-        let outcome = try Self.killedRepeatedly(after: Array(repeating: .milliseconds(300), count: 5), failureWindow: .milliseconds(500))
+        let outcome = try Self.killedRepeatedly(
+            after: Array(repeating: .milliseconds(300), count: 5), failureWindow: .milliseconds(500))
         #expect(!outcome.disabled && outcome.kills == 5)
         #expect(outcome.failures < PluginAdmission.failureLimit && outcome.recorded == outcome.failures, "\(outcome)")
     }
 
-    @Test("the backoff doubles while the helper keeps failing, and starts again at the first once a helper was ready for stableAfter")
+    @Test(
+        "the backoff doubles while the helper keeps failing, and starts again at the first once a helper was ready for stableAfter"
+    )
     func backoffAfterStableHelper() throws {
         // Killed at once twice, then after 400 ms up, stable after 300 ms; the window keeps
         // earlier failures from disabling it.
-        let outcome = try Self.killedRepeatedly(after: [.zero, .zero, .milliseconds(400), .zero], failureWindow: .milliseconds(350),
-                                                stableAfter: .milliseconds(300))
+        let outcome = try Self.killedRepeatedly(
+            after: [.zero, .zero, .milliseconds(400), .zero], failureWindow: .milliseconds(350),
+            stableAfter: .milliseconds(300))
         #expect(!outcome.disabled)
-        #expect(outcome.backoffs == [.milliseconds(10), .milliseconds(20), .milliseconds(10), .milliseconds(20)], "\(outcome.backoffs)")
+        #expect(
+            outcome.backoffs == [.milliseconds(10), .milliseconds(20), .milliseconds(10), .milliseconds(20)],
+            "\(outcome.backoffs)")
     }
 
     @Test("the failure window is TABBARD_PLUGIN_FAILURE_WINDOW_MS when set, ten minutes otherwise")
     func failureWindowSetting() {
-        #expect(PluginHelperProcess.failureWindow(environment: ["TABBARD_PLUGIN_FAILURE_WINDOW_MS": "1500"]) == .milliseconds(1500))
+        #expect(
+            PluginHelperProcess.failureWindow(environment: ["TABBARD_PLUGIN_FAILURE_WINDOW_MS": "1500"])
+                == .milliseconds(1500))
         #expect(PluginHelperProcess.failureWindow(environment: [:]) == .seconds(600))
-        #expect(PluginHelperProcess.failureWindow(environment: ["TABBARD_PLUGIN_FAILURE_WINDOW_MS": "soon"]) == .seconds(600))
+        #expect(
+            PluginHelperProcess.failureWindow(environment: ["TABBARD_PLUGIN_FAILURE_WINDOW_MS": "soon"])
+                == .seconds(600))
     }
 
     @Test("failures an earlier run recorded count as if they happened at this one's start")
@@ -240,7 +272,8 @@ struct PluginHelperProcessTests {
         let (staged, fingerprint) = try Self.stagedNotes()
         let records = PluginRecords(file: nil, log: quietLog)
         records.recordFailures(fingerprint, count: 2, reason: "earlier")
-        let helper = try Self.helper("\(staged)/notes.plugin", loop: try EventLoop(), records: records, fingerprint: fingerprint)
+        let helper = try Self.helper(
+            "\(staged)/notes.plugin", loop: try EventLoop(), records: records, fingerprint: fingerprint)
         #expect(helper.failures == 2)
     }
 }

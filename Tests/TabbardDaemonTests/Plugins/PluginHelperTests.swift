@@ -1,8 +1,9 @@
 import Foundation
 import Loop
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The plugin-host mode (`tabbard --plugin-host MANIFEST`): the plugin of an isolated manifest
 /// runs in a helper process and answers the daemon's calls over the link (docs/plugins.md,
@@ -23,8 +24,9 @@ struct PluginHelperTests {
             }
             defer { close(ends[1]) }
             descriptor = ends[0]
-            child = try ChildProcess.spawn(PackagePaths.root + "/.build/debug/tabbard", arguments: ["--plugin-host", manifest],
-                                           standardOutput: 2, environment: ["PATH=/usr/bin:/bin"], passing: ends[1])
+            child = try ChildProcess.spawn(
+                PackagePaths.root + "/.build/debug/tabbard", arguments: ["--plugin-host", manifest],
+                standardOutput: 2, environment: ["PATH=/usr/bin:/bin"], passing: ends[1])
         }
 
         deinit {
@@ -46,7 +48,13 @@ struct PluginHelperTests {
                 let remaining = deadline - ContinuousClock.now
                 guard remaining > .zero else { return nil }
                 var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                guard poll(&entry, 1, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)) > 0 else { continue }
+                guard
+                    poll(
+                        &entry, 1,
+                        Int32(
+                            remaining.components.seconds * 1000 + remaining.components.attoseconds
+                                / 1_000_000_000_000_000 + 1)) > 0
+                else { continue }
                 var buffer = [UInt8](repeating: 0, count: 65_536)
                 let count = read(descriptor, &buffer, buffer.count)
                 guard count > 0 else { return nil }
@@ -88,7 +96,8 @@ struct PluginHelperTests {
         #expect(try link.call(.notice(tabID: "notes", .willAppear)).reply == .done(false))
     }
 
-    @Test("a Swift plugin's callbacks reach the daemon: inside a call before its reply, and from its own thread unasked")
+    @Test(
+        "a Swift plugin's callbacks reach the daemon: inside a call before its reply, and from its own thread unasked")
     func swiftPluginCallbacks() throws {
         let staged = try PackagePaths.requireStagedPlugins()
         let link = try HelperLink(manifest: "\(staged)/clock.plugin")
@@ -103,8 +112,15 @@ struct PluginHelperTests {
         #expect(try link.call(.navigate(tabID: "stopwatch", page: "laps")).reply == .done(true))
         #expect(try link.call(.navigate(tabID: "stopwatch", page: "nowhere")).reply == .done(false))
         let laps = try link.call(.render(tabID: "stopwatch", page: "laps")).reply
-        #expect(laps == .content(PluginContent(title: "Laps", mimeType: "text/plain", body: "No laps",
-                                               actionLabels: [PluginActionLabel(action: "stop", label: "Stop"), PluginActionLabel(action: "lap", label: "Lap")])))
+        #expect(
+            laps
+                == .content(
+                    PluginContent(
+                        title: "Laps", mimeType: "text/plain", body: "No laps",
+                        actionLabels: [
+                            PluginActionLabel(action: "stop", label: "Stop"),
+                            PluginActionLabel(action: "lap", label: "Lap"),
+                        ])))
         #expect(try link.call(.activate(tabID: "stopwatch", action: "fly")).reply == .done(false))
 
         // A plugin's own thread, unasked (a running stopwatch no longer ticks: PAGE-3).
@@ -138,7 +154,9 @@ struct PluginHelperTests {
     func refusedPlugin() throws {
         let directory = try TemporaryDirectory()
         try directory.write("libbad.so", "just text, long enough to hold an ELF header\n")
-        let manifest = try directory.write("bad.plugin", "name = \"bad\"\nmodule = \"libbad.so\"\nabi = \"1.0\"\n[[tabs]]\nid = \"bad\"\ntitle = \"Bad\"\n")
+        let manifest = try directory.write(
+            "bad.plugin",
+            "name = \"bad\"\nmodule = \"libbad.so\"\nabi = \"1.0\"\n[[tabs]]\nid = \"bad\"\ntitle = \"Bad\"\n")
         let link = try HelperLink(manifest: manifest)
         #expect(try link.receive() == nil)
         #expect(link.child.wait() == .exited(1))

@@ -1,9 +1,10 @@
-@testable import DaemonBase
 import Foundation
 import Loop
-@testable import TabbardPluginHost
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The plugin host and an isolated plugin (docs/plugins.md, Isolation): its files pass the
 /// checks, its tabs join the catalog, its module is neither loaded into the daemon nor probed,
@@ -12,21 +13,28 @@ import Testing
 struct PluginHostIsolationTests {
     /// `testManifest` with `isolation = "process"` at its top level.
     static func isolatedManifest(_ name: String, tabs: [String]) -> String {
-        testManifest(name, tabs: tabs).replacingOccurrences(of: "description =", with: "isolation = \"process\"\ndescription =")
+        testManifest(name, tabs: tabs).replacingOccurrences(
+            of: "description =", with: "isolation = \"process\"\ndescription =")
     }
 
     /// An admission whose probes run `probe`, remembering outcomes in `records`.
-    static func admission(_ records: PluginRecords, loop: EventLoop, probe: String,
-                          arguments: [String] = []) -> PluginAdmission {
-        PluginAdmission(records: records, log: quietLog, loop: loop, hangLimit: .seconds(5),
-                        probeArguments: arguments, saveState: { nil }, executable: probe)
+    static func admission(
+        _ records: PluginRecords, loop: EventLoop, probe: String,
+        arguments: [String] = []
+    ) -> PluginAdmission {
+        PluginAdmission(
+            records: records, log: quietLog, loop: loop, hangLimit: .seconds(5),
+            probeArguments: arguments, saveState: { nil }, executable: probe)
     }
 
     /// A host for the plugins in `directory` whose probes fail at once (a probe run is seen as
     /// a plugin being probed), remembering outcomes in `records`.
-    static func host(for directory: TemporaryDirectory, records: PluginRecords = PluginRecords(file: nil, log: quietLog)) throws -> PluginHost {
+    static func host(
+        for directory: TemporaryDirectory, records: PluginRecords = PluginRecords(file: nil, log: quietLog)
+    ) throws -> PluginHost {
         let probe = try PluginAdmissionTests.scripts(["exit 1"], in: directory)[0]
-        return PluginHost(trust: .session, log: quietLog, admission: admission(records, loop: try EventLoop(), probe: probe))
+        return PluginHost(
+            trust: .session, log: quietLog, admission: admission(records, loop: try EventLoop(), probe: probe))
     }
 
     @Test("a plugin isolated by its manifest or by [plugin.NAME] is not loaded or probed; its tabs are in the catalog")
@@ -39,7 +47,8 @@ struct PluginHostIsolationTests {
         try directory.write("configured.plugin", testManifest("configured", tabs: ["c"]))
         let host = try Self.host(for: directory)
 
-        let report = host.load(directories: [directory.path], settings: ["configured": PluginSettings(isolation: .process)])
+        let report = host.load(
+            directories: [directory.path], settings: ["configured": PluginSettings(isolation: .process)])
         #expect(report.entries.map(\.status) == [.usable, .usable])
         #expect(host.modules.isEmpty && !host.isProbing)
         #expect(host.isolatedPlugins == ["configured", "manifested"])
@@ -50,7 +59,9 @@ struct PluginHostIsolationTests {
         #expect(host.helper(for: "absent") == nil)
     }
 
-    @Test("a host whose default is process (the system instance) isolates a plugin whose manifest does not say, and loads one whose manifest or [plugin.NAME] says in-process")
+    @Test(
+        "a host whose default is process (the system instance) isolates a plugin whose manifest does not say, and loads one whose manifest or [plugin.NAME] says in-process"
+    )
     func defaultIsolation() throws {
         let directory = try TemporaryDirectory()
         // Loaded into this process, the unsaid module would end the test run.
@@ -58,13 +69,16 @@ struct PluginHostIsolationTests {
         try compileFixture("inside", in: directory)
         try compileFixture("configured", in: directory)
         try directory.write("unsaid.plugin", testManifest("unsaid", tabs: ["u"]))
-        try directory.write("inside.plugin", testManifest("inside", tabs: ["i"])
-            .replacingOccurrences(of: "description =", with: "isolation = \"in-process\"\ndescription ="))
+        try directory.write(
+            "inside.plugin",
+            testManifest("inside", tabs: ["i"])
+                .replacingOccurrences(of: "description =", with: "isolation = \"in-process\"\ndescription ="))
         try directory.write("configured.plugin", testManifest("configured", tabs: ["c"]))
         let probe = try PluginAdmissionTests.scripts(["exit 1"], in: directory)[0]
-        let host = PluginHost(trust: .session, log: quietLog,
-                              admission: Self.admission(PluginRecords(file: nil, log: quietLog), loop: try EventLoop(), probe: probe),
-                              defaultIsolation: .process)
+        let host = PluginHost(
+            trust: .session, log: quietLog,
+            admission: Self.admission(PluginRecords(file: nil, log: quietLog), loop: try EventLoop(), probe: probe),
+            defaultIsolation: .process)
 
         host.load(directories: [directory.path], settings: ["configured": PluginSettings(isolation: .inProcess)])
         #expect(host.isolatedPlugins == ["unsaid"])
@@ -73,7 +87,9 @@ struct PluginHostIsolationTests {
         #expect(host.catalog.map(\.tab.id) == ["c", "i", "u"])
     }
 
-    @Test("[plugin.NAME] isolation = in-process overrides a manifest's process: the plugin is probed for the daemon again")
+    @Test(
+        "[plugin.NAME] isolation = in-process overrides a manifest's process: the plugin is probed for the daemon again"
+    )
     func configurationBringsPluginBack() throws {
         let directory = try TemporaryDirectory()
         try compileFixture("back", in: directory)
@@ -88,15 +104,18 @@ struct PluginHostIsolationTests {
         #expect(host.helper(for: "back") == nil)
     }
 
-    @Test("a plugin that [plugin.NAME] isolates at SIGHUP while its probe runs is not loaded yet, so it runs in its helper: the passed probe loads nothing into the daemon and its tabs may start")
+    @Test(
+        "a plugin that [plugin.NAME] isolates at SIGHUP while its probe runs is not loaded yet, so it runs in its helper: the passed probe loads nothing into the daemon and its tabs may start"
+    )
     func isolatedWhileProbed() throws {
         let directory = try TemporaryDirectory()
         try compileFixture("racer", in: directory)
         try directory.write("racer.plugin", testManifest("racer", tabs: ["r"]))
         let passing = try PluginAdmissionTests.scripts(["echo 'ok: plugin racer 0.1 (ABI 1.0)'"], in: directory)[0]
         let loop = try EventLoop()
-        let host = PluginHost(trust: .session, log: quietLog,
-                              admission: Self.admission(PluginRecords(file: nil, log: quietLog), loop: loop, probe: passing))
+        let host = PluginHost(
+            trust: .session, log: quietLog,
+            admission: Self.admission(PluginRecords(file: nil, log: quietLog), loop: loop, probe: passing))
         host.load(directories: [directory.path])
         #expect(host.isProbing("racer") && !host.isIsolated("racer"))
 
@@ -133,8 +152,13 @@ struct PluginHostIsolationTests {
         let host = try Self.host(for: directory, records: records)
 
         let report = host.load(directories: [directory.path])
-        #expect(report.entries.map(\.status) == [.refused(.disabledAfterFailures(path: fingerprint.path, failures: PluginAdmission.failureLimit,
-                                                                                   reason: "its helper ended"))])
+        #expect(
+            report.entries.map(\.status) == [
+                .refused(
+                    .disabledAfterFailures(
+                        path: fingerprint.path, failures: PluginAdmission.failureLimit,
+                        reason: "its helper ended"))
+            ])
         #expect(host.catalog.isEmpty && !host.isIsolated("failing"))
     }
 
@@ -144,8 +168,9 @@ struct PluginHostIsolationTests {
         let directory = try TemporaryDirectory()
         try directory.copyBundled("notes", from: staged)
         let loop = try EventLoop()
-        let admission = Self.admission(PluginRecords(file: nil, log: quietLog), loop: loop,
-                                       probe: PackagePaths.root + "/.build/debug/tabbard", arguments: ["--instance", "session"])
+        let admission = Self.admission(
+            PluginRecords(file: nil, log: quietLog), loop: loop,
+            probe: PackagePaths.root + "/.build/debug/tabbard", arguments: ["--instance", "session"])
         let host = PluginHost(trust: .session, log: quietLog, admission: admission)
         host.load(directories: [directory.path], settings: ["notes": PluginSettings(isolation: .process)])
         let helper = try #require(host.helper(for: "notes"))

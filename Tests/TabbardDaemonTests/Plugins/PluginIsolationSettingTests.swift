@@ -1,8 +1,9 @@
-@testable import DaemonBase
 import Foundation
-@testable import TabbardPluginHost
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The `isolation` key of a manifest and the `[plugin.NAME]` tables of the configuration that
 /// override it (architecture.md, Plugins: Isolation; Configuration).
@@ -17,8 +18,10 @@ struct PluginIsolationSettingTests {
 
     /// Where the plugin of `manifest` runs under `settings` on an instance of `trust` whose
     /// default is `unsaid`.
-    func isolation(_ settings: PluginSettings, _ manifest: PluginManifest, unsaid: PluginIsolation = .inProcess,
-                   trust: PluginTrust = .session) -> PluginIsolation {
+    func isolation(
+        _ settings: PluginSettings, _ manifest: PluginManifest, unsaid: PluginIsolation = .inProcess,
+        trust: PluginTrust = .session
+    ) -> PluginIsolation {
         PluginPlacement(manifest, settings: settings, trust: trust, unsaid: unsaid).isolation
     }
 
@@ -35,9 +38,17 @@ struct PluginIsolationSettingTests {
 
     @Test("a manifest's isolation other than in-process or process is refused at its line")
     func manifestKeyRefused() {
-        let refused = #expect(throws: ConfigurationError.self) { try manifest(manifestHeader + "isolation = \"thread\"\n" + tab) }
-        #expect(refused == ConfigurationError(file: "/plugins/test.plugin", line: 4, key: "isolation", reason: "'thread' is neither in-process nor process"))
-        let wrongType = #expect(throws: ConfigurationError.self) { try manifest(manifestHeader + "isolation = true\n" + tab) }
+        let refused = #expect(throws: ConfigurationError.self) {
+            try manifest(manifestHeader + "isolation = \"thread\"\n" + tab)
+        }
+        #expect(
+            refused
+                == ConfigurationError(
+                    file: "/plugins/test.plugin", line: 4, key: "isolation",
+                    reason: "'thread' is neither in-process nor process"))
+        let wrongType = #expect(throws: ConfigurationError.self) {
+            try manifest(manifestHeader + "isolation = true\n" + tab)
+        }
         #expect(wrongType?.key == "isolation" && wrongType?.reason == "must be a string, not boolean")
     }
 
@@ -48,7 +59,8 @@ struct PluginIsolationSettingTests {
 
     @Test("[plugin.NAME] isolation is read per plugin; a plugin without a table keeps its manifest's")
     func configurationTables() throws {
-        let read = try configuration("""
+        let read = try configuration(
+            """
             [plugin.clock]
             isolation = "process"
 
@@ -57,23 +69,36 @@ struct PluginIsolationSettingTests {
 
             [plugin.media]
             """)
-        #expect(read.pluginSettings == ["clock": PluginSettings(isolation: .process), "notes": PluginSettings(isolation: .inProcess),
-                                        "media": PluginSettings()])
+        #expect(
+            read.pluginSettings == [
+                "clock": PluginSettings(isolation: .process), "notes": PluginSettings(isolation: .inProcess),
+                "media": PluginSettings(),
+            ])
         #expect(try configuration("").pluginSettings.isEmpty)
     }
 
-    @Test("37.7: on the system instance a third-party manifest's in-process is passed over for the instance's default; a bundled plugin's manifest and [plugin.NAME] still put a plugin in the daemon")
+    @Test(
+        "37.7: on the system instance a third-party manifest's in-process is passed over for the instance's default; a bundled plugin's manifest and [plugin.NAME] still put a plugin in the daemon"
+    )
     func systemInstancePlacement() throws {
         let thirdParty = try manifest(manifestHeader + "isolation = \"in-process\"\n" + tab)
-        let bundled = try manifest(manifestHeader.replacingOccurrences(of: "\"test\"", with: "\"clock\"") + "isolation = \"in-process\"\n" + tab)
+        let bundled = try manifest(
+            manifestHeader.replacingOccurrences(of: "\"test\"", with: "\"clock\"") + "isolation = \"in-process\"\n"
+                + tab)
         let unsaid = try manifest(manifestHeader + tab)
-        func placement(_ manifest: PluginManifest, _ settings: PluginSettings = PluginSettings(), trust: PluginTrust = .system) -> PluginPlacement {
+        func placement(
+            _ manifest: PluginManifest, _ settings: PluginSettings = PluginSettings(), trust: PluginTrust = .system
+        ) -> PluginPlacement {
             PluginPlacement(manifest, settings: settings, trust: trust, unsaid: .default(for: trust))
         }
         #expect(placement(thirdParty) == PluginPlacement(isolation: .process, reason: .manifestPassedOver))
-        #expect(placement(thirdParty).text(plugin: "test", trust: .system)
-                == "in a helper process, the system instance's default (its manifest's in-process counts only for the bundled plugins here)")
-        #expect(placement(thirdParty, PluginSettings(isolation: .inProcess)) == PluginPlacement(isolation: .inProcess, reason: .configuration))
+        #expect(
+            placement(thirdParty).text(plugin: "test", trust: .system)
+                == "in a helper process, the system instance's default (its manifest's in-process counts only for the bundled plugins here)"
+        )
+        #expect(
+            placement(thirdParty, PluginSettings(isolation: .inProcess))
+                == PluginPlacement(isolation: .inProcess, reason: .configuration))
         #expect(placement(bundled) == PluginPlacement(isolation: .inProcess, reason: .manifest))
         #expect(placement(unsaid) == PluginPlacement(isolation: .process, reason: .instanceDefault))
         #expect(placement(thirdParty, trust: .session) == PluginPlacement(isolation: .inProcess, reason: .manifest))
@@ -89,7 +114,9 @@ struct PluginIsolationSettingTests {
         #expect(isolation(PluginSettings(isolation: .process), inDaemon) == .process)
     }
 
-    @Test("by default a plugin runs in a helper on the system instance and in the daemon on a session instance; the manifest and [plugin.NAME] override the default")
+    @Test(
+        "by default a plugin runs in a helper on the system instance and in the daemon on a session instance; the manifest and [plugin.NAME] override the default"
+    )
     func instanceDefaults() throws {
         #expect(PluginIsolation.default(for: .system) == .process)
         #expect(PluginIsolation.default(for: .session) == .inProcess)
@@ -116,14 +143,22 @@ struct PluginIsolationSettingTests {
 
     @Test("a bad [plugin.NAME] table stops the start naming file, line and key")
     func configurationRefusals() {
-        let value = #expect(throws: ConfigurationError.self) { try configuration("[plugin.clock]\nisolation = \"sandbox\"\n") }
-        #expect(value?.description == "t.toml:2: key 'plugin.clock.isolation': 'sandbox' is neither in-process nor process")
-        let unknown = #expect(throws: ConfigurationError.self) { try configuration("[plugin.clock]\nisolation = \"process\"\nnice = 5\n") }
+        let value = #expect(throws: ConfigurationError.self) {
+            try configuration("[plugin.clock]\nisolation = \"sandbox\"\n")
+        }
+        #expect(
+            value?.description == "t.toml:2: key 'plugin.clock.isolation': 'sandbox' is neither in-process nor process")
+        let unknown = #expect(throws: ConfigurationError.self) {
+            try configuration("[plugin.clock]\nisolation = \"process\"\nnice = 5\n")
+        }
         #expect(unknown?.description == "t.toml:3: key 'plugin.clock.nice': unknown key")
         let notTable = #expect(throws: ConfigurationError.self) { try configuration("[plugin]\nclock = \"process\"\n") }
         #expect(notTable?.key == "plugin.clock" && notTable?.reason == "must be a table, not string")
-        let badName = #expect(throws: ConfigurationError.self) { try configuration("[plugin.\"no/slash\"]\nisolation = \"process\"\n") }
-        #expect(badName?.key?.hasPrefix("plugin.") == true && badName?.reason.contains("not a valid plugin name") == true)
+        let badName = #expect(throws: ConfigurationError.self) {
+            try configuration("[plugin.\"no/slash\"]\nisolation = \"process\"\n")
+        }
+        #expect(
+            badName?.key?.hasPrefix("plugin.") == true && badName?.reason.contains("not a valid plugin name") == true)
         let plain = #expect(throws: ConfigurationError.self) { try configuration("plugin = 3\n") }
         #expect(plain?.reason == "must be a table of [plugin.NAME] tables, not integer")
     }

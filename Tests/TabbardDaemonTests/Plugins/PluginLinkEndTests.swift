@@ -1,8 +1,9 @@
 import Foundation
 import Loop
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The daemon's end of a helper's link: it never waits on the helper, gives every call a
 /// deadline, and ends the link on anything it refuses (docs/plugins.md, Isolation).
@@ -34,15 +35,18 @@ struct PluginLinkEndTests {
         let staged = try PackagePaths.requireStagedPlugins()
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
-        let child = try ChildProcess.spawn(PackagePaths.root + "/.build/debug/tabbard", arguments: ["--plugin-host", "\(staged)/notes.plugin"],
-                                           standardOutput: 2, environment: ["PATH=/usr/bin:/bin"], passing: helperEnd)
+        let child = try ChildProcess.spawn(
+            PackagePaths.root + "/.build/debug/tabbard", arguments: ["--plugin-host", "\(staged)/notes.plugin"],
+            standardOutput: 2, environment: ["PATH=/usr/bin:/bin"], passing: helperEnd)
         close(helperEnd)
         let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
         var created: Result<PluginLinkReply, PluginLink.Ending>?
         var rendered: Result<PluginLinkReply, PluginLink.Ending>?
         link.onReady = {
             link.call(.create(tabID: "notes")) { created = $0 }
-            link.call(.render(tabID: "notes", page: "main")) { rendered = $0; loop.stop() }
+            link.call(.render(tabID: "notes", page: "main")) {
+                rendered = $0; loop.stop()
+            }
         }
         try Self.run(loop)
         #expect(link.identity?.name == "notes" && link.identity?.abi == .host)
@@ -72,7 +76,9 @@ struct PluginLinkEndTests {
         var elapsed = Duration.zero
         link.onEnd = { ended = $0 }
         link.onReady = {
-            link.call(.render(tabID: "t", page: "main")) { answer = $0; elapsed = MonotonicInstant.now() - start; loop.stop() }
+            link.call(.render(tabID: "t", page: "main")) {
+                answer = $0; elapsed = MonotonicInstant.now() - start; loop.stop()
+            }
         }
         try Self.run(loop)
         ticker.cancel()
@@ -88,7 +94,10 @@ struct PluginLinkEndTests {
     /// `delay` later, is left unanswered: the answers, when the loop started running and when
     /// the second call was made.
     static func answeredThenUnanswered(deadline: Duration, delay: Duration) throws
-        -> (answers: [Result<PluginLinkReply, PluginLink.Ending>], start: MonotonicInstant, secondMade: MonotonicInstant) {
+        -> (
+            answers: [Result<PluginLinkReply, PluginLink.Ending>], start: MonotonicInstant, secondMade: MonotonicInstant
+        )
+    {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
         defer { close(helperEnd) }
@@ -102,7 +111,9 @@ struct PluginLinkEndTests {
             Self.send(.reply(serial: 1, .done(true)), to: helperEnd)
             second = try? loop.schedule(after: delay) {
                 secondMade = MonotonicInstant.now()
-                link.call(.actions(tabID: "t")) { answers.append($0); loop.stop() }
+                link.call(.actions(tabID: "t")) {
+                    answers.append($0); loop.stop()
+                }
             }
         }
         let start = MonotonicInstant.now()
@@ -115,31 +126,49 @@ struct PluginLinkEndTests {
     func answersInTime() throws {
         // The second call is made 200 ms in and left unanswered: it fails at its own deadline,
         // 500 ms in, not at the first call's.
-        let (answers, start, _) = try Self.answeredThenUnanswered(deadline: .milliseconds(300), delay: .milliseconds(200))
+        let (answers, start, _) = try Self.answeredThenUnanswered(
+            deadline: .milliseconds(300), delay: .milliseconds(200))
         #expect(answers == [.success(.done(true)), .failure(.missedDeadline("actions"))])
         #expect(MonotonicInstant.now() - start >= .milliseconds(500))
     }
 
-    @Test("the deadline timer left set by an answered call fires with nothing waiting; a call made after that gets its deadline again")
+    @Test(
+        "the deadline timer left set by an answered call fires with nothing waiting; a call made after that gets its deadline again"
+    )
     func callAfterIdleTimer() throws {
         // Made well after the first call's deadline, when the timer has fired idle.
-        let (answers, _, secondMade) = try Self.answeredThenUnanswered(deadline: .milliseconds(150), delay: .milliseconds(400))
+        let (answers, _, secondMade) = try Self.answeredThenUnanswered(
+            deadline: .milliseconds(150), delay: .milliseconds(400))
         #expect(answers == [.success(.done(true)), .failure(.missedDeadline("actions"))])
         #expect(MonotonicInstant.now() - secondMade >= .milliseconds(150))
     }
 
-    @Test("what the helper must not send ends the link: a reply to no call, an event before ready, a call, an event for a tab it was never given, an oversized frame")
+    @Test(
+        "what the helper must not send ends the link: a reply to no call, an event before ready, a call, an event for a tab it was never given, an oversized frame"
+    )
     func refusals() throws {
         let cases: [([UInt8], PluginLink.Ending)] = [
-            (PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.reply(serial: 7, .done(true)).frame,
-             .refused(.malformed("a reply to no call (7)"))),
+            (
+                PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame
+                    + PluginLinkMessage.reply(serial: 7, .done(true)).frame,
+                .refused(.malformed("a reply to no call (7)"))
+            ),
             (PluginLinkMessage.event(tabID: "t", .contentChanged).frame, .refused(.malformed("an event before ready"))),
-            (PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame,
-             .refused(.malformed("ready a second time"))),
-            (PluginLinkMessage.call(serial: 1, .actions(tabID: "t")).frame, .refused(.malformed("a call, which only the daemon makes"))),
+            (
+                PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame
+                    + PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame,
+                .refused(.malformed("ready a second time"))
+            ),
+            (
+                PluginLinkMessage.call(serial: 1, .actions(tabID: "t")).frame,
+                .refused(.malformed("a call, which only the daemon makes"))
+            ),
             // Issue 37, finding 5: a tab the daemon never gave this helper is another plugin's.
-            (PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.event(tabID: "alarm", .title("Forged")).frame,
-             .refused(.malformed("an event for tab 'alarm', which is not one of its plugin's"))),
+            (
+                PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame
+                    + PluginLinkMessage.event(tabID: "alarm", .title("Forged")).frame,
+                .refused(.malformed("an event for tab 'alarm', which is not one of its plugin's"))
+            ),
             ([0xFF, 0xFF, 0xFF, 0x7F], .refused(.oversized(0x7FFF_FFFF))),
         ]
         for (bytes, expected) in cases {
@@ -148,7 +177,9 @@ struct PluginLinkEndTests {
             defer { close(helperEnd) }
             let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
             var ended: PluginLink.Ending?
-            link.onEnd = { ended = $0; loop.stop() }
+            link.onEnd = {
+                ended = $0; loop.stop()
+            }
             _ = bytes.withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
             try Self.run(loop)
             #expect(ended == expected)
@@ -157,9 +188,11 @@ struct PluginLinkEndTests {
 
     @Test("a reply that does not fit its call ends the link: a page answers render, a list actions, done the rest")
     func replyThatDoesNotFit() throws {
-        for (call, reply) in [(PluginLinkCall.render(tabID: "t", page: "main"), PluginLinkReply.done(true)),
-                              (.actions(tabID: "t"), .content(PluginContent(title: "", mimeType: "", body: ""))),
-                              (.activate(tabID: "t", action: "go"), .actions(["go"]))] {
+        for (call, reply) in [
+            (PluginLinkCall.render(tabID: "t", page: "main"), PluginLinkReply.done(true)),
+            (.actions(tabID: "t"), .content(PluginContent(title: "", mimeType: "", body: ""))),
+            (.activate(tabID: "t", action: "go"), .actions(["go"])),
+        ] {
             let loop = try EventLoop()
             let (daemonEnd, helperEnd) = try Self.socketPair()
             defer { close(helperEnd) }
@@ -176,7 +209,9 @@ struct PluginLinkEndTests {
         #expect(PluginLinkCall.navigate(tabID: "t", page: "p").accepts(.done(false)))
     }
 
-    @Test("events for the tabs the daemon created through the link pass, also after the tab was destroyed; one for another tab ends the link")
+    @Test(
+        "events for the tabs the daemon created through the link pass, also after the tab was destroyed; one for another tab ends the link"
+    )
     func eventsForItsOwnTabs() throws {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
@@ -185,14 +220,18 @@ struct PluginLinkEndTests {
         var events: [String] = []
         var ended: PluginLink.Ending?
         link.onEvent = { tab, _ in events.append(tab) }
-        link.onEnd = { ended = $0; loop.stop() }
+        link.onEnd = {
+            ended = $0; loop.stop()
+        }
         link.call(.create(tabID: "timer")) { _ in }
         link.call(.create(tabID: "stopwatch")) { _ in }
         link.call(.destroy(tabID: "stopwatch")) { _ in }
         // A late event of a destroyed tab is its own plugin's: the owner drops it, the link stays.
         let frames: [PluginLinkMessage] = [
-            .ready(name: "clock", version: "1", abi: .host), .reply(serial: 1, .done(true)), .reply(serial: 2, .done(true)),
-            .event(tabID: "timer", .badge("1")), .reply(serial: 3, .done(true)), .event(tabID: "stopwatch", .contentChanged),
+            .ready(name: "clock", version: "1", abi: .host), .reply(serial: 1, .done(true)),
+            .reply(serial: 2, .done(true)),
+            .event(tabID: "timer", .badge("1")), .reply(serial: 3, .done(true)),
+            .event(tabID: "stopwatch", .contentChanged),
             .event(tabID: "notes", .enabled(false)), .event(tabID: "timer", .badge("2")),
         ]
         _ = frames.flatMap(\.frame).withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
@@ -208,7 +247,9 @@ struct PluginLinkEndTests {
         let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
         var answers: [Result<PluginLinkReply, PluginLink.Ending>] = []
         var ended: PluginLink.Ending?
-        link.onEnd = { ended = $0; loop.stop() }
+        link.onEnd = {
+            ended = $0; loop.stop()
+        }
         link.call(.render(tabID: "t", page: "main")) { answers.append($0) }
         link.call(.navigate(tabID: "t", page: "next")) { answers.append($0) }
         close(helperEnd)

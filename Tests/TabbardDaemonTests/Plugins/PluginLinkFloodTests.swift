@@ -1,8 +1,9 @@
 import Foundation
 import Loop
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// A helper that floods the daemon with events: the daemon takes a bounded share of its link
 /// each loop turn, and ends the link once the helper sends past its allowance
@@ -13,7 +14,8 @@ struct PluginLinkFloodTests {
     /// that created the tab, as one stream of bytes.
     static func flood(_ count: Int) -> [UInt8] {
         let event = PluginLinkMessage.event(tabID: "t", .contentChanged).frame
-        return PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame + PluginLinkMessage.reply(serial: 1, .done(true)).frame
+        return PluginLinkMessage.ready(name: "p", version: "1", abi: .host).frame
+            + PluginLinkMessage.reply(serial: 1, .done(true)).frame
             + Array([[UInt8]](repeating: event, count: count).joined())
     }
 
@@ -31,7 +33,9 @@ struct PluginLinkFloodTests {
         var turns: [Int] = []
         var ending: PluginLink.Ending?
         link.onEvent = { _, _ in turns.append(turn) }
-        link.onEnd = { ending = $0; loop.stop() }
+        link.onEnd = {
+            ending = $0; loop.stop()
+        }
         // A helper's events name the tabs the daemon created through its link.
         link.call(.create(tabID: "t")) { _ in }
         let idle = try loop.schedule(after: .milliseconds(10), repeating: .milliseconds(10)) {
@@ -69,7 +73,9 @@ struct PluginLinkFloodTests {
         #expect(turns.count == PluginEventAllowance.perSecond)
     }
 
-    @Test("a helper sending past its allowance floods: the link ends after the allowance, with no call waiting, each turn taking its share")
+    @Test(
+        "a helper sending past its allowance floods: the link ends after the allowance, with no call waiting, each turn taking its share"
+    )
     func floodEndsTheLink() throws {
         // 150 KB of events: the link stays readable while the backlog of each read is taken.
         let (turns, ending) = try Self.receive(10 * PluginEventAllowance.perSecond)
@@ -77,7 +83,9 @@ struct PluginLinkFloodTests {
         let mostInOneTurn = Dictionary(grouping: turns, by: { $0 }).values.map(\.count).max() ?? 0
         #expect(mostInOneTurn <= PluginLink.messagesPerTurn, "\(mostInOneTurn) events in one turn")
         // A second's allowance, and the few events whose room came back while they were read.
-        #expect((PluginEventAllowance.perSecond...PluginEventAllowance.perSecond + 100).contains(turns.count), "\(turns.count) events taken")
+        #expect(
+            (PluginEventAllowance.perSecond...PluginEventAllowance.perSecond + 100).contains(turns.count),
+            "\(turns.count) events taken")
         #expect(PluginLink.Ending.flooded.description == "it sent more than 1000 events in a second")
     }
 

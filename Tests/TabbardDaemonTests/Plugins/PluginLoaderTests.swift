@@ -1,7 +1,8 @@
 import Foundation
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 @Suite("Loading plugins")
 struct PluginLoaderTests {
@@ -14,11 +15,13 @@ struct PluginLoaderTests {
         #expect(report.entries.map(\.status) == [.loaded, .loaded, .loaded], "\(report.text)")
         #expect(host.modules.map(\.name) == ["clock", "media", "notes"])
         #expect(host.modules.map(\.version) == ["1.0.0", "1.0.0", "1.0.0"])
-        #expect(host.catalog.map(\.tab.id) == [
-            "world-clock", "alarm", "stopwatch", "timer",
-            "playlists", "artists", "songs", "videos", "podcasts", "audiobooks", "genres", "composers", "compilations", "most-viewed", "search",
-            "notes",
-        ])
+        #expect(
+            host.catalog.map(\.tab.id) == [
+                "world-clock", "alarm", "stopwatch", "timer",
+                "playlists", "artists", "songs", "videos", "podcasts", "audiobooks", "genres", "composers",
+                "compilations", "most-viewed", "search",
+                "notes",
+            ])
         #expect(!captured.lines.contains { $0.contains("skipped") })
     }
 
@@ -67,14 +70,18 @@ struct PluginLoaderTests {
         ]
         for variant in variants {
             try compileFixture(variant.name, in: directory, defines: variant.defines)
-            try directory.write("\(variant.name).plugin", testManifest(variant.name, abi: variant.abi, tabs: ["\(variant.name)-tab"]))
+            try directory.write(
+                "\(variant.name).plugin", testManifest(variant.name, abi: variant.abi, tabs: ["\(variant.name)-tab"]))
         }
         try directory.write("libnot-elf.so", "#!/bin/sh\necho this is no shared object\n")
         try directory.write("not-elf.plugin", testManifest("not-elf", tabs: ["not-elf-tab"]))
         try compileFixture("zz-duplicate", in: directory)
         try directory.write("zz-duplicate.plugin", testManifest("zz-duplicate", tabs: ["own-tab", "shared"]))
-        try directory.write("manifest-newer.plugin", testManifest("manifest-newer", abi: "\(Self.newerMinor)", tabs: ["mn-tab"], module: "libgood.so"))
-        try directory.write("manifest-major.plugin", testManifest("manifest-major", abi: "2.0", tabs: ["mm-tab"], module: "libgood.so"))
+        try directory.write(
+            "manifest-newer.plugin",
+            testManifest("manifest-newer", abi: "\(Self.newerMinor)", tabs: ["mn-tab"], module: "libgood.so"))
+        try directory.write(
+            "manifest-major.plugin", testManifest("manifest-major", abi: "2.0", tabs: ["mm-tab"], module: "libgood.so"))
         try directory.write("no-module.plugin", testManifest("no-module", tabs: ["nm-tab"]))
         try directory.write("broken.plugin", "name = \"broken\"\nmodule = \n")
 
@@ -84,30 +91,53 @@ struct PluginLoaderTests {
         #expect(host.modules.map(\.name) == ["good", "notes"])
 
         func refusal(_ name: String) -> PluginRefusal? {
-            guard case .refused(let reason) = report.entries.first(where: { $0.file.hasSuffix("/\(name).plugin") })?.status else { return nil }
+            guard
+                case .refused(let reason) = report.entries.first(where: { $0.file.hasSuffix("/\(name).plugin") })?
+                    .status
+            else { return nil }
             return reason
         }
         let path = directory.path
         #expect(refusal("missing-entry") == .missingEntry(path: "\(path)/libmissing-entry.so"))
-        #expect(refusal("wrong-major") == .abiMajor(PluginABIVersion(major: 2, minor: PluginABIVersion.host.minor), host: .host))
+        #expect(
+            refusal("wrong-major")
+                == .abiMajor(PluginABIVersion(major: 2, minor: PluginABIVersion.host.minor), host: .host))
         #expect(refusal("newer-minor") == .newerMinor(Self.newerMinor, host: .host))
         #expect(refusal("newer-minor")?.description.contains("built for a newer tabbard") == true)
         #expect(refusal("null-table") == .noTable)
-        #expect(refusal("small-table") == .tableTooSmall(size: PluginModule.minimumTableSize - 16, minimum: PluginModule.minimumTableSize))
+        #expect(
+            refusal("small-table")
+                == .tableTooSmall(size: PluginModule.minimumTableSize - 16, minimum: PluginModule.minimumTableSize))
         #expect(refusal("no-render") == .missingFunction("render"))
         #expect(refusal("misnamed") == .nameMismatch(table: "other", manifest: "misnamed"))
         #expect(refusal("not-elf") == .notELF(path: "\(path)/libnot-elf.so"))
         #expect(refusal("zz-duplicate") == .duplicateTab(id: "shared", plugin: "good"))
         #expect(refusal("manifest-newer") == .newerMinor(Self.newerMinor, host: .host))
         #expect(refusal("manifest-major") == .abiMajor(PluginABIVersion(major: 2, minor: 0), host: .host))
-        if case .unreadable(let file, _) = refusal("no-module") { #expect(file == "\(path)/libno-module.so") } else { Issue.record("no-module: \(String(describing: refusal("no-module")))") }
-        if case .manifest(let error) = refusal("broken") { #expect(error.line == 2) } else { Issue.record("broken: \(String(describing: refusal("broken")))") }
+        if case .unreadable(let file, _) = refusal("no-module") {
+            #expect(file == "\(path)/libno-module.so")
+        } else {
+            Issue.record("no-module: \(String(describing: refusal("no-module")))")
+        }
+        if case .manifest(let error) = refusal("broken") {
+            #expect(error.line == 2)
+        } else {
+            Issue.record("broken: \(String(describing: refusal("broken")))")
+        }
 
         // One log line per skipped plugin, naming the file and the reason.
         let skipped = captured.lines.filter { $0.contains(" skipped: ") }
         #expect(skipped.count == report.entries.filter { if case .refused = $0.status { true } else { false } }.count)
-        #expect(skipped.contains("tabbard[warning]: plugin \(path)/zz-duplicate.plugin skipped: tab id 'shared' is already offered by plugin 'good'"))
-        #expect(skipped.contains { $0.contains("\(path)/newer-minor.plugin skipped: built for a newer tabbard (ABI \(Self.newerMinor); this tabbard has \(PluginABIVersion.host))") })
+        #expect(
+            skipped.contains(
+                "tabbard[warning]: plugin \(path)/zz-duplicate.plugin skipped: tab id 'shared' is already offered by plugin 'good'"
+            ))
+        #expect(
+            skipped.contains {
+                $0.contains(
+                    "\(path)/newer-minor.plugin skipped: built for a newer tabbard (ABI \(Self.newerMinor); this tabbard has \(PluginABIVersion.host))"
+                )
+            })
     }
 
     /// The minor after this host's, which it refuses.
@@ -130,7 +160,8 @@ struct PluginLoaderTests {
         let directory = try TemporaryDirectory()
         let elsewhere = try TemporaryDirectory()
         try compileFixture("linked", in: elsewhere)
-        try FileManager.default.createSymbolicLink(atPath: "\(directory.path)/liblinked.so", withDestinationPath: "\(elsewhere.path)/liblinked.so")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(directory.path)/liblinked.so", withDestinationPath: "\(elsewhere.path)/liblinked.so")
         try directory.write("linked.plugin", testManifest("linked", tabs: ["linked-tab"]))
         let host = PluginHost(trust: .session, log: quietLog)
         #expect(host.load(directories: [directory.path]).entries.map(\.status) == [.loaded])
@@ -147,7 +178,11 @@ struct PluginLoaderTests {
         let tab = try #require(host.createTab(id: "slow-tab", sink: EventRecorder().sink))
         let content = try tab.render(page: "main")
         #expect(content == PluginContent(title: "Fixture", mimeType: "text/plain", body: "fixture"))
-        #expect(captured.lines.contains { $0.hasPrefix("tabbard[warning]: plugin slow: render for tab slow-tab took ") && $0.hasSuffix(" ms (limit 10 ms)") })
+        #expect(
+            captured.lines.contains {
+                $0.hasPrefix("tabbard[warning]: plugin slow: render for tab slow-tab took ")
+                    && $0.hasSuffix(" ms (limit 10 ms)")
+            })
         #expect(!captured.lines.contains { $0.contains(": create for tab slow-tab took") })
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Loop
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// How plugins get into the daemon (issue 37, findings 7 and 8): on the system instance only the
 /// configuration puts a third-party plugin in the daemon's process, the probe child probes the
@@ -12,11 +13,13 @@ import Testing
 struct PluginLoadingTrustTests {
     /// A manifest for fixture `name` that asks to run in the daemon.
     static func inProcessManifest(_ name: String) -> String {
-        testManifest(name, tabs: ["\(name)-tab"]).replacingOccurrences(of: "abi = \"1.0\"\n", with: "abi = \"1.0\"\nisolation = \"in-process\"\n")
+        testManifest(name, tabs: ["\(name)-tab"]).replacingOccurrences(
+            of: "abi = \"1.0\"\n", with: "abi = \"1.0\"\nisolation = \"in-process\"\n")
     }
 
-    @Test("37.7: on the system instance a third-party plugin whose manifest says in-process runs in a helper; [plugin.NAME] puts it in the daemon; a bundled plugin's manifest still does",
-          .enabled(if: getuid() == 0, "needs root to own the plugin files"))
+    @Test(
+        "37.7: on the system instance a third-party plugin whose manifest says in-process runs in a helper; [plugin.NAME] puts it in the daemon; a bundled plugin's manifest still does",
+        .enabled(if: getuid() == 0, "needs root to own the plugin files"))
     func manifestCannotChooseTheDaemon() throws {
         let staged = try PackagePaths.requireStagedPlugins()
         let directory = try TemporaryDirectory(underBuild: true)
@@ -45,7 +48,9 @@ struct PluginLoadingTrustTests {
         #expect(!session.isIsolated("eager"))
     }
 
-    @Test("37.7: the probe child probes the very module file the daemon checked and then loads, though another file is put at its path meanwhile")
+    @Test(
+        "37.7: the probe child probes the very module file the daemon checked and then loads, though another file is put at its path meanwhile"
+    )
     func probedIsLoaded() throws {
         let directory = try TemporaryDirectory()
         try compileFixture("swapped", in: directory)
@@ -55,13 +60,15 @@ struct PluginLoadingTrustTests {
         // The probe child's program puts a module that aborts at the checked module's path,
         // then runs the real probe: the swap lands between the daemon's check and the probe.
         let tabbard = PackagePaths.root + "/.build/debug/tabbard"
-        let probe = try PluginAdmissionTests.scripts(["mv -f '\(other.path)/libswapped.so' '\(directory.path)/libswapped.so' && exec '\(tabbard)' \"$@\""],
-                                                      in: other)[0]
+        let probe = try PluginAdmissionTests.scripts(
+            ["mv -f '\(other.path)/libswapped.so' '\(directory.path)/libswapped.so' && exec '\(tabbard)' \"$@\""],
+            in: other)[0]
         let captured = CapturedLog()
         let loop = try EventLoop()
-        let admission = PluginAdmission(records: PluginRecords(file: nil, log: quietLog), log: captured.log, loop: loop, hangLimit: .seconds(20),
-                                        probeArguments: ["--instance", "session", "--log-level", "warning"], saveState: { nil },
-                                        executable: probe, probeTimeout: .seconds(20))
+        let admission = PluginAdmission(
+            records: PluginRecords(file: nil, log: quietLog), log: captured.log, loop: loop, hangLimit: .seconds(20),
+            probeArguments: ["--instance", "session", "--log-level", "warning"], saveState: { nil },
+            executable: probe, probeTimeout: .seconds(20))
         let host = PluginHost(trust: .session, log: captured.log, admission: admission)
         host.load(directories: [directory.path])
         #expect(host.isProbing("swapped"))
@@ -81,12 +88,14 @@ struct PluginLoadingTrustTests {
         mkdir(plugins, 0o755)
         try compileFixture(name, in: scratch)
         try FileManager.default.moveItem(atPath: "\(scratch.path)/lib\(name).so", toPath: "\(plugins)/lib\(name).so")
-        try testManifest(name, tabs: ["\(name)-tab"]).write(toFile: "\(plugins)/\(name).plugin", atomically: false, encoding: .utf8)
+        try testManifest(name, tabs: ["\(name)-tab"]).write(
+            toFile: "\(plugins)/\(name).plugin", atomically: false, encoding: .utf8)
         return plugins
     }
 
-    @Test("37.8: a root-owned plugin directory beneath a directory another user owns is refused with one log line naming that directory",
-          .enabled(if: getuid() == 0, "needs root to own the plugin files and give a directory away"))
+    @Test(
+        "37.8: a root-owned plugin directory beneath a directory another user owns is refused with one log line naming that directory",
+        .enabled(if: getuid() == 0, "needs root to own the plugin files and give a directory away"))
     func ancestorOwnedByAnotherUser() throws {
         let base = try TemporaryDirectory(underBuild: true)
         let given = base.path + "/given"
@@ -98,19 +107,24 @@ struct PluginLoadingTrustTests {
         let host = PluginHost(trust: .system, log: captured.log)
         let report = host.load(directories: [plugins])
         #expect(host.modules.isEmpty, "\(report.text)")
-        #expect(report.unreadableDirectories[plugins]?.contains("\(given) is owned by uid 65534, not root") == true, "\(report.text)")
+        #expect(
+            report.unreadableDirectories[plugins]?.contains("\(given) is owned by uid 65534, not root") == true,
+            "\(report.text)")
         #expect(captured.lines.filter { $0.contains(given) }.count == 1, "\(captured.lines)")
         // The probe child and a helper open the manifest with the same check.
-        #expect(PluginProbe.run(path: "\(plugins)/deep.plugin", trust: .system, log: quietLog)
-                == .failed(.untrustedAncestor(directory: plugins, ancestor: given, reason: "is owned by uid 65534, not root")))
+        #expect(
+            PluginProbe.run(path: "\(plugins)/deep.plugin", trust: .system, log: quietLog)
+                == .failed(
+                    .untrustedAncestor(directory: plugins, ancestor: given, reason: "is owned by uid 65534, not root")))
 
         // Given back to root, the same directory is accepted.
         #expect(chown(given, 0, 0) == 0)
         #expect(PluginHost.survey(directories: [plugins], trust: .system).entry(named: "deep")?.status == .usable)
     }
 
-    @Test("37.8: a plugin directory beneath a directory all may write, sticky as /tmp is, is refused naming it",
-          .enabled(if: getuid() == 0, "needs root to own the plugin files"))
+    @Test(
+        "37.8: a plugin directory beneath a directory all may write, sticky as /tmp is, is refused naming it",
+        .enabled(if: getuid() == 0, "needs root to own the plugin files"))
     func ancestorWritableByAll() throws {
         let base = try TemporaryDirectory(underBuild: true)
         let shared = base.path + "/shared"
@@ -119,6 +133,8 @@ struct PluginLoadingTrustTests {
         let plugins = try Self.pluginDirectory("sticky", in: shared, scratch: base)
         let report = PluginHost.survey(directories: [plugins], trust: .system)
         #expect(report.entries.isEmpty, "\(report.text)")
-        #expect(report.unreadableDirectories[plugins]?.contains("\(shared) is writable by group or others (mode 1777)") == true, "\(report.text)")
+        #expect(
+            report.unreadableDirectories[plugins]?.contains("\(shared) is writable by group or others (mode 1777)")
+                == true, "\(report.text)")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import TabbardPluginHost
-@testable import DaemonBase
 import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 @Suite("Plugin manifests")
 struct PluginManifestTests {
@@ -23,34 +24,37 @@ struct PluginManifestTests {
 
     @Test("every field of a tab is read, with its defaults")
     func fieldsAndDefaults() throws {
-        let manifest = try parse(header + """
-            description = "for tests"
+        let manifest = try parse(
+            header + """
+                description = "for tests"
 
-            [[tabs]]
-            id = "first"
-            title = "First"
-            image = "a.png"
-            selected_image = "b.png"
-            image_rendering_mode = "original"
-            tag = -7
-            orientations = ["portrait", "landscape-left"]
-            restoration_id = "first-state"
-            actions = ["go"]
-            root_page = "home"
-            [tabs.titles]
-            fr = "Premier"
-            pt_BR = "Primeiro"
+                [[tabs]]
+                id = "first"
+                title = "First"
+                image = "a.png"
+                selected_image = "b.png"
+                image_rendering_mode = "original"
+                tag = -7
+                orientations = ["portrait", "landscape-left"]
+                restoration_id = "first-state"
+                actions = ["go"]
+                root_page = "home"
+                [tabs.titles]
+                fr = "Premier"
+                pt_BR = "Primeiro"
 
-            [[tabs]]
-            id = "second"
-            system_item = "search"
-            restoration_id = ""
+                [[tabs]]
+                id = "second"
+                system_item = "search"
+                restoration_id = ""
 
-            [[tabs]]
-            id = "third"
-            title = "Third"
-            """)
-        #expect(manifest.name == "test" && manifest.abi == PluginABIVersion(major: 1, minor: 0) && manifest.description == "for tests")
+                [[tabs]]
+                id = "third"
+                title = "Third"
+                """)
+        #expect(
+            manifest.name == "test" && manifest.abi == PluginABIVersion(major: 1, minor: 0)
+                && manifest.description == "for tests")
         #expect(manifest.modulePath == "/plugins/libtest.so")
         var first = PluginTabDeclaration(id: "first", title: "First")
         first.localizedTitles = ["fr": "Premier", "pt_BR": "Primeiro"]
@@ -64,32 +68,38 @@ struct PluginManifestTests {
         first.rootPage = "home"
         var second = PluginTabDeclaration(id: "second", title: "")
         second.systemItem = "search"
-        second.restorationID = nil  // STATE-1: an empty restoration id means none
-        let third = PluginTabDeclaration(id: "third", title: "Third")  // ORI-1, STATE-1 defaults
+        second.restorationID = nil // STATE-1: an empty restoration id means none
+        let third = PluginTabDeclaration(id: "third", title: "Third") // ORI-1, STATE-1 defaults
         #expect(manifest.tabs == [first, second, third])
         #expect(third.orientations == ["portrait"] && third.restorationID == "third" && third.rootPage == "main")
     }
 
-    @Test("a title's locale is letters first, then parts of letters and digits; anything else is refused by name", arguments: [
-        ("fr", true), ("pt_BR", true), ("pt-BR", true), ("zh_Hant_TW", true), ("es_419", true), ("FRA", true),
-        ("f", false), ("fran", false), ("fr_", false), ("fr__FR", false), ("_fr", false), ("fr_F", false),
-        ("fr_ABCDEFGHI", false), ("1r", false), ("fr_F!", false), ("fr FR", false), ("é_FR", false), ("fr_ÉÉ", false),
-        ("fr_\u{0661}\u{0662}", false), ("\u{FF46}\u{FF52}", false),
-        ("", false), ("-", false), ("fr-", false), ("fr1", false), ("fr_12345678", true), ("fr_123456789", false),
-        ("fr_Latn_CA_x1", true), ("abc_de_fghijklm", true),
-    ])
+    @Test(
+        "a title's locale is letters first, then parts of letters and digits; anything else is refused by name",
+        arguments: [
+            ("fr", true), ("pt_BR", true), ("pt-BR", true), ("zh_Hant_TW", true), ("es_419", true), ("FRA", true),
+            ("f", false), ("fran", false), ("fr_", false), ("fr__FR", false), ("_fr", false), ("fr_F", false),
+            ("fr_ABCDEFGHI", false), ("1r", false), ("fr_F!", false), ("fr FR", false), ("é_FR", false),
+            ("fr_ÉÉ", false),
+            ("fr_\u{0661}\u{0662}", false), ("\u{FF46}\u{FF52}", false),
+            ("", false), ("-", false), ("fr-", false), ("fr1", false), ("fr_12345678", true), ("fr_123456789", false),
+            ("fr_Latn_CA_x1", true), ("abc_de_fghijklm", true),
+        ])
     func titleLocales(locale: String, accepted: Bool) {
-        let refusal = error(header + """
-            [[tabs]]
-            id = "first"
-            title = "First"
-            [tabs.titles]
-            "\(locale)" = "translated"
-            """)
+        let refusal = error(
+            header + """
+                [[tabs]]
+                id = "first"
+                title = "First"
+                [tabs.titles]
+                "\(locale)" = "translated"
+                """)
         if accepted {
             #expect(refusal == nil)
         } else {
-            #expect(refusal?.description.contains("is not a locale such as fr or pt_BR") == true, "\(locale): \(String(describing: refusal))")
+            #expect(
+                refusal?.description.contains("is not a locale such as fr or pt_BR") == true,
+                "\(locale): \(String(describing: refusal))")
         }
     }
 
@@ -106,8 +116,14 @@ struct PluginManifestTests {
     @Test("a tab id breaking ID-1 is refused, naming key and line")
     func invalidTabID() {
         let problem = error(header + "\n[[tabs]]\ntitle = \"Bad\"\nid = \"@more\"\n")
-        #expect(problem == ConfigurationError(file: "/plugins/test.plugin", line: 7, key: "tabs[0].id", reason: "'@more' is not a valid tab id (ID-1: ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$)"))
-        #expect(error(header + "[[tabs]]\nid = \"\(String(repeating: "a", count: 65))\"\ntitle = \"Long\"\n")?.key == "tabs[0].id")
+        #expect(
+            problem
+                == ConfigurationError(
+                    file: "/plugins/test.plugin", line: 7, key: "tabs[0].id",
+                    reason: "'@more' is not a valid tab id (ID-1: ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$)"))
+        #expect(
+            error(header + "[[tabs]]\nid = \"\(String(repeating: "a", count: 65))\"\ntitle = \"Long\"\n")?.key
+                == "tabs[0].id")
     }
 
     @Test("an unknown key of a tab is refused at its line, listing every key a tab may have once, sorted")
@@ -126,7 +142,7 @@ struct PluginManifestTests {
     func syntaxError() {
         let problem = error("name = \"x\"\nmodule = [\n")
         #expect(problem?.line == 2 || problem?.line == 3)
-        #expect(problem?.key == "module")  // The reader names the key whose value it was reading.
+        #expect(problem?.key == "module") // The reader names the key whose value it was reading.
         #expect(problem?.description.hasPrefix("/plugins/test.plugin:") == true)
     }
 
@@ -163,21 +179,29 @@ struct PluginManifestTests {
         #expect(error(header + system + "selected_icon = \"x\"\n")?.key == "tabs[0].selected_icon")
         #expect(error(header + tab + "icon = \"a/b\"\n")?.key == "tabs[0].icon")
         #expect(error(header + tab + "icon = \"a\\u001b\"\n")?.key == "tabs[0].icon")
-        #expect(error(header + tab + "selected_icon = \"\(String(repeating: "n", count: 256))\"\n")?.key == "tabs[0].selected_icon")
+        #expect(
+            error(header + tab + "selected_icon = \"\(String(repeating: "n", count: 256))\"\n")?.key
+                == "tabs[0].selected_icon")
     }
 
     @Test("icon_theme names a directory beside the manifest, which must exist; its tabs carry it absolute (ICON-4)")
     func iconTheme() throws {
         let directory = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: directory.path + "/icons/hicolor/scalable/apps", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory.path + "/icons/hicolor/scalable/apps", withIntermediateDirectories: true)
         let file = directory.path + "/test.plugin"
         let tab = "\n[[tabs]]\nid = \"t\"\ntitle = \"T\"\n"
         let manifest = try PluginManifest(parsing: header + "icon_theme = \"icons\"\n" + tab, file: file)
-        let resolved = try #require(realpath(directory.path + "/icons", nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) })
+        let resolved = try #require(
+            realpath(directory.path + "/icons", nil).map { pointer in
+                defer { free(pointer) }; return String(cString: pointer)
+            })
         #expect(manifest.tabs[0].iconThemePath == resolved && resolved.hasPrefix("/"))
         #expect(manifest.tabs[0].definition(plugin: "test").iconThemePath == resolved)
         func problem(_ value: String) -> ConfigurationError? {
-            do { _ = try PluginManifest(parsing: header + "icon_theme = \"\(value)\"\n" + tab, file: file); return nil } catch { return error }
+            do {
+                _ = try PluginManifest(parsing: header + "icon_theme = \"\(value)\"\n" + tab, file: file); return nil
+            } catch { return error }
         }
         #expect(problem("missing")?.key == "icon_theme")
         #expect(problem("missing")?.reason.contains("no directory") == true)

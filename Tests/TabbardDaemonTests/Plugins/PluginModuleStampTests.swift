@@ -1,8 +1,9 @@
 import Foundation
-@testable import TabbardPluginHost
-import Testing
 import TabbardTestSupport
+import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// What a reload takes for a new build of a module file (issue 42): a file put in its place by
 /// a rename (`install`), or written over (`cp`), even with its size and modification time set

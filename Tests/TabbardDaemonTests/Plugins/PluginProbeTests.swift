@@ -1,7 +1,8 @@
 import Foundation
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 @Suite("Probing a plugin in a child process")
 struct PluginProbeTests {
@@ -34,7 +35,9 @@ struct PluginProbeTests {
     func namelessTableFails() throws {
         let directory = try TemporaryDirectory()
         try compileFixture("nameless", in: directory, defines: ["TABLE_NAME=\"bad name\""])
-        #expect(PluginProbe.run(path: "\(directory.path)/libnameless.so", log: quietLog) == .failed(.invalidName("bad name")))
+        #expect(
+            PluginProbe.run(path: "\(directory.path)/libnameless.so", log: quietLog)
+                == .failed(.invalidName("bad name")))
     }
 
     @Test("a plugin that crashes in its entry point takes down only the probing process")

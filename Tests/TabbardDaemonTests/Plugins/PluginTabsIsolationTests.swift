@@ -1,9 +1,10 @@
 import Foundation
 import Loop
 import Synchronization
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The tabs of an isolated plugin as `PluginTabs` drives them (docs/plugins.md, Isolation):
 /// started in a helper of their own with the plugin's first tab, told again what they are
@@ -14,16 +15,20 @@ struct PluginTabsIsolationTests {
     /// helpers are this package's daemon in plugin-host mode.
     static func shelteredTabs(in directory: TemporaryDirectory, loop: EventLoop) throws -> PluginTabs {
         try compileFixture("sheltered", in: directory)
-        try directory.write("sheltered.plugin", PluginHostIsolationTests.isolatedManifest("sheltered", tabs: ["s1", "s2"]))
-        let admission = PluginHostIsolationTests.admission(PluginRecords(file: nil, log: quietLog), loop: loop,
-                                                           probe: PackagePaths.root + "/.build/debug/tabbard", arguments: ["--instance", "session"])
+        try directory.write(
+            "sheltered.plugin", PluginHostIsolationTests.isolatedManifest("sheltered", tabs: ["s1", "s2"]))
+        let admission = PluginHostIsolationTests.admission(
+            PluginRecords(file: nil, log: quietLog), loop: loop,
+            probe: PackagePaths.root + "/.build/debug/tabbard", arguments: ["--instance", "session"])
         let host = PluginHost(trust: .session, log: quietLog, admission: admission)
         host.load(directories: [directory.path])
         #expect(host.modules.isEmpty)
         return PluginTabs(host: host, loop: loop, log: quietLog)
     }
 
-    @Test("an isolated tab is created in a helper, created again when its helper comes back, and the last tab's end stops the helper")
+    @Test(
+        "an isolated tab is created in a helper, created again when its helper comes back, and the last tab's end stops the helper"
+    )
     func isolatedTabsFollowTheirHelper() throws {
         let directory = try TemporaryDirectory()
         let loop = try EventLoop()
@@ -40,7 +45,9 @@ struct PluginTabsIsolationTests {
                 pids.withLock { $0.append(tabs.helper(of: plugin)?.pid ?? 0) }
             case .tab(let event):
                 guard case .badge("") = event.change else { return }
-                let count = badges.withLock { $0.append(event.tabID); return $0.count }
+                let count = badges.withLock {
+                    $0.append(event.tabID); return $0.count
+                }
                 if count == 2 { _ = kill(pids.withLock { $0[0] }, SIGKILL) }
                 if count == 4 { loop.stop() }
             case .helperSettled, .probeEnded:
@@ -52,7 +59,8 @@ struct PluginTabsIsolationTests {
         #expect(tabs.plugin(of: "s1") == "sheltered" && tabs.isIsolated("s1") && tabs.isIsolated("s2"))
         try PluginHelperProcessTests.run(loop)
 
-        #expect(badges.withLock { $0 } == ["s1", "s2", "s1", "s2"], "each tab created once per helper, in catalog order")
+        #expect(
+            badges.withLock { $0 } == ["s1", "s2", "s1", "s2"], "each tab created once per helper, in catalog order")
         let started = pids.withLock { $0 }
         #expect(returns == 2 && started.count == 2 && started[0] != started[1])
         let helper = try #require(tabs.helper(of: "sheltered"))
@@ -74,7 +82,9 @@ struct PluginTabsIsolationTests {
         var answer: Result<[String], PluginCallError>?
         tabs.onNews = { news in
             guard case .helperReturned = news else { return }
-            tabs.actions(ofIsolated: "s1") { answer = $0; loop.stop() }
+            tabs.actions(ofIsolated: "s1") {
+                answer = $0; loop.stop()
+            }
         }
         #expect(tabs.start("s1", stack: ["root"]))
         try PluginHelperProcessTests.run(loop)
@@ -82,7 +92,12 @@ struct PluginTabsIsolationTests {
 
         var early: Result<[String], PluginCallError>?
         tabs.actions(ofIsolated: "s2") { early = $0 }
-        #expect(early == .failure(PluginCallError(plugin: "sheltered", tabID: "s2", function: "actions", reason: "failed: the tab is not started")))
+        #expect(
+            early
+                == .failure(
+                    PluginCallError(
+                        plugin: "sheltered", tabID: "s2", function: "actions", reason: "failed: the tab is not started")
+                ))
         let helper = try #require(tabs.helper(of: "sheltered"))
         tabs.end("s1")
         try PluginHelperProcessTests.stop(helper, on: loop)

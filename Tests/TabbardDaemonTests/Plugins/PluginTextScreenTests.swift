@@ -1,6 +1,7 @@
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// Issue 37, finding 6: text from plugins is checked where it reaches the model. Titles,
 /// badges, a page's title and MIME type get every control character (C0, DEL, C1) replaced by
@@ -10,7 +11,8 @@ import Testing
 struct PluginTextScreenTests {
     /// ESC sequences that clear the screen, write the clipboard (OSC 52) and make a link
     /// (OSC 8), C1 CSI (U+009B), DEL, a carriage return, a NUL.
-    static let hostile = "\u{1B}[2J\u{1B}]52;c;Zm9yZ2Vk\u{07}\u{1B}]8;;http://example.org\u{1B}\\link\u{9B}31m\u{7F}\r\u{0}end"
+    static let hostile =
+        "\u{1B}[2J\u{1B}]52;c;Zm9yZ2Vk\u{07}\u{1B}]8;;http://example.org\u{1B}\\link\u{9B}31m\u{7F}\r\u{0}end"
 
     /// Whether `text` holds a control character other than those of `kept`.
     static func hasControl(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> Bool {
@@ -59,38 +61,55 @@ struct PluginTextScreenTests {
         let screen = PluginTextScreen(log: captured.log)
         let title = screen.event(PluginTabEvent(plugin: "p", tabID: "t", change: .title("A\u{1B}[2J")))
         #expect(title?.change == .title("A\u{FFFD}[2J"))
-        #expect(screen.event(PluginTabEvent(plugin: "p", tabID: "t", change: .badge("\u{9B}1")))?.change == .badge("\u{FFFD}1"))
+        #expect(
+            screen.event(PluginTabEvent(plugin: "p", tabID: "t", change: .badge("\u{9B}1")))?.change
+                == .badge("\u{FFFD}1"))
         #expect(screen.event(PluginTabEvent(plugin: "p", tabID: "t", change: .pushPage("x\u{7F}"))) == nil)
         #expect(screen.event(PluginTabEvent(plugin: "p", tabID: "t", change: .badge(nil)))?.change == .badge(nil))
-        let page = screen.content(PluginContent(title: "T\u{1B}", mimeType: "text/plain", body: "a\n\tb\u{1B}"), plugin: "p", tab: "t")
+        let page = screen.content(
+            PluginContent(title: "T\u{1B}", mimeType: "text/plain", body: "a\n\tb\u{1B}"), plugin: "p", tab: "t")
         #expect(page == PluginContent(title: "T\u{FFFD}", mimeType: "text/plain", body: "a\n\tb\u{FFFD}"))
         #expect(screen.actions(["go", "stop"], plugin: "p", tab: "t") == .success(["go", "stop"]))
-        #expect(screen.actions(["go", "st\u{9B}op"], plugin: "p", tab: "t")
-            == .failure(PluginCallError(plugin: "p", tabID: "t", function: "actions", reason: "returned an action name with a control character")))
+        #expect(
+            screen.actions(["go", "st\u{9B}op"], plugin: "p", tab: "t")
+                == .failure(
+                    PluginCallError(
+                        plugin: "p", tabID: "t", function: "actions",
+                        reason: "returned an action name with a control character")))
         // Another plugin is told about once too.
-        #expect(screen.event(PluginTabEvent(plugin: "q", tabID: "u", change: .title("\u{0}")))?.change == .title("\u{FFFD}"))
+        #expect(
+            screen.event(PluginTabEvent(plugin: "q", tabID: "u", change: .title("\u{0}")))?.change == .title("\u{FFFD}")
+        )
         let lines = captured.lines
         #expect(lines.count == 2, "\(lines)")
-        #expect(lines.first?.contains("plugin p: tab t sent a title with control characters (first U+001B); each is shown as U+FFFD (said once for this plugin)") == true,
-                "\(lines)")
-        #expect(lines.last?.contains("plugin q: tab u sent a title with control characters (first U+0000)") == true, "\(lines)")
+        #expect(
+            lines.first?.contains(
+                "plugin p: tab t sent a title with control characters (first U+001B); each is shown as U+FFFD (said once for this plugin)"
+            ) == true,
+            "\(lines)")
+        #expect(
+            lines.last?.contains("plugin q: tab u sent a title with control characters (first U+0000)") == true,
+            "\(lines)")
         #expect(!lines.contains { $0.unicodeScalars.contains { PluginText.isControl($0) } })
     }
 
-    @Test("an icon name with a control character becomes a refusal that counts against the plugin; clean names pass (ICON-2)")
+    @Test(
+        "an icon name with a control character becomes a refusal that counts against the plugin; clean names pass (ICON-2)"
+    )
     func iconNames() {
         let screen = PluginTextScreen(log: quietLog)
         let clean = PluginTabEvent(plugin: "p", tabID: "t", change: .iconNames(icon: "alarm-symbolic", selected: ""))
         #expect(screen.event(clean) == clean)
         for (icon, selected) in [("bad\u{1B}[2J", ""), ("alarm-symbolic", "c1\u{9B}")] {
-            let refused = screen.event(PluginTabEvent(plugin: "p", tabID: "t", change: .iconNames(icon: icon, selected: selected)))
+            let refused = screen.event(
+                PluginTabEvent(plugin: "p", tabID: "t", change: .iconNames(icon: icon, selected: selected)))
             guard case .iconRefused(let reason)? = refused?.change else {
                 Issue.record("\(String(describing: refused))")
                 continue
             }
             #expect(reason.hasPrefix("an icon name with a control character (U+00"), "\(reason)")
         }
-        #expect(PluginText.screen("x/y", for: .iconName) == .clean)  // '/' is the model's to refuse
+        #expect(PluginText.screen("x/y", for: .iconName) == .clean) // '/' is the model's to refuse
         #expect(PluginText.Field.iconName.named == "an icon name" && PluginText.Field.iconName.limit == 255)
     }
 
@@ -100,7 +119,9 @@ struct PluginTextScreenTests {
         #expect(line.withCString { PluginText.logLine($0) } == "a\tb\u{FFFD}[2J\u{FFFD}c")
     }
 
-    @Test("a manifest whose titles, images, description, actions or root page hold a control character is refused, naming the key")
+    @Test(
+        "a manifest whose titles, images, description, actions or root page hold a control character is refused, naming the key"
+    )
     func manifest() throws {
         let base = "name = \"p\"\nmodule = \"libp.so\"\nabi = \"1.0\"\n"
         let cases: [(String, String)] = [
@@ -118,10 +139,13 @@ struct PluginTextScreenTests {
                 Issue.record("accepted: \(tail.debugDescription)")
             } catch {
                 #expect(error.description.contains(key) && error.description.contains("control character"), "\(error)")
-                #expect(!error.description.unicodeScalars.contains { PluginText.isControl($0) }, "\(error.description.debugDescription)")
+                #expect(
+                    !error.description.unicodeScalars.contains { PluginText.isControl($0) },
+                    "\(error.description.debugDescription)")
             }
         }
-        let clean = try PluginManifest(parsing: base + "[[tabs]]\nid = \"t\"\ntitle = \"Zürich ✓\"\nimage = \"clock\"\n", file: "p.plugin")
+        let clean = try PluginManifest(
+            parsing: base + "[[tabs]]\nid = \"t\"\ntitle = \"Zürich ✓\"\nimage = \"clock\"\n", file: "p.plugin")
         #expect(clean.tabs.first?.title == "Zürich ✓")
     }
 }

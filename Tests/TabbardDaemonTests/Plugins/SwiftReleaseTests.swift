@@ -1,8 +1,9 @@
 import Foundation
-@testable import TabbardPluginHost
 import TabbardSwiftRelease
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// Swift has no stable ABI on Linux: a Swift plugin must come from the daemon's Swift release.
 /// The SDK records the release in every plugin (`tabbard_plugin_swift_release_v1`); the loader

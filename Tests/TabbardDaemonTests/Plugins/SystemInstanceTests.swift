@@ -1,7 +1,8 @@
 import Foundation
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The system instance's ownership rules need files owned by root, so these run as root
 /// (as CI does); elsewhere they are skipped, not faked.
@@ -15,28 +16,41 @@ struct SystemInstanceTests {
         try compileFixture("writable", in: directory)
         chmod("\(directory.path)/libwritable.so", 0o666)
         try directory.write("writable.plugin", testManifest("writable", tabs: ["writable-tab"]))
-        try directory.write("writable-manifest.plugin", testManifest("writable-manifest", tabs: ["wm-tab"], module: "libowned.so"), mode: 0o646)
+        try directory.write(
+            "writable-manifest.plugin", testManifest("writable-manifest", tabs: ["wm-tab"], module: "libowned.so"),
+            mode: 0o646)
 
         let captured = CapturedLog()
         let host = PluginHost(trust: .system, log: captured.log)
         let report = host.load(directories: [directory.path])
         #expect(host.modules.map(\.name) == ["owned"])
-        #expect(report.entry(named: "writable")?.status == .refused(.writableByOthers(path: "\(directory.path)/libwritable.so", mode: 0o100666)))
+        #expect(
+            report.entry(named: "writable")?.status
+                == .refused(.writableByOthers(path: "\(directory.path)/libwritable.so", mode: 0o100666)))
         // The manifest itself is checked before it is read.
         let manifestEntry = report.entries.first { $0.file.hasSuffix("/writable-manifest.plugin") }
-        #expect(manifestEntry?.status == .refused(.writableByOthers(path: "\(directory.path)/writable-manifest.plugin", mode: 0o100646)))
-        #expect(captured.lines.contains { $0.contains("writable.plugin skipped: \(directory.path)/libwritable.so is writable by group or others (mode 666)") })
+        #expect(
+            manifestEntry?.status
+                == .refused(.writableByOthers(path: "\(directory.path)/writable-manifest.plugin", mode: 0o100646)))
+        #expect(
+            captured.lines.contains {
+                $0.contains(
+                    "writable.plugin skipped: \(directory.path)/libwritable.so is writable by group or others (mode 666)"
+                )
+            })
     }
 
     @Test("a symbolic link to a module is refused, though the session instance follows it")
     func symlinkedModule() throws {
         let directory = try TemporaryDirectory(underBuild: true)
         try compileFixture("real", in: directory)
-        try FileManager.default.createSymbolicLink(atPath: "\(directory.path)/liblinked.so", withDestinationPath: "\(directory.path)/libreal.so")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(directory.path)/liblinked.so", withDestinationPath: "\(directory.path)/libreal.so")
         try directory.write("linked.plugin", testManifest("linked", tabs: ["linked-tab"]))
         let host = PluginHost(trust: .system, log: quietLog)
         let report = host.load(directories: [directory.path])
-        #expect(report.entry(named: "linked")?.status == .refused(.symbolicLink(path: "\(directory.path)/liblinked.so")))
+        #expect(
+            report.entry(named: "linked")?.status == .refused(.symbolicLink(path: "\(directory.path)/liblinked.so")))
         #expect(host.modules.isEmpty)
     }
 

@@ -1,14 +1,17 @@
 import Loop
-@testable import TabbardPluginHost
 import Testing
+
 @testable import TabbardDaemon
+@testable import TabbardPluginHost
 
 /// The hang watch's clock: what counts toward the hang limit when the watch looks on time, when
 /// the whole process was stopped between two looks, and when the watch is starved.
 @Suite("Watched time of a plugin call")
 struct WatchedTimeTests {
     /// The instant `milliseconds` after an arbitrary start.
-    static func at(_ milliseconds: Int) -> MonotonicInstant { MonotonicInstant(sinceStart: .milliseconds(1_000 + milliseconds)) }
+    static func at(_ milliseconds: Int) -> MonotonicInstant {
+        MonotonicInstant(sinceStart: .milliseconds(1_000 + milliseconds))
+    }
 
     @Test("looks on time count the call's whole time, so a hung call reaches its limit on time")
     func onTime() {
@@ -23,7 +26,7 @@ struct WatchedTimeTests {
     func stoppedProcess() {
         var time = WatchedTime(since: Self.at(0), tick: .milliseconds(30))
         time.look(at: Self.at(20))
-        time.look(at: Self.at(520))  // Held by SIGSTOP from 20 ms to 520 ms.
+        time.look(at: Self.at(520)) // Held by SIGSTOP from 20 ms to 520 ms.
         #expect(time.counted == .milliseconds(80))
         #expect(time.counted < .milliseconds(300))
     }
@@ -34,7 +37,7 @@ struct WatchedTimeTests {
         var looks = 0
         while time.counted < .milliseconds(300) {
             looks += 1
-            time.look(at: Self.at(looks * 100))  // Every 100 ms instead of 30.
+            time.look(at: Self.at(looks * 100)) // Every 100 ms instead of 30.
         }
         #expect(looks == 5)
     }

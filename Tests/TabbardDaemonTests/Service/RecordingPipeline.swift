@@ -1,8 +1,9 @@
 import DBus
 import TabModel
+
+@testable import DaemonBase
 @testable import TabbardDaemon
 @testable import TabbardPluginHost
-@testable import DaemonBase
 
 /// A request pipeline with no bus, no disk and no plugin: each step only notes that it ran,
 /// so that a test reads the order `RequestPipeline.carryOut` takes them in. The model is a
@@ -53,7 +54,9 @@ final class RecordingPipeline: RequestPipeline, TapModel {
 
     /// The clock's four tabs, all in `Tabs`, `world-clock` selected.
     init() throws {
-        let catalog = ["world-clock", "alarm", "stopwatch", "timer"].map { TabDefinition(id: $0, plugin: "clock", title: $0) }
+        let catalog = ["world-clock", "alarm", "stopwatch", "timer"].map {
+            TabDefinition(id: $0, plugin: "clock", title: $0)
+        }
         controller = try TabController(catalog: catalog, configuration: ControllerConfiguration())
     }
 
@@ -74,7 +77,7 @@ final class RecordingPipeline: RequestPipeline, TapModel {
     func commit(_ outcome: RequestOutcome) throws(FileError) {
         steps.append(.commit(outcome.durability))
         if writesFail, outcome.path == .refusable, outcome.durability == .structural {
-            throw FileError(operation: "write", path: "state", errno: 28)  // ENOSPC
+            throw FileError(operation: "write", path: "state", errno: 28) // ENOSPC
         }
     }
 
@@ -94,10 +97,11 @@ final class RecordingPipeline: RequestPipeline, TapModel {
 
     func make(_ calls: [OwedPluginCall]) {
         for call in calls {
-            let description = switch call {
-            case .show(let transition): "show \(transition.to.tabID ?? "nothing")"
-            case .sync(let tab, let stack): "sync \(tab) to \(stack.joined(separator: "/"))"
-            }
+            let description =
+                switch call {
+                case .show(let transition): "show \(transition.to.tabID ?? "nothing")"
+                case .sync(let tab, let stack): "sync \(tab) to \(stack.joined(separator: "/"))"
+                }
             steps.append(.pluginCall(description))
             if let event = news[description] { queued.append(event) }
         }

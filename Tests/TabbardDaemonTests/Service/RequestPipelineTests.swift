@@ -1,9 +1,10 @@
 import DBus
-import Testing
 import TabModel
+import Testing
+
+@testable import DaemonBase
 @testable import TabbardDaemon
 @testable import TabbardPluginHost
-@testable import DaemonBase
 
 /// The order of a request's effects (`RequestPipeline.carryOut`), read without a bus: every
 /// kind of request (a method call, a tap decided later, a plugin's news) takes the same steps
@@ -17,9 +18,11 @@ struct RequestPipelineTests {
         try pipeline.carryOut(.refusable { controller throws(TabError) in try controller.removeTab("timer") }) {
             _ throws(DBusError) in pipeline.replied()
         }
-        #expect(pipeline.steps == [
-            .commit(.structural), .bringIn, .announce(eachAtOnce: true), .retire, .close(revision: revision + 1), .reply, .flush,
-        ])
+        #expect(
+            pipeline.steps == [
+                .commit(.structural), .bringIn, .announce(eachAtOnce: true), .retire, .close(revision: revision + 1),
+                .reply, .flush,
+            ])
         #expect(!pipeline.controller.tabs.contains("timer"))
     }
 
@@ -34,7 +37,9 @@ struct RequestPipelineTests {
             }
         }
         #expect(refusal?.name == ServiceError.stateNotSaved("").dbusError.name)
-        #expect(pipeline.steps == [.commit(.structural), .rollBack], "nothing announced, nothing answered, no plugin called")
+        #expect(
+            pipeline.steps == [.commit(.structural), .rollBack], "nothing announced, nothing answered, no plugin called"
+        )
         #expect(pipeline.controller == before)
     }
 
@@ -43,10 +48,12 @@ struct RequestPipelineTests {
         let pipeline = try RecordingPipeline()
         let revision = pipeline.controller.revision
         try pipeline.carryOut(.select("alarm")) { _ throws(DBusError) in pipeline.replied() }
-        #expect(pipeline.steps == [
-            .commit(.volatile), .bringIn, .announce(eachAtOnce: true), .retire, .close(revision: revision + 1), .reply,
-            .pluginCall("show alarm"), .flush,
-        ])
+        #expect(
+            pipeline.steps == [
+                .commit(.volatile), .bringIn, .announce(eachAtOnce: true), .retire, .close(revision: revision + 1),
+                .reply,
+                .pluginCall("show alarm"), .flush,
+            ])
     }
 
     @Test("a tap the delegate decided later takes the same steps as a method call (TAP-1, TAP-7)")
@@ -59,10 +66,12 @@ struct RequestPipelineTests {
             return selected
         }
         #expect(selected)
-        #expect(pipeline.steps == [
-            .commit(.volatile), .bringIn, .announce(eachAtOnce: true), .retire, .close(revision: revision + 1), .reply,
-            .pluginCall("show stopwatch"), .flush,
-        ])
+        #expect(
+            pipeline.steps == [
+                .commit(.volatile), .bringIn, .announce(eachAtOnce: true), .retire, .close(revision: revision + 1),
+                .reply,
+                .pluginCall("show stopwatch"), .flush,
+            ])
     }
 
     @Test("a plugin's news takes the same steps, with no reply and its announcements left to the loop's turn (NAV-2)")
@@ -70,25 +79,30 @@ struct RequestPipelineTests {
         let pipeline = try RecordingPipeline()
         let revision = pipeline.controller.revision
         pipeline.apply(PluginTabEvent(plugin: "clock", tabID: "alarm", change: .pushPage("edit")))
-        #expect(pipeline.steps == [
-            .commit(.volatile), .bringIn, .announce(eachAtOnce: false), .retire, .close(revision: revision + 1),
-            .pluginCall("sync alarm to main/edit"),
-        ])
+        #expect(
+            pipeline.steps == [
+                .commit(.volatile), .bringIn, .announce(eachAtOnce: false), .retire, .close(revision: revision + 1),
+                .pluginCall("sync alarm to main/edit"),
+            ])
         #expect(pipeline.controller.stack(of: "alarm").last == "edit")
     }
 
-    @Test("what plugins say during a request's calls is applied after them, before the next message, as batches of their own (SYNC-2)")
+    @Test(
+        "what plugins say during a request's calls is applied after them, before the next message, as batches of their own (SYNC-2)"
+    )
     func newsDrainedAfterPluginCalls() throws {
         let pipeline = try RecordingPipeline()
         let revision = pipeline.controller.revision
         pipeline.news["show alarm"] = PluginTabEvent(plugin: "clock", tabID: "alarm", change: .badge("3"))
         try pipeline.carryOut(.select("alarm")) { _ throws(DBusError) in pipeline.replied() }
-        #expect(pipeline.steps == [
-            .commit(.volatile), .bringIn, .announce(eachAtOnce: true), .retire, .close(revision: revision + 1), .reply,
-            .pluginCall("show alarm"),
-            .commit(.volatile), .bringIn, .announce(eachAtOnce: false), .retire, .close(revision: revision + 2),
-            .flush,
-        ])
+        #expect(
+            pipeline.steps == [
+                .commit(.volatile), .bringIn, .announce(eachAtOnce: true), .retire, .close(revision: revision + 1),
+                .reply,
+                .pluginCall("show alarm"),
+                .commit(.volatile), .bringIn, .announce(eachAtOnce: false), .retire, .close(revision: revision + 2),
+                .flush,
+            ])
         #expect(pipeline.controller.badge(of: "alarm") == (try Badge(value: "3")))
     }
 
@@ -110,14 +124,18 @@ struct RequestPipelineTests {
 
     // MARK: SYNC-2
 
-    @Test("a request whose model change takes several steps moves Revision once: an owner leaving with a session and the delegate (SYNC-2)")
+    @Test(
+        "a request whose model change takes several steps moves Revision once: an owner leaving with a session and the delegate (SYNC-2)"
+    )
     func stepsOfOneRequestMoveRevisionOnce() throws {
         let pipeline = try RecordingPipeline()
         _ = try pipeline.controller.registerDelegate(owner: ":1.7", path: "/delegate")
         _ = try pipeline.controller.beginCustomizing(owner: ":1.7")
         let revision = pipeline.controller.revision
         try pipeline.carryOut(.imposed { controller in controller.ownerLeft(":1.7") })
-        #expect(pipeline.steps.filter { if case .close = $0 { true } else { false } } == [.close(revision: revision + 1)], "\(pipeline.steps)")
+        #expect(
+            pipeline.steps.filter { if case .close = $0 { true } else { false } } == [.close(revision: revision + 1)],
+            "\(pipeline.steps)")
         #expect(pipeline.controller.revision == revision + 1)
     }
 
@@ -138,11 +156,12 @@ struct RequestPipelineTests {
             try pipeline.carryOut(.setBadge("alarm", text: "3"))
             try pipeline.carryOut(.setBadgeColor("alarm", to: "#ff0000"))
         }
-        #expect(pipeline.steps == [
-            .commit(.volatile), .bringIn, .announce(eachAtOnce: false), .retire,
-            .commit(.volatile), .bringIn, .announce(eachAtOnce: false), .retire,
-            .close(revision: revision + 1),
-        ])
+        #expect(
+            pipeline.steps == [
+                .commit(.volatile), .bringIn, .announce(eachAtOnce: false), .retire,
+                .commit(.volatile), .bringIn, .announce(eachAtOnce: false), .retire,
+                .close(revision: revision + 1),
+            ])
         #expect(pipeline.controller.revision == revision + 1)
     }
 }

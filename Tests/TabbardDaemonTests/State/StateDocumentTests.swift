@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TabModel
-@testable import TabbardDaemon
 import TabbardTestSupport
+import Testing
+
+@testable import TabbardDaemon
 
 /// The state file's hand-written reader against its hand-written writer and against Foundation's
 /// coders, over generated snapshots that use every field, every optional both present and
@@ -16,12 +17,16 @@ struct StateDocumentTests {
             let snapshot = generator.snapshot()
             let bytes = StateCodec.encode(snapshot)
             #expect(try StateCodec.decode(bytes) == snapshot)
-            #expect(try StateCodec.read(bytes) == (snapshot.formatVersion == ControllerSnapshot.currentFormatVersion
-                ? .snapshot(snapshot) : .formatVersion(snapshot.formatVersion)))
+            #expect(
+                try StateCodec.read(bytes)
+                    == (snapshot.formatVersion == ControllerSnapshot.currentFormatVersion
+                        ? .snapshot(snapshot) : .formatVersion(snapshot.formatVersion)))
         }
     }
 
-    @Test("the writer's bytes are Foundation's sorted-keys bytes, slashes and named escapes aside, and each side reads the other's")
+    @Test(
+        "the writer's bytes are Foundation's sorted-keys bytes, slashes and named escapes aside, and each side reads the other's"
+    )
     func sameFormatAsFoundation() throws {
         // Foundation orders member names without regard to case and digits as numbers; the
         // writer orders them byte by byte, as the state file always was. Names of lowercase
@@ -78,7 +83,9 @@ struct StateDocumentTests {
         #expect(items.map(\.id) == snapshot.bars.flatMap(\.definedItems).map(\.id))
     }
 
-    @Test("a member missing, null or of the wrong type is refused naming it; the format version alone decides the version (STATE-4)")
+    @Test(
+        "a member missing, null or of the wrong type is refused naming it; the format version alone decides the version (STATE-4)"
+    )
     func refusalsNameTheMember() throws {
         var generator = SnapshotGenerator(seed: 0x5EED_0004)
         let snapshot = generator.snapshot()
@@ -91,27 +98,33 @@ struct StateDocumentTests {
         }
         #expect(try reason { $0["locale"] = nil } == "missing locale")
         #expect(try reason { $0["locale"] = NSNull() } == "bad value at locale: found null")
-        #expect(try reason { $0["showsMoreList"] = "yes" } == "bad value at showsMoreList: expected a boolean, found a string")
+        #expect(
+            try reason { $0["showsMoreList"] = "yes" }
+                == "bad value at showsMoreList: expected a boolean, found a string")
         #expect(try reason { $0["maxVisible"] = 5.5 } == "bad value at maxVisible: expected an integer, found a number")
-        #expect(try reason { $0["tabs"] = [7] } == "bad value at tabs.0: expected a string or an object, found a number")
+        #expect(
+            try reason { $0["tabs"] = [7] } == "bad value at tabs.0: expected a string or an object, found a number")
         #expect(try reason { $0["tabs"] = [["restorationId": "songs"]] } == "missing tabs.0.id")
         #expect(try reason { $0["layout"] = "sideways" } == #"bad value at layout: "sideways" is not a TabLayout"#)
-        #expect(try reason { $0["tabStates"] = ["songs": ["badgeColor": "", "stack": [1]]] }
-            == "bad value at tabStates.songs.stack.0: expected a string, found a number")
-        #expect(try reason { members in
-            var configuration = members["configuration"] as! [String: Any]
-            var appearance = configuration["appearance"] as! [String: Any]
-            appearance["tintColor"] = nil
-            configuration["appearance"] = appearance
-            members["configuration"] = configuration
-        } == "missing configuration.appearance.tintColor")
-        #expect(try reason { members in
-            var configuration = members["configuration"] as! [String: Any]
-            configuration["delegateTimeoutMs"] = -1
-            members["configuration"] = configuration
-        } == "bad value at configuration.delegateTimeoutMs: -1 does not fit in UInt32")
+        #expect(
+            try reason { $0["tabStates"] = ["songs": ["badgeColor": "", "stack": [1]]] }
+                == "bad value at tabStates.songs.stack.0: expected a string, found a number")
+        #expect(
+            try reason { members in
+                var configuration = members["configuration"] as! [String: Any]
+                var appearance = configuration["appearance"] as! [String: Any]
+                appearance["tintColor"] = nil
+                configuration["appearance"] = appearance
+                members["configuration"] = configuration
+            } == "missing configuration.appearance.tintColor")
+        #expect(
+            try reason { members in
+                var configuration = members["configuration"] as! [String: Any]
+                configuration["delegateTimeoutMs"] = -1
+                members["configuration"] = configuration
+            } == "bad value at configuration.delegateTimeoutMs: -1 does not fit in UInt32")
         #expect(try reason { $0["bars"] = [["name": "dock"]] } == "missing bars.0.definedItems")
-        #expect(try StateCodec.decode(bytes(valid)) == snapshot)  // Unchanged, it is no refusal.
+        #expect(try StateCodec.decode(bytes(valid)) == snapshot) // Unchanged, it is no refusal.
         let top = #expect(throws: StateFormatError.self) { try StateCodec.decode(Array("[1, 2, 3]".utf8)) }
         #expect(top?.reason == "bad value at the top: expected an object, found an array")
         var future = valid
@@ -227,14 +240,17 @@ struct SnapshotGenerator {
 
     private mutating func item() -> BarItem {
         BarItem(
-            restoring: text(), title: text(), image: text(), selectedImage: text(), imageRenderingMode: pick(ImageRenderingMode.self),
-            iconName: text(), selectedIconName: text(), tag: integer(Int32.self), systemItem: maybe { $0.pick(SystemItem.self) }, badge: maybe { $0.badge() },
+            restoring: text(), title: text(), image: text(), selectedImage: text(),
+            imageRenderingMode: pick(ImageRenderingMode.self),
+            iconName: text(), selectedIconName: text(), tag: integer(Int32.self),
+            systemItem: maybe { $0.pick(SystemItem.self) }, badge: maybe { $0.badge() },
             badgeColor: text(), enabled: flip())
     }
 
     private mutating func bar() -> SavedBar {
-        SavedBar(name: text(), definedItems: list(upTo: 3) { $0.item() }, items: texts(), selectedItem: maybe { $0.text() },
-                 appearance: appearance())
+        SavedBar(
+            name: text(), definedItems: list(upTo: 3) { $0.item() }, items: texts(), selectedItem: maybe { $0.text() },
+            appearance: appearance())
     }
 
     /// A snapshot; one in eight has a format version other than the current one.
@@ -245,8 +261,10 @@ struct SnapshotGenerator {
         }
         return ControllerSnapshot(
             formatVersion: below(8) == 0 ? below(100) : ControllerSnapshot.currentFormatVersion,
-            configuration: configuration(), catalog: list(upTo: 4) { $0.reference() }, tabs: list(upTo: 4) { $0.reference() },
-            customizable: list(upTo: 4) { $0.reference() }, selectedTab: maybe { $0.reference() }, showsMoreList: flip(),
+            configuration: configuration(), catalog: list(upTo: 4) { $0.reference() },
+            tabs: list(upTo: 4) { $0.reference() },
+            customizable: list(upTo: 4) { $0.reference() }, selectedTab: maybe { $0.reference() },
+            showsMoreList: flip(),
             tabStates: tabStates, appearance: appearance(), maxVisible: integer(Int.self), layout: pick(TabLayout.self),
             orientation: pick(Orientation.self), locale: text(), bars: list(upTo: 2) { $0.bar() })
     }

@@ -24,7 +24,10 @@ final class ExampleShell {
     }
 
     private func bash(_ line: String) -> [String] {
-        ["/usr/bin/env", "PATH=\(path)", "HOME=\(directory)", "/bin/bash", "-o", "pipefail", "-c", "cd \"$HOME\" && \(line)"]
+        [
+            "/usr/bin/env", "PATH=\(path)", "HOME=\(directory)", "/bin/bash", "-o", "pipefail", "-c",
+            "cd \"$HOME\" && \(line)",
+        ]
     }
 
     /// Runs `line` to its end.
@@ -68,8 +71,9 @@ final class RunningExample {
         // leaves alone.
         var command = arguments
         command[command.count - 1] = "exec 2> \(errorFile); " + command[command.count - 1]
-        child = try ChildProcess.spawn(command[0], arguments: Array(command.dropFirst()), standardOutput: output,
-                                       newProcessGroup: true)
+        child = try ChildProcess.spawn(
+            command[0], arguments: Array(command.dropFirst()), standardOutput: output,
+            newProcessGroup: true)
     }
 
     deinit {

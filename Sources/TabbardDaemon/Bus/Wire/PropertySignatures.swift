@@ -7,7 +7,8 @@ extension ControllerProperty {
     /// The D-Bus type signature in `org.tabbard.TabBar1`.
     var signature: String {
         switch self {
-        case .tabs, .availableTabs, .visibleTabs, .moreTabs, .hiddenTabs, .customizableTabs, .supportedOrientations: "as"
+        case .tabs, .availableTabs, .visibleTabs, .moreTabs, .hiddenTabs, .customizableTabs, .supportedOrientations:
+            "as"
         case .showsMore, .canCustomize, .customizing, .translucent: "b"
         case .maxVisible, .delegateTimeoutMs: "u"
         case .selectedIndex: "i"

@@ -5,22 +5,25 @@ import DBus
 /// `bar NAME ACTION …`: makes, fills, selects on, badges, customizes and draws the standalone
 /// bar `NAME`. The action's own type parses the words after it and carries it out.
 struct BarCommand: TabctlCommand {
-    static let spec = CommandSpec(of: Self.self, name: "bar",
-                                  summary: "create, fill, select on, badge, customize and draw a standalone tab bar",
-                                  examples: BarActionTable.actions.flatMap { $0.spec.examples })
+    static let spec = CommandSpec(
+        of: Self.self, name: "bar",
+        summary: "create, fill, select on, badge, customize and draw a standalone tab bar",
+        examples: BarActionTable.actions.flatMap { $0.spec.examples })
     /// `NAME ACTION ...`: the action's own syntax reads the words after its word, and usage
     /// errors from there on name `bar NAME ACTION`.
     static var syntax: Syntax<Self> {
-        .sequence(.operand("NAME", live: .barNames) { $0.name = $1 },
-                  .custom("ACTION ...", words: BarActionTable.words) { command, operands throws(UsageError) in
-                      let word = try operands.required("ACTION (\(BarActionTable.names))")
-                      guard let type = BarActionTable.action(named: word) else {
-                          throw UsageError(message: "bar takes \(BarActionTable.names), not '\(word)'", command: operands.command)
-                      }
-                      var rest = operands.renamed("bar \(command.name) \(word)")
-                      command.action = try type.init(parsing: &rest)
-                      operands = rest
-                  })
+        .sequence(
+            .operand("NAME", live: .barNames) { $0.name = $1 },
+            .custom("ACTION ...", words: BarActionTable.words) { command, operands throws(UsageError) in
+                let word = try operands.required("ACTION (\(BarActionTable.names))")
+                guard let type = BarActionTable.action(named: word) else {
+                    throw UsageError(
+                        message: "bar takes \(BarActionTable.names), not '\(word)'", command: operands.command)
+                }
+                var rest = operands.renamed("bar \(command.name) \(word)")
+                command.action = try type.init(parsing: &rest)
+                operands = rest
+            })
     }
     /// The bar's name.
     var name = ""
@@ -45,12 +48,15 @@ struct BarCommand: TabctlCommand {
         }
         let width = BarActionTable.actions.map { $0.spec.name.count }.max() ?? 0
         let actions = BarActionTable.actions.map { action in
-            "  " + action.spec.name + String(repeating: " ", count: width - action.spec.name.count + 2) + action.spec.summary
+            "  " + action.spec.name + String(repeating: " ", count: width - action.spec.name.count + 2)
+                + action.spec.summary
         }
-        return HelpText.command(spec, sections: [
-            "Actions:\n" + actions.joined(separator: "\n"),
-            "'tabctl bar NAME ACTION --help' explains one action.",
-        ])
+        return HelpText.command(
+            spec,
+            sections: [
+                "Actions:\n" + actions.joined(separator: "\n"),
+                "'tabctl bar NAME ACTION --help' explains one action.",
+            ])
     }
 
     /// `bar NAME ACTION USAGE` of the action the words name, else `bar NAME ACTION ...`.
@@ -124,7 +130,8 @@ enum BarActionTable {
         CreateBarAction.self, DefineItemAction.self, SetItemAction.self, SetItemsAction.self,
         SelectItemAction.self, TapItemAction.self, ItemBadgeAction.self,
         DisableItemAction.self, EnableItemAction.self, CustomizeItemsAction.self,
-        BarAppearanceAction.self, BarDividerAction.self, ShowBarAction.self, UndefineItemAction.self, RemoveBarAction.self,
+        BarAppearanceAction.self, BarDividerAction.self, ShowBarAction.self, UndefineItemAction.self,
+        RemoveBarAction.self,
     ]
 
     /// The action whose word is `name`.

@@ -4,24 +4,29 @@
 /// given, and ends; `--json` says whether the items changed. A session belongs to the
 /// connection that began it, so one invocation holds all of it.
 struct CustomizeItemsAction: BarAction, Equatable {
-    static let spec = CommandSpec(of: Self.self, name: "customize",
-                                  summary: "customize the bar in one session: candidates, then replace and move steps",
-                                  examples: ["tabctl bar modes customize map transit saved satellite --replace 2 satellite --move satellite 0"],
-                                  details: """
-                                      The IDs are the defined items the user may place; an item on the bar that is not
-                                      among them stays where it is. The steps run in the order given, in one session:
-                                      --replace INDEX ID puts ID at that position of the bar (the item there leaves it),
-                                      --move ID INDEX moves an item over the movable positions. Then the session ends;
-                                      with --json, "changed" says whether the items differ from those at the start. A
-                                      step the daemon refuses ends the session with the steps before it kept.
-                                      """)
+    static let spec = CommandSpec(
+        of: Self.self, name: "customize",
+        summary: "customize the bar in one session: candidates, then replace and move steps",
+        examples: ["tabctl bar modes customize map transit saved satellite --replace 2 satellite --move satellite 0"],
+        details: """
+            The IDs are the defined items the user may place; an item on the bar that is not
+            among them stays where it is. The steps run in the order given, in one session:
+            --replace INDEX ID puts ID at that position of the bar (the item there leaves it),
+            --move ID INDEX moves an item over the movable positions. Then the session ends;
+            with --json, "changed" says whether the items differ from those at the start. A
+            step the daemon refuses ends the session with the steps before it kept.
+            """)
     static var syntax: Syntax<Self> {
-        .sequence(.list("ID", upToOption: true, atLeast: "ID the user may place") { $0.candidates = $1 },
-                  .options(.sequence(.literal("--replace"),
-                                     .operands("INDEX", "ID") { $0.steps.append(.replace(index: $1, id: $2)) }),
-                           .sequence(.literal("--move"),
-                                     .operands("ID", "INDEX") { $0.steps.append(.move(id: $1, index: $2)) }),
-                           repeated: true, unknown: "step"))
+        .sequence(
+            .list("ID", upToOption: true, atLeast: "ID the user may place") { $0.candidates = $1 },
+            .options(
+                .sequence(
+                    .literal("--replace"),
+                    .operands("INDEX", "ID") { $0.steps.append(.replace(index: $1, id: $2)) }),
+                .sequence(
+                    .literal("--move"),
+                    .operands("ID", "INDEX") { $0.steps.append(.move(id: $1, index: $2)) }),
+                repeated: true, unknown: "step"))
     }
     /// One step of the session.
     enum Step: Equatable, Sendable {
@@ -55,4 +60,3 @@ struct CustomizeItemsAction: BarAction, Equatable {
         return context.changed(answer: ("changed", changed))
     }
 }
-
