@@ -18,7 +18,7 @@ DESTDIR    ?=
 # The build configuration of the binaries and plugins `plugins`, `install` and `demo` use.
 CONFIG     ?= debug
 
-.PHONY: all build deps test-deps test reliability demo frontend screenshots frontend-calls bench bench-model bench-tabctl bench-instructions bench-frontend bench-trace clean plugins test-plugins release-plugins \
+.PHONY: all build deps test-deps test reliability demo frontend screenshots frontend-calls bench bench-model bench-tabctl bench-instructions bench-frontend bench-trace clean format format-check plugins test-plugins release-plugins \
 	install uninstall deb
 
 all: build release-plugins
@@ -47,10 +47,19 @@ build: deps
 # XCTest tests, so XCTest's empty run is not started.
 TEST_OUTPUT = $(if $(filter-out 0,$(V)),,scripts/test-output --log .build/test-output/$(1).log)
 
-test: deps test-deps plugins test-plugins
+test: deps test-deps plugins test-plugins format-check
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(call TEST_OUTPUT,swift-test) $(SWIFT) test --skip-build --disable-xctest $(SWIFTFLAGS)
 	$(call TEST_OUTPUT,check-deployment) scripts/check-deployment
+
+# The code follows .swift-format (120 columns): `swift format lint` must report nothing.
+# `make format` rewrites what it can; what it only reports is mended by hand.
+FORMATTED = Package.swift Sources Tests Benchmarks Examples Plugins
+format-check:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
 
 # The reliability suite's long variants (docs/reliability.md): the same tests `make test` runs
 # short, at full length. Takes several minutes.
