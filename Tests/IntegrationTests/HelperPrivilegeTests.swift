@@ -165,6 +165,27 @@ struct HelperPrivilegeTests {
     }
 
     @Test(
+        "a helper of a daemon started at the system unit's niceness (ahead of other processes) goes back to niceness 0 before it loads its plugin"
+    )
+    func helperGivesUpTheDaemonsPriority() throws {
+        let unit = try SystemUnit.niceness()
+        #expect(unit < 0, "the system unit runs the daemon ahead of other processes (Nice=)")
+        let own = try SystemUnit.niceness(of: getpid())
+        let daemon = try DaemonProcess(
+            arguments: ["--config", try Self.isolating("clock")],
+            pluginDirectory: try FaultPlugin.directory(fault: nil),
+            launcher: try SystemUnit.launcher())
+        let helper = try Self.helperPID(daemon, plugin: "clock")
+        let ahead = max(own + unit, -20)
+        #expect(ahead < 0, "the tests run at niceness \(own): the daemon is not ahead of anything")
+        #expect(try SystemUnit.niceness(of: daemon.pid) == ahead)
+        #expect(try SystemUnit.niceness(of: helper) == 0, "log:\n\(daemon.log)")
+        #expect(daemon.log.contains("niceness \(ahead) given up for 0"), "\(daemon.log)")
+        #expect(try busctlCall(daemon.bus.address, "GetContent", "s", "world-clock").contains("text/"))
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+    }
+
+    @Test(
         "on the system instance a helper whose Landlock calls are refused (as a unit filter without them refuses them) does not load its plugin: it says why, and the plugin is disabled after the failure limit",
         arguments: ["EPERM", "ENOSYS"])
     func systemHelperWithoutLandlockFailsClosed(_ refusal: String) throws {

@@ -14,6 +14,8 @@ enum ConfinementError: Error, Equatable, Sendable, CustomStringConvertible {
     case landlock(call: String, code: Int32)
     /// Installing the seccomp filter that keeps the plugin off every bus failed with this `errno`.
     case busFilter(Int32)
+    /// Reading its niceness or going back to 0 from the daemon's failed with this `errno`.
+    case priority(Int32)
 
     var description: String {
         switch self {
@@ -28,6 +30,9 @@ enum ConfinementError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(call) failed: \(Self.reason(code))"
         case .busFilter(let code):
             "cannot install the system call filter that keeps it off the bus: \(Self.reason(code))"
+        case .priority(let code):
+            "cannot give up the daemon's priority (setpriority, which the unit's SystemCallFilter= must allow): "
+                + Self.reason(code)
         }
     }
 

@@ -26,6 +26,9 @@ import Glibc
 ///   whose files are what such a plugin works on (its notes, its downloads), and the daemon's
 ///   state there is the user's file among others that every other program of the user can
 ///   write as well.
+/// - On every instance: the daemon's priority, when it runs ahead of other processes (the
+///   system unit's `Nice=`): the helper goes back to niceness 0, so that a plugin that spins
+///   takes no more of the CPU than any user's process.
 package struct PluginConfinement: Equatable, Sendable {
     /// The Landlock ruleset a helper of the system instance restricts itself to.
     struct Ruleset: Equatable, Sendable {
@@ -117,6 +120,7 @@ package struct PluginConfinement: Equatable, Sendable {
             }
             done.append(words)
         }
+        if let given = try Self.giveUpPriority() { done.append("niceness \(given) given up for 0") }
         if refusesBusSockets {
             // Last, once nothing the helper does itself needs a socket: it is inherited by
             // every process the plugin starts and cannot be lifted.
@@ -125,6 +129,17 @@ package struct PluginConfinement: Equatable, Sendable {
             done.append("no Unix socket, io_uring or pidfd_getfd (seccomp)")
         }
         return done.joined(separator: "; ")
+    }
+
+    /// Puts this thread (the only one) back to niceness 0 when it runs ahead of it; returns the
+    /// niceness it had, nil when it had 0 or more (a lower priority is the daemon's to choose).
+    static func giveUpPriority() throws(ConfinementError) -> Int32? {
+        errno = 0
+        let niceness = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        guard errno == 0 else { throw .priority(errno) }
+        guard niceness < 0 else { return nil }
+        guard setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 0) == 0 else { throw .priority(errno) }
+        return niceness
     }
 
     /// The threads of this process (`/proc/self/task`); nil where `/proc` cannot be read.
