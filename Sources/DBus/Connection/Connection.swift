@@ -25,6 +25,7 @@ public final class Connection: @unchecked Sendable {
     var authorization = CallerAuthorization()
     var scheduler = CallScheduler()
     var expectedReplies = ExpectedReplies()
+    var largeMessages = LargeMessageMemory()
     /// The unique name the bus gave this connection (`:1.42`).
     public let uniqueName: String
     /// Called on the loop thread when the connection to the bus is lost.
