@@ -39,10 +39,11 @@ struct PluginLinkEndTests {
             PackagePaths.root + "/.build/debug/tabbard", arguments: ["--plugin-host", "\(staged)/notes.plugin"],
             standardOutput: 2, environment: ["PATH=/usr/bin:/bin"], passing: helperEnd)
         close(helperEnd)
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
         var created: Result<PluginLinkReply, PluginLink.Ending>?
         var rendered: Result<PluginLinkReply, PluginLink.Ending>?
-        link.onReady = {
+        watch.ready = {
             link.call(.create(tabID: "notes")) { created = $0 }
             link.call(.render(tabID: "notes", page: "main")) {
                 rendered = $0; loop.stop()
@@ -65,7 +66,8 @@ struct PluginLinkEndTests {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
         defer { close(helperEnd) }
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .milliseconds(200))
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: .milliseconds(200))
         Self.send(.ready(name: "slow", version: "1", abi: .host), to: helperEnd)
         var ticks = 0
         let ticker = try loop.schedule(after: .milliseconds(10), repeating: .milliseconds(10)) { ticks += 1 }
@@ -74,8 +76,8 @@ struct PluginLinkEndTests {
         var later: Result<PluginLinkReply, PluginLink.Ending>?
         let start = MonotonicInstant.now()
         var elapsed = Duration.zero
-        link.onEnd = { ended = $0 }
-        link.onReady = {
+        watch.ended = { ended = $0 }
+        watch.ready = {
             link.call(.render(tabID: "t", page: "main")) {
                 answer = $0; elapsed = MonotonicInstant.now() - start; loop.stop()
             }
@@ -101,12 +103,13 @@ struct PluginLinkEndTests {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
         defer { close(helperEnd) }
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: deadline)
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: deadline)
         Self.send(.ready(name: "quick", version: "1", abi: .host), to: helperEnd)
         var answers: [Result<PluginLinkReply, PluginLink.Ending>] = []
         var second: LoopTimer?
         var secondMade = MonotonicInstant.now()
-        link.onReady = {
+        watch.ready = {
             link.call(.activate(tabID: "t", action: "go")) { answers.append($0) }
             Self.send(.reply(serial: 1, .done(true)), to: helperEnd)
             second = try? loop.schedule(after: delay) {
@@ -175,13 +178,14 @@ struct PluginLinkEndTests {
             let loop = try EventLoop()
             let (daemonEnd, helperEnd) = try Self.socketPair()
             defer { close(helperEnd) }
-            let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+            let watch = LinkWatch(loop: loop)
+            let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
             var ended: PluginLink.Ending?
-            link.onEnd = {
+            watch.ended = {
                 ended = $0; loop.stop()
             }
             _ = bytes.withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
-            try Self.run(loop)
+            try withExtendedLifetime(link) { try Self.run(loop) }
             #expect(ended == expected)
         }
     }
@@ -196,9 +200,10 @@ struct PluginLinkEndTests {
             let loop = try EventLoop()
             let (daemonEnd, helperEnd) = try Self.socketPair()
             defer { close(helperEnd) }
-            let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+            let watch = LinkWatch(loop: loop)
+            let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
             var answer: Result<PluginLinkReply, PluginLink.Ending>?
-            link.onEnd = { _ in loop.stop() }
+            watch.ended = { _ in loop.stop() }
             link.call(call) { answer = $0 }
             Self.send(.ready(name: "p", version: "1", abi: .host), to: helperEnd)
             Self.send(.reply(serial: 1, reply), to: helperEnd)
@@ -210,23 +215,24 @@ struct PluginLinkEndTests {
     }
 
     @Test(
-        "events for the tabs the daemon created through the link pass, also after the tab was destroyed; one for another tab ends the link"
+        "events for the tabs the daemon created through the link pass; a destroyed tab's are dropped and the link stays; one for another tab ends the link"
     )
     func eventsForItsOwnTabs() throws {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
         defer { close(helperEnd) }
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
         var events: [String] = []
         var ended: PluginLink.Ending?
-        link.onEvent = { tab, _ in events.append(tab) }
-        link.onEnd = {
+        watch.event = { tab, _ in events.append(tab) }
+        watch.ended = {
             ended = $0; loop.stop()
         }
         link.call(.create(tabID: "timer")) { _ in }
         link.call(.create(tabID: "stopwatch")) { _ in }
         link.call(.destroy(tabID: "stopwatch")) { _ in }
-        // A late event of a destroyed tab is its own plugin's: the owner drops it, the link stays.
+        // A late event of a destroyed tab is its own plugin's: dropped, the link stays.
         let frames: [PluginLinkMessage] = [
             .ready(name: "clock", version: "1", abi: .host), .reply(serial: 1, .done(true)),
             .reply(serial: 2, .done(true)),
@@ -236,7 +242,7 @@ struct PluginLinkEndTests {
         ]
         _ = frames.flatMap(\.frame).withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
         try Self.run(loop)
-        #expect(events == ["timer", "stopwatch"])
+        #expect(events == ["timer"])
         #expect(ended == .refused(.malformed("an event for tab 'notes', which is not one of its plugin's")))
     }
 
@@ -244,10 +250,11 @@ struct PluginLinkEndTests {
     func helperEnds() throws {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
         var answers: [Result<PluginLinkReply, PluginLink.Ending>] = []
         var ended: PluginLink.Ending?
-        link.onEnd = {
+        watch.ended = {
             ended = $0; loop.stop()
         }
         link.call(.render(tabID: "t", page: "main")) { answers.append($0) }
