@@ -72,4 +72,43 @@ struct IsolatedPluginTests {
                     "plugin swiftfault: render for tab swiftfault-tab failed: the plugin is unavailable ("), "\(error)")
         }
     }
+
+    @Test(
+        "a helper that said ready takes no call before it was told its tabs: it counts as starting; told once, it answers"
+    )
+    func noCallBeforeReplay() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let loop = try EventLoop()
+        let watch = HelperWatch(loop: loop)
+        let helper = try PluginHelperProcessTests.helper(staged + "/notes.plugin", loop: loop, watch: watch)
+        let plugin = IsolatedPlugin(helper: helper)
+        var before: Result<PluginContent, PluginCallError>?
+        var startingBefore = false
+        var toldTwice = true
+        var after: Result<PluginContent, PluginCallError>?
+        watch.up = { _ in
+            startingBefore = plugin.isStarting && !plugin.isUp
+            plugin.content(of: "notes", page: "main") { before = $0 }
+            plugin.replay([("notes", ["main"])], shown: nil, locale: "")
+            toldTwice = plugin.replay([("notes", ["main"])], shown: nil, locale: "")
+            plugin.content(of: "notes", page: "main") {
+                after = $0; loop.stop()
+            }
+        }
+        plugin.start()
+        try PluginHelperProcessTests.run(loop)
+        try PluginHelperProcessTests.stop(helper, on: loop)
+        #expect(startingBefore && !toldTwice)
+        #expect(
+            before
+                == .failure(
+                    PluginCallError(
+                        plugin: "notes", tabID: "notes", function: "render",
+                        reason: "failed: the plugin is unavailable (its helper is starting)")))
+        guard case .success(let content)? = after else {
+            Issue.record("content after the replay answered \(String(describing: after))")
+            return
+        }
+        #expect(!content.body.isEmpty)
+    }
 }

@@ -225,7 +225,7 @@ struct PluginLinkEndTests {
         let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
         var events: [String] = []
         var ended: PluginLink.Ending?
-        watch.event = { tab, _ in events.append(tab) }
+        watch.event = { events.append($0.tabID) }
         watch.ended = {
             ended = $0; loop.stop()
         }
@@ -244,6 +244,36 @@ struct PluginLinkEndTests {
         try Self.run(loop)
         #expect(events == ["timer"])
         #expect(ended == .refused(.malformed("an event for tab 'notes', which is not one of its plugin's")))
+    }
+
+    @Test(
+        "the owner is told a helper is ready as the link reads it, before the events read with it are heard: those go to the news queue in order, named by the link's plugin"
+    )
+    func readyBeforeEvents() throws {
+        let loop = try EventLoop()
+        let (daemonEnd, helperEnd) = try Self.socketPair()
+        defer { close(helperEnd) }
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
+        var heard: [PluginTabEvent?] = []
+        // nil: the owner was told the helper is ready.
+        watch.ready = { heard.append(nil) }
+        watch.event = { event in
+            heard.append(event)
+            if heard.count == 3 { loop.stop() }
+        }
+        link.call(.create(tabID: "t")) { _ in }
+        let frames: [PluginLinkMessage] = [
+            .ready(name: "p", version: "1", abi: .host), .reply(serial: 1, .done(true)),
+            .event(tabID: "t", .badge("1")), .event(tabID: "t", .title("One")),
+        ]
+        _ = frames.flatMap(\.frame).withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
+        try Self.run(loop)
+        #expect(
+            heard == [
+                nil, PluginTabEvent(plugin: "p", tabID: "t", change: .badge("1")),
+                PluginTabEvent(plugin: "p", tabID: "t", change: .title("One")),
+            ])
     }
 
     @Test("a helper that ends fails every waiting call with that reason")

@@ -33,7 +33,7 @@ struct PluginLinkFloodTests {
         loop.addTurnHook { turn += 1 }
         var turns: [Int] = []
         var ending: PluginLink.Ending?
-        watch.event = { _, _ in turns.append(turn) }
+        watch.event = { _ in turns.append(turn) }
         watch.ended = {
             ending = $0; loop.stop()
         }

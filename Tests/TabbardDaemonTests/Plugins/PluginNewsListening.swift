@@ -21,14 +21,14 @@ final class LinkWatch: PluginLinkOwner {
     var ready: () -> Void = {}
     /// Runs when the link ends, with why.
     var ended: (PluginLink.Ending) -> Void = { _ in }
-    /// Runs for each event the link passed on: the tab and the change.
-    var event: (String, PluginTabEvent.Change) -> Void = { _, _ in }
+    /// Runs for each event the link passed on.
+    var event: (PluginTabEvent) -> Void = { _ in }
 
     /// A watch whose news is heard on `loop`.
     init(loop: EventLoop) {
         news = PluginNewsQueue(loop: loop)
         news.listen(on: loop) { [weak self] news in
-            if case .tab(let event) = news { self?.event(event.tabID, event.change) }
+            if case .tab(let event) = news { self?.event(event) }
         }
     }
 
