@@ -25,6 +25,17 @@ struct PluginLinkEndTests {
         timeout.cancel()
     }
 
+    /// A new loop, and a link on the daemon's end of a new socket pair that `watch` watches; the
+    /// test plays the helper's end, and closes it.
+    static func watchedLink(deadline: Duration = .seconds(5)) throws
+        -> (loop: EventLoop, watch: LinkWatch, link: PluginLink, helperEnd: Int32)
+    {
+        let loop = try EventLoop()
+        let (daemonEnd, helperEnd) = try socketPair()
+        let watch = LinkWatch(loop: loop)
+        return (loop, watch, try watch.link(daemonEnd, loop: loop, deadline: deadline), helperEnd)
+    }
+
     static func send(_ message: PluginLinkMessage, to helper: Int32) {
         let frame = message.frame
         _ = frame.withUnsafeBytes { write(helper, $0.baseAddress, $0.count) }
@@ -218,11 +229,8 @@ struct PluginLinkEndTests {
         "events for the tabs the daemon created through the link pass; a destroyed tab's are dropped and the link stays; one for another tab ends the link"
     )
     func eventsForItsOwnTabs() throws {
-        let loop = try EventLoop()
-        let (daemonEnd, helperEnd) = try Self.socketPair()
+        let (loop, watch, link, helperEnd) = try Self.watchedLink()
         defer { close(helperEnd) }
-        let watch = LinkWatch(loop: loop)
-        let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
         var events: [String] = []
         var ended: PluginLink.Ending?
         watch.event = { events.append($0.tabID) }
@@ -250,11 +258,8 @@ struct PluginLinkEndTests {
         "the owner is told a helper is ready as the link reads it, before the events read with it are heard: those go to the news queue in order, named by the link's plugin"
     )
     func readyBeforeEvents() throws {
-        let loop = try EventLoop()
-        let (daemonEnd, helperEnd) = try Self.socketPair()
+        let (loop, watch, link, helperEnd) = try Self.watchedLink()
         defer { close(helperEnd) }
-        let watch = LinkWatch(loop: loop)
-        let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
         var heard: [PluginTabEvent?] = []
         // nil: the owner was told the helper is ready.
         watch.ready = { heard.append(nil) }

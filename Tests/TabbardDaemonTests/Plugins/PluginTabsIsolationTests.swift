@@ -26,13 +26,19 @@ struct PluginTabsIsolationTests {
         return PluginTabs(host: host, loop: loop, log: quietLog)
     }
 
+    /// `shelteredTabs(in:loop:)` in a new temporary directory, on a new loop.
+    static func shelteredTabs() throws -> (directory: TemporaryDirectory, loop: EventLoop, tabs: PluginTabs) {
+        let directory = try TemporaryDirectory()
+        let loop = try EventLoop()
+        return (directory, loop, try shelteredTabs(in: directory, loop: loop))
+    }
+
     @Test(
         "an isolated tab is created in a helper, created again when its helper comes back, and the last tab's end stops the helper"
     )
     func isolatedTabsFollowTheirHelper() throws {
-        let directory = try TemporaryDirectory()
-        let loop = try EventLoop()
-        let tabs = try Self.shelteredTabs(in: directory, loop: loop)
+        let (directory, loop, tabs) = try Self.shelteredTabs()
+        defer { withExtendedLifetime(directory) {} }
         // The fixture sets an empty badge on each tab it creates; events come on the loop thread.
         let badges = Mutex<[String]>([])
         let pids = Mutex<[pid_t]>([])
@@ -78,9 +84,8 @@ struct PluginTabsIsolationTests {
         "a helper's return is handed on once its tabs were told again: helperReturned, then helperSettled, then what the tabs created again said"
     )
     func returnHeardInOrder() throws {
-        let directory = try TemporaryDirectory()
-        let loop = try EventLoop()
-        let tabs = try Self.shelteredTabs(in: directory, loop: loop)
+        let (directory, loop, tabs) = try Self.shelteredTabs()
+        defer { withExtendedLifetime(directory) {} }
         var heard: [String] = []
         var startingWhenReturned: Bool?
         tabs.onNews = { news in
@@ -113,9 +118,8 @@ struct PluginTabsIsolationTests {
 
     @Test("an isolated tab's actions are answered later by its helper; a tab not started fails at once")
     func isolatedActionsAnsweredLater() throws {
-        let directory = try TemporaryDirectory()
-        let loop = try EventLoop()
-        let tabs = try Self.shelteredTabs(in: directory, loop: loop)
+        let (directory, loop, tabs) = try Self.shelteredTabs()
+        defer { withExtendedLifetime(directory) {} }
         var answer: Result<[String], PluginCallError>?
         tabs.onNews = { news in
             guard case .helperReturned = news else { return }
