@@ -13,6 +13,8 @@ import Synchronization
 /// Threading: `post` from any thread, `next` on the loop thread.
 package final class PluginNewsQueue: Sendable {
     private let queued = Mutex<[PluginNews]>([])
+    /// How many are queued, read without the lock: a loop turn with no news costs one load.
+    private let count = Atomic<Int>(0)
     private let loop: EventLoop
 
     /// An empty queue whose posts ask `loop` for a turn.
@@ -24,13 +26,22 @@ package final class PluginNewsQueue: Sendable {
     package func post(_ news: PluginNews) {
         let first = queued.withLock { queued in
             queued.append(news)
+            count.store(queued.count, ordering: .releasing)
             return queued.count == 1
         }
         if first { loop.requestTurn() }
     }
 
+    /// Whether no news waits.
+    package var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
+
     /// The oldest news not taken yet; nil when there is none.
     package func next() -> PluginNews? {
-        queued.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        guard !isEmpty else { return nil }
+        return queued.withLock { queued in
+            guard !queued.isEmpty else { return nil }
+            defer { count.store(queued.count, ordering: .releasing) }
+            return queued.removeFirst()
+        }
     }
 }

@@ -62,7 +62,9 @@ package final class PluginTabs {
         screen = PluginTextScreen(log: log)
         // Before the bus's own hook, as this is made before the connection is attached: news
         // from outside a request is heard before the turn's messages, as posted work would be.
-        loop.addTurnHook { [weak self] in self?.handOn() }
+        loop.addTurnHook { [news, weak self] in
+            if !news.isEmpty { self?.handOn() }
+        }
     }
 
     /// Where the news goes, on the loop thread, in order: the owner's one way in, set once as it
