@@ -21,7 +21,7 @@ import Loop
 ///
 /// The rules of the lifecycle (when to start, count, back off, disable) are `HelperLifecycle`'s;
 /// this carries out what it returns: the process, its link, the timers, the log and the records.
-final class PluginHelperProcess: PluginLinkOwner {
+final class PluginHelperProcess {
     /// Where the helper stands.
     typealias Status = HelperLifecycle.Phase
 
@@ -214,22 +214,6 @@ final class PluginHelperProcess: PluginLinkOwner {
         perform(lifecycle.spawned())
     }
 
-    // MARK: What the link says
-
-    /// The helper of the running link said ready.
-    func linkReady(_ link: PluginLink) {
-        guard current?.link === link else { return }
-        perform(lifecycle.ready(at: .now()))
-    }
-
-    /// The running link ended other than by the daemon's `end()`: the helper is ended too.
-    func linkEnded(_ link: PluginLink, _ ending: PluginLink.Ending) {
-        guard let (child, running) = current, running === link, ending != .ended else { return }
-        current = nil
-        perform(
-            lifecycle.ended(ending == .closed ? "its helper ended" : "its helper was ended: \(ending)"), child: child)
-    }
-
     /// A helper that hangs while its plugin loads never says ready: it gets one deadline too.
     private func armStartDeadline() {
         guard let (child, link) = current else { return }
@@ -272,5 +256,23 @@ final class PluginHelperProcess: PluginLinkOwner {
         case .exited(let code): "exited with status \(code)"
         case .signalled(let signal): "signal \(signal), \(String(cString: strsignal(signal)))"
         }
+    }
+}
+
+// MARK: - What the link says
+
+extension PluginHelperProcess: PluginLinkOwner {
+    /// The helper of the running link said ready.
+    func linkReady(_ link: PluginLink) {
+        guard current?.link === link else { return }
+        perform(lifecycle.ready(at: .now()))
+    }
+
+    /// The running link ended other than by the daemon's `end()`: the helper is ended too.
+    func linkEnded(_ link: PluginLink, _ ending: PluginLink.Ending) {
+        guard let (child, running) = current, running === link, ending != .ended else { return }
+        current = nil
+        perform(
+            lifecycle.ended(ending == .closed ? "its helper ended" : "its helper was ended: \(ending)"), child: child)
     }
 }
