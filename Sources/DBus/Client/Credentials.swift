@@ -72,9 +72,10 @@ extension Connection {
     public func askIdentitiesApart() throws(DBusError) {
         assertOwnThread()
         guard credentials.lookups == nil, let loop else { return }
-        let lookups = try Connection(bus, onForeignReply: onForeignReply)
+        let lookups = try Connection(bus, onForeignReply: onForeignReply) { [weak self] in
+            self?.credentials.lookups = nil
+        }
         lookups.attach(to: loop)
-        lookups.onDisconnect = { [weak self] in self?.credentials.lookups = nil }
         credentials.lookups = lookups
     }
 

@@ -28,7 +28,8 @@ public final class Connection: @unchecked Sendable {
     var largeMessages = LargeMessageMemory()
     /// The unique name the bus gave this connection (`:1.42`).
     public let uniqueName: String
-    /// Called on the loop thread when the connection to the bus is lost.
+    /// Called on the loop thread when the connection to the bus is lost: given at `init` by an
+    /// owner that has it then, set later by one made from the connection.
     public var onDisconnect: (() -> Void)?
     /// Called on the loop thread with each reply dropped because it came from a connection the
     /// call was not sent to (`ExpectedReplies`).
@@ -37,11 +38,14 @@ public final class Connection: @unchecked Sendable {
     private let openingThread = pthread_self()
 
     /// Connects to `bus` and registers with it. libdbus's exit-on-disconnect is turned off:
-    /// the owner decides what losing the bus means (see `onDisconnect`). A reply to an
+    /// the owner decides what losing the bus means (`onDisconnect`). A reply to an
     /// asynchronous call from anyone but the one asked is dropped and handed to
     /// `onForeignReply`, to be logged.
-    public init(_ bus: Bus, onForeignReply: ((ForeignReply) -> Void)? = nil) throws(DBusError) {
+    public init(
+        _ bus: Bus, onForeignReply: ((ForeignReply) -> Void)? = nil, onDisconnect: (() -> Void)? = nil
+    ) throws(DBusError) {
         self.onForeignReply = onForeignReply
+        self.onDisconnect = onDisconnect
         self.bus = bus
         _ = dbus_threads_init_default()
         var opened: OpaquePointer?

@@ -104,7 +104,8 @@ extension Daemon {
         do {
             // Replies only from whom they were asked: the bus about credentials, the delegate
             // about a tap; a forged one is dropped and logged.
-            connection = try Connection(setup.options.bus) { log.warning("\($0)") }
+            connection = try Connection(
+                setup.options.bus, onForeignReply: { log.warning("\($0)") }, onDisconnect: busLost)
         } catch {
             log.error("cannot connect to the bus: \(error.message)")
             return nil
@@ -124,7 +125,6 @@ extension Daemon {
                 idleTimeout: .seconds(setup.configuration.customizationTimeoutSeconds)),
             persistence: persistence, notifier: notifier, log: log)
         try service.start()
-        connection.onDisconnect = busLost
 
         let answer = try connection.requestName(BusNames.service, flags: .failIfTaken)
         guard answer.owns else {

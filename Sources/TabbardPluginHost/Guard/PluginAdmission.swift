@@ -43,6 +43,9 @@ public final class PluginAdmission {
     private let log: Log
     /// The daemon's loop, where the outcome of a probe is handed back.
     private let loop: EventLoop
+    /// Where the probes' and the helpers' news goes, and what their plugins say in a helper:
+    /// made here, as every probe and helper starts here; drained by the plugin tabs.
+    package let news: PluginNewsQueue
     /// Saves the acknowledged state before a hang exit; nil when saved, else why not.
     private let saveState: @Sendable () -> FileError?
     private var watch: HangWatch?
@@ -60,6 +63,7 @@ public final class PluginAdmission {
         self.crashGuard = crashGuard
         self.log = log
         self.loop = loop
+        news = PluginNewsQueue(loop: loop)
         self.saveState = saveState
         self.hangLimit = hangLimit
         self.probeArguments = probeArguments
@@ -193,7 +197,7 @@ public final class PluginAdmission {
         let environment = ProcessEnvironment.current()
         return PluginHelperProcess(
             manifest: manifest, executable: executable, arguments: probeArguments + helperArguments,
-            environment: PluginEnvironment.entries(from: environment), loop: loop, log: log,
+            environment: PluginEnvironment.entries(from: environment), loop: loop, log: log, news: news,
             records: records, fingerprint: fingerprint, deadline: hangLimit,
             failureWindow: PluginHelperProcess.failureWindow(environment: environment))
     }

@@ -34,7 +34,7 @@ struct HelperLifecycle {
         case spawn
         /// Give the spawned helper one deadline to say ready.
         case armStartDeadline
-        /// Tell the owner the helper is ready.
+        /// Announce that the helper is ready (its news: it came back, its start settled).
         case announceReady
         /// Kill the running helper and collect it; `reason`, when given, is counted once it is
         /// collected (`collected(_:at:)`).

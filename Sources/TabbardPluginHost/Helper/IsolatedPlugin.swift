@@ -1,34 +1,22 @@
 /// An isolated plugin as the daemon drives it, on the loop thread: its helper process kept
 /// running, every call to it answered later (never waited on), and its tabs carried across
 /// the helper's restarts. While the helper is down, a call that wants an answer fails at once
-/// saying the plugin is unavailable and why, and a notice is dropped; when the helper is ready
-/// again, its tabs are created again with their current stacks and the shown one appears
-/// (`PluginReplay`), from what the owner says is current. The owner hears of the helper's
-/// return and of each start that settled as news (`PluginNews`), in order with the plugin's.
+/// saying the plugin is unavailable and why, and a notice is dropped. A helper that said ready
+/// takes calls once it was told its tabs again (`replay`), which its owner does as it takes
+/// the helper's `helperReturned` from the news queue, from what is current then; until then
+/// it counts as starting. Its news and its plugin's events go into that queue directly
+/// (`PluginHelperProcess`, `PluginLink`).
 final class IsolatedPlugin {
     /// The plugin's name.
     var name: String { helper.manifest.name }
     /// The helper process.
     let helper: PluginHelperProcess
+    /// The link that was told its tabs (`replay`); a link of the helper takes calls only then.
+    private weak var told: PluginLink?
 
-    /// The tabs that have an instance, in catalog order, with the stack each was last told
-    /// about, and the tab shown: what a helper that comes back is told.
-    private let current: () -> (tabs: [(id: String, stack: [String])], shown: String?)
-    /// Where the plugin's host callbacks and the helper's news go, on the loop thread.
-    private let receive: (PluginNews) -> Void
-
-    /// Drives `helper`; `current` says what a returning helper is told, `receive` takes the
-    /// plugin's events and the helper's news.
-    init(
-        helper: PluginHelperProcess, current: @escaping () -> (tabs: [(id: String, stack: [String])], shown: String?),
-        receive: @escaping (PluginNews) -> Void
-    ) {
+    /// Drives `helper`.
+    init(helper: PluginHelperProcess) {
         self.helper = helper
-        self.current = current
-        self.receive = receive
-        helper.onUp = { [unowned self] link in returned(link) }
-        helper.onDown = { [unowned self] _ in receive(.helperSettled(plugin: name)) }
-        helper.onDisabled = { [unowned self] _ in receive(.helperSettled(plugin: name)) }
     }
 
     /// Starts the helper.
@@ -37,18 +25,39 @@ final class IsolatedPlugin {
     /// Stops the helper for good (the plugin left the catalog, the daemon stops).
     func stop() { helper.stop() }
 
-    /// Whether the helper is ready for calls.
-    var isUp: Bool { helper.link != nil }
+    /// The link of a helper that is ready and was told its tabs; nil otherwise.
+    private var link: PluginLink? {
+        guard let link = helper.link, link === told else { return nil }
+        return link
+    }
 
-    /// Whether the helper is starting: spawned, neither ready nor ended yet.
-    var isStarting: Bool { helper.status == .starting }
+    /// Whether the helper is ready for calls.
+    var isUp: Bool { link != nil }
+
+    /// Whether the helper is starting: spawned, and not yet ready and told its tabs, nor ended.
+    var isStarting: Bool { helper.status == .starting || (helper.status == .up && link == nil) }
+
+    // MARK: The helper's return
+
+    /// Tells a helper that said ready and was not told yet its tabs (`PluginReplay`: `tabs` with
+    /// their stacks, in catalog order, `shown` the tab shown) and then `locale` (PAGE-5, "" for
+    /// the default): a helper that came back lost its instances, with their locale. Nothing
+    /// goes on its link before. Returns whether it was told.
+    @discardableResult
+    func replay(_ tabs: [(id: String, stack: [String])], shown: String?, locale: String) -> Bool {
+        guard let link = helper.link, link !== told else { return false }
+        told = link
+        for call in PluginReplay.calls(for: tabs, shown: shown) { send(call) }
+        if !locale.isEmpty { for (id, _) in tabs { send(.locale(tabID: id, locale: locale)) } }
+        return true
+    }
 
     // MARK: Calls
 
     /// Sends a call whose answer nobody waits for (a lifecycle or navigation notice, a tab
     /// created or destroyed); dropped while the helper is down, since the replay covers it.
     func send(_ call: PluginLinkCall) {
-        helper.link?.call(call) { _ in }
+        link?.call(call) { _ in }
     }
 
     /// `page` of tab `id`, rendered by the helper.
@@ -95,10 +104,10 @@ final class IsolatedPlugin {
     /// failures only name what a future reply kind would be.
     private func call(_ call: PluginLinkCall, answered: @escaping (Result<PluginLinkReply, PluginCallError>) -> Void) {
         let tab = call.tabID
-        guard let link = helper.link else {
-            return answered(.failure(unavailable(tab, call.function, because: Self.reason(of: helper.status))))
+        guard let link else {
+            return answered(.failure(Self.unavailable(name, tab, call.function, because: reason)))
         }
-        link.call(call) { [unowned self] result in
+        link.call(call) { [name] result in
             switch result {
             case .success(.failed(let reason)):
                 // The helper's words, which a forged frame may fill with escape sequences, reach
@@ -110,34 +119,24 @@ final class IsolatedPlugin {
             case .success(let reply):
                 answered(.success(reply))
             case .failure(let ending):
-                answered(.failure(unavailable(tab, call.function, because: ending.description)))
+                answered(.failure(Self.unavailable(name, tab, call.function, because: ending.description)))
             }
         }
     }
 
-    // MARK: The helper's return
-
-    private func returned(_ link: PluginLink) {
-        link.onEvent = { [unowned self] tab, change in
-            receive(.tab(PluginTabEvent(plugin: name, tabID: tab, change: change)))
-        }
-        let now = current()
-        for call in PluginReplay.calls(for: now.tabs, shown: now.shown) { link.call(call) { _ in } }
-        receive(.helperReturned(plugin: name))
-        receive(.helperSettled(plugin: name))
-    }
-
     // MARK: Failures
 
-    private func unavailable(_ tab: String, _ function: String, because reason: String) -> PluginCallError {
+    private static func unavailable(_ plugin: String, _ tab: String, _ function: String, because reason: String)
+        -> PluginCallError
+    {
         PluginCallError(
-            plugin: name, tabID: tab, function: function, reason: "failed: the plugin is unavailable (\(reason))")
+            plugin: plugin, tabID: tab, function: function, reason: "failed: the plugin is unavailable (\(reason))")
     }
 
-    private static func reason(of status: PluginHelperProcess.Status) -> String {
-        switch status {
-        case .starting: "its helper is starting"
-        case .up: "its helper is ready"
+    /// Why the helper takes no call now.
+    private var reason: String {
+        switch helper.status {
+        case .starting, .up: "its helper is starting"
         case .down(let reason): reason
         case .disabled(let reason): "disabled after repeated failures; last: \(reason)"
         case .stopped: "its helper is stopped"

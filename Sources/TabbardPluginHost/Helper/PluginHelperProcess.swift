@@ -15,8 +15,9 @@ import Loop
 /// plugin is disabled and not started again until its file is replaced or touched, or its line
 /// removed. `plugins.state` records the failures within the window; failures recorded by an
 /// earlier run, whose times are not kept, count as if they happened when this one began.
-/// The owner hears of each change (`onUp` with the new link once the helper said ready,
-/// `onDown` with the reason, `onDisabled`), and keeps the plugin's tabs in the model meanwhile.
+/// Its news goes into the plugin news queue it is given (`PluginNewsQueue`): the helper came
+/// back (`helperReturned`, once it said ready), and each start settled (`helperSettled`: ready,
+/// ended, or disabled). The model keeps the plugin's tabs meanwhile.
 ///
 /// The rules of the lifecycle (when to start, count, back off, disable) are `HelperLifecycle`'s;
 /// this carries out what it returns: the process, its link, the timers, the log and the records.
@@ -40,13 +41,6 @@ final class PluginHelperProcess {
     /// The wait of the restart after the latest failure; the first backoff before any.
     var backoff: Duration { lifecycle.backoff }
 
-    /// Runs on the loop thread once a helper said ready, with its link.
-    var onUp: ((PluginLink) -> Void)?
-    /// Runs on the loop thread when a helper ended, with the reason.
-    var onDown: ((String) -> Void)?
-    /// Runs on the loop thread when the plugin is disabled, with the last reason.
-    var onDisabled: ((String) -> Void)?
-
     private let executable: String
     private let arguments: [String]
     private let environment: [String]
@@ -55,6 +49,8 @@ final class PluginHelperProcess {
     private let records: PluginRecords?
     private let fingerprint: PluginFingerprint?
     private let deadline: Duration
+    /// Where the helper's news and its plugin's events go.
+    private let news: PluginNewsQueue
     /// The longest wait between two starts.
     static let longestBackoff = HelperLifecycle.longestBackoff
     /// How long failures count toward disabling the plugin, unless
@@ -78,12 +74,13 @@ final class PluginHelperProcess {
     private static let reapInterval = Duration.milliseconds(5)
 
     /// A helper for `manifest`, run as `executable --plugin-host MANIFEST arguments` with
-    /// `environment`; every call is given `deadline`. Failures are recorded for `fingerprint`
-    /// (the module file) in `records` when both are given, and count for `failureWindow`; a
-    /// helper ready for `stableAfter` is waited `firstBackoff` after its next failure.
+    /// `environment`; every call is given `deadline`, and its news goes to `news`. Failures are
+    /// recorded for `fingerprint` (the module file) in `records` when both are given, and count
+    /// for `failureWindow`; a helper ready for `stableAfter` is waited `firstBackoff` after its
+    /// next failure.
     init(
         manifest: PluginManifest, executable: String, arguments: [String], environment: [String], loop: EventLoop,
-        log: Log,
+        log: Log, news: PluginNewsQueue,
         records: PluginRecords?, fingerprint: PluginFingerprint?, deadline: Duration,
         firstBackoff: Duration = .milliseconds(100),
         failureWindow: Duration = defaultFailureWindow, stableAfter: Duration = stableAfter
@@ -97,6 +94,7 @@ final class PluginHelperProcess {
         self.records = records
         self.fingerprint = fingerprint
         self.deadline = deadline
+        self.news = news
         let recorded = fingerprint.flatMap { records?.record(for: $0)?.failures } ?? 0
         lifecycle = HelperLifecycle(
             recordedFailures: recorded, at: .now(), firstBackoff: firstBackoff,
@@ -161,9 +159,10 @@ final class PluginHelperProcess {
             case .armStartDeadline:
                 armStartDeadline()
             case .announceReady:
-                guard let link = current?.link else { break }
-                log.info("plugin \(manifest.name): helper \(current!.child.pid) ready")
-                onUp?(link)
+                guard let (child, _) = current else { break }
+                log.info("plugin \(manifest.name): helper \(child.pid) ready")
+                news.post(.helperReturned(plugin: manifest.name))
+                news.post(.helperSettled(plugin: manifest.name))
             case .collect(let reason):
                 if let child { collect(child, reason: reason) }
             case .recordFailures(let count, let reason):
@@ -172,13 +171,13 @@ final class PluginHelperProcess {
                 log.warning(
                     "plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit), started again in \(delay.milliseconds) ms"
                 )
-                onDown?(reason)
+                news.post(.helperSettled(plugin: manifest.name))
                 restart = try? loop.schedule(after: delay) { [unowned self] in start() }
             case .disable(let failures, let reason):
                 log.error(
                     "plugin \(manifest.name): \(reason); failure \(failures) of \(PluginAdmission.failureLimit): disabled"
                 )
-                onDisabled?(reason)
+                news.post(.helperSettled(plugin: manifest.name))
             }
         }
     }
@@ -205,23 +204,13 @@ final class PluginHelperProcess {
         close(ends[1])
         let link: PluginLink
         do {
-            link = try PluginLink(descriptor: ends[0], loop: loop, deadline: deadline)
+            link = try PluginLink(
+                descriptor: ends[0], loop: loop, deadline: deadline, plugin: manifest.name, news: news, owner: self)
         } catch {
             close(ends[0])
             return perform(lifecycle.ended("cannot watch its link: \(error)"), child: child)
         }
         current = (child, link)
-        link.onReady = { [unowned self, unowned link] in
-            guard current?.link === link else { return }
-            perform(lifecycle.ready(at: .now()))
-        }
-        link.onEnd = { [unowned self, unowned link] ending in
-            guard current?.link === link, ending != .ended else { return }
-            current = nil
-            perform(
-                lifecycle.ended(ending == .closed ? "its helper ended" : "its helper was ended: \(ending)"),
-                child: child)
-        }
         perform(lifecycle.spawned())
     }
 
@@ -267,5 +256,23 @@ final class PluginHelperProcess {
         case .exited(let code): "exited with status \(code)"
         case .signalled(let signal): "signal \(signal), \(String(cString: strsignal(signal)))"
         }
+    }
+}
+
+// MARK: - What the link says
+
+extension PluginHelperProcess: PluginLinkOwner {
+    /// The helper of the running link said ready.
+    func linkReady(_ link: PluginLink) {
+        guard current?.link === link else { return }
+        perform(lifecycle.ready(at: .now()))
+    }
+
+    /// The running link ended other than by the daemon's `end()`: the helper is ended too.
+    func linkEnded(_ link: PluginLink, _ ending: PluginLink.Ending) {
+        guard let (child, running) = current, running === link, ending != .ended else { return }
+        current = nil
+        perform(
+            lifecycle.ended(ending == .closed ? "its helper ended" : "its helper was ended: \(ending)"), child: child)
     }
 }

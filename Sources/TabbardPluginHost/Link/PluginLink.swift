@@ -12,8 +12,10 @@ import TabModel
 /// call waiting, a reply that does not fit its call, a second `ready`, an event before `ready`,
 /// an event for a tab the daemon never created through this link (another plugin's) or a call
 /// from the helper ends the link, and so do events past the helper's allowance
-/// (`PluginEventAllowance`). The owner learns every ending through `onEnd`, and ends the
-/// helper's process.
+/// (`PluginEventAllowance`). The plugin's events go straight into the plugin news queue it is
+/// given (`PluginNewsQueue`); its owner is told, by a method call, that the helper said ready
+/// and that the link ended (`PluginLinkOwner`), since it must act on both before anything else
+/// goes on the link; it then ends the helper's process.
 ///
 /// A helper shares the loop with every other caller: one loop turn reads at most one buffer
 /// (`readSize`) from the link and takes at most `messagesPerTurn` messages from it; the rest
@@ -53,12 +55,12 @@ final class PluginLink {
     private(set) var identity: (name: String, version: String, abi: PluginABIVersion)?
     /// Why the link ended; nil while it is up.
     private(set) var ending: Ending?
-    /// Runs once when the helper says `ready`.
-    var onReady: (() -> Void)?
-    /// Runs for each host callback of the plugin: the tab and the change.
-    var onEvent: ((_ tabID: String, _ change: PluginTabEvent.Change) -> Void)?
-    /// Runs once when the link ends, after every waiting call has failed.
-    var onEnd: ((Ending) -> Void)?
+    /// The plugin whose helper is at the other end, as its events name it.
+    let plugin: String
+    /// Where the plugin's events go, each as it is read.
+    private let news: PluginNewsQueue
+    /// Told that the helper said ready, and that the link ended; weak, as the owner owns the link.
+    private weak let owner: (any PluginLinkOwner)?
 
     private let descriptor: Int32
     private let deadline: Duration
@@ -85,8 +87,10 @@ final class PluginLink {
     private var nextSerial: UInt32 = 1
     /// The tabs the daemon created through this link: the only ones the helper holds a handle
     /// of, hence the only ones its events may name. A destroyed tab stays: its late events are
-    /// its own plugin's, dropped by the owner.
+    /// its own plugin's, and dropped.
     private var created: Set<String> = []
+    /// The tabs created and not destroyed since: the only ones whose events are passed on.
+    private var live: Set<String> = []
     /// The calls waiting for their reply, in the order sent, hence of their deadlines.
     private var waiting: [Waiting] = []
 
@@ -97,12 +101,19 @@ final class PluginLink {
         let answered: (Result<PluginLinkReply, Ending>) -> Void
     }
 
-    /// The link on the connected stream socket `descriptor` (which it owns and closes once
-    /// made; the caller still owns it when this throws),
-    /// watched on `loop`; every call is given `deadline`.
-    init(descriptor: Int32, loop: EventLoop, deadline: Duration) throws(LoopError) {
+    /// The link to the helper of `plugin` on the connected stream socket `descriptor` (which it
+    /// owns and closes once made; the caller still owns it when this throws), watched on `loop`;
+    /// every call is given `deadline`. The plugin's events go to `news`; `owner` is told of the
+    /// helper's `ready` and of the link's end.
+    init(
+        descriptor: Int32, loop: EventLoop, deadline: Duration, plugin: String, news: PluginNewsQueue,
+        owner: any PluginLinkOwner
+    ) throws(LoopError) {
         self.descriptor = descriptor
         self.deadline = deadline
+        self.plugin = plugin
+        self.news = news
+        self.owner = owner
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
             throw LoopError("fcntl(O_NONBLOCK)")
@@ -114,14 +125,11 @@ final class PluginLink {
     }
 
     deinit {
-        // Its owner is going away (the daemon stops): end without calling anyone back, since
-        // the callbacks reach owners that may be going away too. Calls still waiting are
-        // released unanswered, as a deferred reply released unanswered answers its caller.
-        onReady = nil
-        onEvent = nil
-        onEnd = nil
+        // Its owner let it go (it is replacing or dropping it, or going away itself): end without
+        // telling it, as it may be in the middle of that. Calls still waiting are released
+        // unanswered, as a deferred reply released unanswered answers its caller.
         waiting = []
-        if ending == nil { finish(.ended) }
+        if ending == nil { finish(.ended, tellingOwner: false) }
     }
 
     /// Sends `call`; `answered` runs on the loop thread with the helper's reply, or with the
@@ -137,7 +145,15 @@ final class PluginLink {
         }
         // What the call makes the plugin say is the caller's pace, not a flood.
         allowance.grantCall()
-        if case .create(let tab) = call { created.insert(tab) }
+        switch call {
+        case .create(let tab):
+            created.insert(tab)
+            live.insert(tab)
+        case .destroy(let tab):
+            live.remove(tab)
+        default:
+            break
+        }
         outgoing += PluginLinkMessage.call(serial: serial, call).frame
         flush()
     }
@@ -222,7 +238,7 @@ final class PluginLink {
         case .ready(let name, let version, let abi):
             guard identity == nil else { throw .malformed("ready a second time") }
             identity = (name, version, abi)
-            onReady?()
+            owner?.linkReady(self)
         case .reply(let serial, let reply):
             guard let index = waiting.firstIndex(where: { $0.serial == serial }) else {
                 throw .malformed("a reply to no call (\(serial))")
@@ -240,7 +256,9 @@ final class PluginLink {
                 )
             }
             guard allowance.take() else { return finish(.flooded) }
-            onEvent?(tabID, change)
+            // One destroyed since is still its plugin's: its late events are dropped.
+            guard live.contains(tabID) else { return }
+            news.post(.tab(PluginTabEvent(plugin: plugin, tabID: tabID, change: change)))
         case .call:
             throw .malformed("a call, which only the daemon makes")
         }
@@ -280,7 +298,7 @@ final class PluginLink {
         timerSet = true
     }
 
-    private func finish(_ reason: Ending) {
+    private func finish(_ reason: Ending, tellingOwner: Bool = true) {
         guard ending == nil else { return }
         ending = reason
         source?.cancel()
@@ -293,7 +311,7 @@ final class PluginLink {
         let failed = waiting
         waiting = []
         for call in failed { call.answered(.failure(reason)) }
-        onEnd?(reason)
+        if tellingOwner { owner?.linkEnded(self, reason) }
     }
 }
 

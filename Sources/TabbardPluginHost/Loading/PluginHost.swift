@@ -8,9 +8,9 @@ import DaemonBase
 /// A plugin whose module or manifest is new or changed is probed first in a child process,
 /// without waiting for it: its tabs are in the catalog meanwhile, without instances, and the
 /// module loads when the probe passes (or its tabs leave the catalog when it fails), on the
-/// loop thread, told through `onProbeEnded`. Libraries are never unloaded: a later scan
-/// (SIGHUP) keeps what is loaded, loads what is new, and leaves out what is no longer found
-/// or enabled. A scan that finds a new build of a loaded module (`PluginModuleStamp`) logs
+/// loop thread, told as news in the admission's queue (`PluginNews.probeEnded`; only an
+/// admission probes). Libraries are never unloaded: a later scan (SIGHUP) keeps what is
+/// loaded, loads what is new, and leaves out what is no longer found or enabled. A scan that finds a new build of a loaded module (`PluginModuleStamp`) logs
 /// that a restart is needed: the daemon keeps running the build it loaded, which
 /// `buildsLoaded` records for `tabbard --list-plugins`.
 ///
@@ -59,9 +59,6 @@ public final class PluginHost {
 
     /// Each catalog tab's plugin and declaration, by tab id, so creating a tab is O(1).
     private var tabsByID: [String: (plugin: String, tab: PluginTabDeclaration)] = [:]
-    /// Runs on the loop thread when a probe ended for a plugin still in use: its name, and
-    /// whether its tabs may start now, loaded or isolated meanwhile (else they left the catalog).
-    var onProbeEnded: ((_ plugin: String, _ loaded: Bool) -> Void)?
 
     /// A host that logs to `log`, running a plugin whose manifest and configuration do not
     /// say where as `defaultIsolation` says.
@@ -278,18 +275,18 @@ public final class PluginHost {
         guard isolated[name] == nil else {
             // The outcome is remembered, but judges only a plugin in the daemon: in a helper
             // a failure costs the plugin, not the daemon (`screenIsolated`).
-            onProbeEnded?(name, true)
+            admission?.news.post(.probeEnded(plugin: name, loaded: true))
             return
         }
         do throws(PluginRefusal) {
             try loadModule(file, manifest: manifest, fingerprint: try outcome.get())
             recordBuilds()
             indexTabs()
-            onProbeEnded?(name, true)
+            admission?.news.post(.probeEnded(plugin: name, loaded: true))
         } catch {
             log.warning("plugin \(manifest.file) skipped: \(error)")
             inUse.removeAll { $0.name == name }
-            onProbeEnded?(name, false)
+            admission?.news.post(.probeEnded(plugin: name, loaded: false))
         }
     }
 

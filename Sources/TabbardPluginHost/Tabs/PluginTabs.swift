@@ -17,15 +17,16 @@ import TabModel
 /// actions are screened for control characters here (`PluginTextScreen`), and a helper's
 /// events reach only the tabs of its own plugin.
 ///
-/// Threading: used on the loop thread. A plugin's host callbacks may come from any thread;
-/// the sink of each instance posts them to the loop, or, when the plugin calls back from inside
-/// a call the daemon made into it (an action, a navigation, a tab appearing), queues them here,
-/// so that they are applied once the request that made the call has published its own changes
-/// (`nextQueuedNews`) and join its single announcement per object before the reply. The news of
-/// helpers (one came back, one's start settled) and of probes (one ended) join the same queue,
-/// so the owner hears everything in one order, through the one closure it gives (`onNews`). That is
-/// why the type is `@unchecked Sendable`: the sinks carry it, and touch it on the loop only.
-package final class PluginTabs: @unchecked Sendable {
+/// Threading: used on the loop thread. Everything the plugin system says comes through one
+/// queue (`PluginNewsQueue`, the admission's), which every producer is given as it is made: the
+/// sink of each instance here (host callbacks, from any thread), a helper's link (its plugin's
+/// events), a helper process (it came back, its start settled) and the host (a probe ended).
+/// This drains it in order (`nextQueuedNews`): a plugin that calls back from inside a call the
+/// daemon made into it (an action, a navigation, a tab appearing) is heard once the request
+/// that made the call has published its own changes, and joins its single announcement per
+/// object before the reply; news outside a request is handed on within the next loop turn,
+/// through the one closure the owner gives (`onNews`).
+package final class PluginTabs {
     private let host: PluginHost
     private let loop: EventLoop
     private let log: Log
@@ -36,9 +37,8 @@ package final class PluginTabs: @unchecked Sendable {
     /// The navigation stack each instance was last told about, to tell it only the difference
     /// when the model's stack changes.
     private var stacks: [String: [String]] = [:]
-    /// News not yet handed on: events plugins sent on the loop thread, and the news of helpers
-    /// and probes.
-    private var queued: [PluginNews] = []
+    /// News not yet handed on: what the plugins said, and the news of helpers and probes.
+    private let news: PluginNewsQueue
     /// The helpers of the isolated plugins with a tab started, by plugin name.
     private var isolated: [String: IsolatedPlugin] = [:]
     /// The plugin of each tab started in a helper, by tab id.
@@ -52,19 +52,25 @@ package final class PluginTabs: @unchecked Sendable {
     /// The controller's locale as the plugins were told it (PAGE-5).
     private var locale = ""
 
-    /// The tabs of the plugins `host` has loaded, driven on `loop`.
+    /// The tabs of the plugins `host` has loaded, driven on `loop`; their news waits in the
+    /// queue of the host's admission (a queue of their own without one).
     package init(host: PluginHost, loop: EventLoop, log: Log) {
         self.host = host
         self.loop = loop
         self.log = log
+        news = host.admission?.news ?? PluginNewsQueue(loop: loop)
         screen = PluginTextScreen(log: log)
-        // The host is made first, since the plugins it loads decide the model's catalog.
-        host.onProbeEnded = { [unowned self] plugin, loaded in queue(.probeEnded(plugin: plugin, loaded: loaded)) }
+        // Before the bus's own hook, as this is made before the connection is attached: news
+        // from outside a request is heard before the turn's messages, as posted work would be.
+        loop.addTurnHook { [news, weak self] in
+            if !news.isEmpty { self?.handOn() }
+        }
     }
 
     /// Where the news goes, on the loop thread, in order: the owner's one way in, set once as it
-    /// starts its plugins (the owner is built after this, on the catalog read here). News that
-    /// comes inside a call of the daemon waits in the queue for `nextQueuedNews`.
+    /// starts its plugins. The one closure given after construction: the owner is built after
+    /// this, on the catalog read here. News that comes inside a call of the daemon waits in the
+    /// queue for `nextQueuedNews`.
     package var onNews: ((PluginNews) -> Void)?
 
     // MARK: - The catalog
@@ -137,36 +143,21 @@ package final class PluginTabs: @unchecked Sendable {
         return true
     }
 
-    /// Tells the helper of `plugin` the locale again, for each of its tabs (PAGE-5).
-    private func tellLocale(toHelperOf plugin: String) {
-        guard !locale.isEmpty, let helper = isolated[plugin] else { return }
-        for id in tabs(of: plugin) where isolatedTabs[id] != nil { helper.send(.locale(tabID: id, locale: locale)) }
-    }
-
     /// Starts the helper of isolated `plugin`; nil when the host cannot make one.
     private func startHelper(of plugin: String) -> IsolatedPlugin? {
         guard let process = host.helper(for: plugin) else { return nil }
-        let current = { [unowned self] in replayed(plugin) }
-        let helper = IsolatedPlugin(helper: process, current: current) { [unowned self] news in
-            guard case .tab(let event) = news else {
-                // A helper that came back lost its instances' locale with them (PAGE-5).
-                if case .helperReturned = news { tellLocale(toHelperOf: plugin) }
-                return queue(news)
-            }
-            // The link takes events for the tabs it created only; one destroyed since, or moved
-            // to another plugin by a reload, is no longer this plugin's: dropped.
-            guard isolatedTabs[event.tabID] == plugin, let event = screen.event(event) else { return }
-            onNews?(.tab(event))
-        }
+        let helper = IsolatedPlugin(helper: process)
         isolated[plugin] = helper
         helper.start()
         return helper
     }
 
-    /// What the helper of `plugin` is told when it comes back: its started tabs in catalog
-    /// order with their stacks, and the tab shown.
-    private func replayed(_ plugin: String) -> (tabs: [(id: String, stack: [String])], shown: String?) {
-        (tabs(of: plugin).filter { isolatedTabs[$0] != nil }.map { ($0, stacks[$0] ?? []) }, shown)
+    /// Tells the helper of `plugin`, which came back, what it is told before anything else: its
+    /// started tabs in catalog order with their stacks, the tab shown, and the locale, which it
+    /// lost with its instances (PAGE-5).
+    private func replay(toHelperOf plugin: String) {
+        let started = tabs(of: plugin).filter { isolatedTabs[$0] != nil }.map { ($0, stacks[$0] ?? []) }
+        isolated[plugin]?.replay(started, shown: shown, locale: locale)
     }
 
     /// Whether the helper of an isolated plugin is starting: neither ready nor ended yet.
@@ -309,7 +300,7 @@ package final class PluginTabs: @unchecked Sendable {
     package func queueLocaleContentChanges() {
         for id in catalog.map(\.id) {
             guard let plugin = plugin(of: id) else { continue }
-            queued.append(.tab(PluginTabEvent(plugin: plugin, tabID: id, change: .contentChanged)))
+            news.post(.tab(PluginTabEvent(plugin: plugin, tabID: id, change: .contentChanged)))
         }
     }
 
@@ -448,36 +439,36 @@ package final class PluginTabs: @unchecked Sendable {
 
     // MARK: - Events from plugins
 
-    /// The next piece of news not handed on yet, in order: an event a plugin sent on the loop
-    /// thread inside a call of the daemon, or a helper's or a probe's news.
+    /// The next piece of news not handed on yet, in order: what a plugin said (screened for
+    /// control characters; dropped when nothing of it is left), or a helper's or a probe's news.
+    /// A helper that came back is told its tabs here, before its news is handed on.
     package func nextQueuedNews() -> PluginNews? {
-        queued.isEmpty ? nil : queued.removeFirst()
-    }
-
-    /// Queues `news`. News outside any request is followed by no drain: the next loop turn
-    /// hands the queue on.
-    private func queue(_ news: PluginNews) {
-        queued.append(news)
-        if queued.count == 1 {
-            loop.post { [self] in
-                while let next = nextQueuedNews() { onNews?(next) }
+        while let next = news.next() {
+            switch next {
+            case .tab(let event):
+                guard let event = screen.event(event) else { continue }
+                return .tab(event)
+            case .helperReturned(let plugin):
+                replay(toHelperOf: plugin)
+                return next
+            case .helperSettled, .probeEnded:
+                return next
             }
         }
+        return nil
+    }
+
+    /// Hands the news that came outside a request on to the owner, once a loop turn; before the
+    /// owner gives its way in, the news waits.
+    private func handOn() {
+        guard let onNews else { return }
+        while let next = nextQueuedNews() { onNews(next) }
     }
 
     /// The sink of one instance: never blocks, never applies an event inside the plugin call
     /// that sent it.
     private func sink() -> PluginEventSink {
-        { [self] event in
-            guard loop.isLoopThread else {
-                loop.post { [self] in
-                    if let event = screen.event(event) { onNews?(.tab(event)) }
-                }
-                return
-            }
-            guard let event = screen.event(event) else { return }
-            queue(.tab(event))
-        }
+        { [news] event in news.post(.tab(event)) }
     }
 }
 

@@ -26,9 +26,8 @@ final class DelegateResponder {
 
     /// Registers and answers until interrupted or released.
     func run() throws(CommandFailure) -> ExitStatus {
-        let session = try LiveSession(client: client)
+        let session = try LiveSession(client: client) { [weak self] in self?.judge?.reap() }
         if let command = rules.exec { judge = ExecJudge(command: command, loop: session.loop) }
-        session.onChildExit = { [weak self] in self?.judge?.reap() }
         do {
             try client.connection.export(Self.path, interfaces: [delegateInterface(session)])
         } catch {

@@ -11,18 +11,21 @@ final class LiveSession {
     let client: TabBarClient
     /// The loop everything runs on (the main thread).
     let loop: EventLoop
-    /// Runs before the loop stops on SIGINT or SIGTERM (e.g. to unregister).
+    /// Runs before the loop stops on SIGINT or SIGTERM (e.g. to unregister). Set once there is
+    /// something to undo: an interrupt before that only ends the session.
     var onInterrupt: (() -> Void)?
     /// Runs when a child process may have exited.
-    var onChildExit: (() -> Void)?
+    private let onChildExit: (() -> Void)?
     private var status = ExitStatus.success
     /// Set once the session is ending: the connection closing then is expected, not news.
     private var finishing = false
     private var keep: [AnyObject] = []
 
-    /// Puts the client's connection on a new loop and routes the process signals to it.
-    init(client: TabBarClient) throws(CommandFailure) {
+    /// Puts the client's connection on a new loop and routes the process signals to it;
+    /// `onChildExit` runs on SIGCHLD, for a command that spawns children.
+    init(client: TabBarClient, onChildExit: (() -> Void)? = nil) throws(CommandFailure) {
         self.client = client
+        self.onChildExit = onChildExit
         do {
             loop = try EventLoop()
         } catch {

@@ -16,32 +16,33 @@ struct IsolatedPluginTests {
     func replayAfterKill() throws {
         _ = try PackagePaths.requireStagedPlugins()
         let loop = try EventLoop()
-        let helper = try PluginHelperProcessTests.helper(PackagePaths.testPlugins + "/swiftfault.plugin", loop: loop)
+        let watch = HelperWatch(loop: loop)
+        let helper = try PluginHelperProcessTests.helper(
+            PackagePaths.testPlugins + "/swiftfault.plugin", loop: loop, watch: watch)
         var ticks = 0
         var returned: () -> Void = {}
-        let plugin = IsolatedPlugin(
-            helper: helper, current: { ([("swiftfault-tab", ["main", "about"])], "swiftfault-tab") },
-            receive: { news in
-                switch news {
-                case .tab(let event):
-                    if event.tabID == "swiftfault-tab" && event.change == .contentChanged { ticks += 1 }
-                case .helperReturned: returned()
-                case .helperSettled, .probeEnded: break
-                }
-            })
+        let plugin = IsolatedPlugin(helper: helper)
+        watch.event = { event in
+            if event.tabID == "swiftfault-tab" && event.change == .contentChanged { ticks += 1 }
+        }
+        watch.up = { _ in
+            // What the plugin tabs do as they take the helper's return from the queue.
+            plugin.replay([("swiftfault-tab", ["main", "about"])], shown: "swiftfault-tab", locale: "")
+            returned()
+        }
         var returns = 0
         var about: Result<PluginContent, PluginCallError>?
         var askedBeforeEnd: Result<PluginContent, PluginCallError>?
         var askedWhileDown: Result<PluginContent, PluginCallError>?
         var ticksAtKill = 0
-        var watch: LoopTimer?
-        helper.onDown = { _ in plugin.content(of: "swiftfault-tab", page: "main") { askedWhileDown = $0 } }
+        var killing: LoopTimer?
+        watch.down = { _ in plugin.content(of: "swiftfault-tab", page: "main") { askedWhileDown = $0 } }
         returned = {
             returns += 1
             // Its ticks start with the action, in each new helper.
             plugin.perform(.activate(tabID: "swiftfault-tab", action: "tick"), of: "swiftfault-tab") { _ in }
             if returns == 1 { plugin.content(of: "swiftfault-tab", page: "about") { about = $0 } }
-            watch = try? loop.schedule(after: .milliseconds(500)) {
+            killing = try? loop.schedule(after: .milliseconds(500)) {
                 guard returns == 1 else { return loop.stop() }
                 ticksAtKill = ticks
                 _ = kill(helper.pid!, SIGKILL)
@@ -53,7 +54,7 @@ struct IsolatedPluginTests {
         let timeout = try loop.schedule(after: .seconds(20)) { loop.stop() }
         loop.run()
         timeout.cancel()
-        watch?.cancel()
+        killing?.cancel()
         try PluginHelperProcessTests.stop(helper, on: loop)
         #expect(returns == 2)
         #expect(
@@ -70,5 +71,44 @@ struct IsolatedPluginTests {
                 error.description.hasPrefix(
                     "plugin swiftfault: render for tab swiftfault-tab failed: the plugin is unavailable ("), "\(error)")
         }
+    }
+
+    @Test(
+        "a helper that said ready takes no call before it was told its tabs: it counts as starting; told once, it answers"
+    )
+    func noCallBeforeReplay() throws {
+        let staged = try PackagePaths.requireStagedPlugins()
+        let loop = try EventLoop()
+        let watch = HelperWatch(loop: loop)
+        let helper = try PluginHelperProcessTests.helper(staged + "/notes.plugin", loop: loop, watch: watch)
+        let plugin = IsolatedPlugin(helper: helper)
+        var before: Result<PluginContent, PluginCallError>?
+        var startingBefore = false
+        var toldTwice = true
+        var after: Result<PluginContent, PluginCallError>?
+        watch.up = { _ in
+            startingBefore = plugin.isStarting && !plugin.isUp
+            plugin.content(of: "notes", page: "main") { before = $0 }
+            plugin.replay([("notes", ["main"])], shown: nil, locale: "")
+            toldTwice = plugin.replay([("notes", ["main"])], shown: nil, locale: "")
+            plugin.content(of: "notes", page: "main") {
+                after = $0; loop.stop()
+            }
+        }
+        plugin.start()
+        try PluginHelperProcessTests.run(loop)
+        try PluginHelperProcessTests.stop(helper, on: loop)
+        #expect(startingBefore && !toldTwice)
+        #expect(
+            before
+                == .failure(
+                    PluginCallError(
+                        plugin: "notes", tabID: "notes", function: "render",
+                        reason: "failed: the plugin is unavailable (its helper is starting)")))
+        guard case .success(let content)? = after else {
+            Issue.record("content after the replay answered \(String(describing: after))")
+            return
+        }
+        #expect(!content.body.isEmpty)
     }
 }

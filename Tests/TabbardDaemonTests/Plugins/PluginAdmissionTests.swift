@@ -108,7 +108,7 @@ struct PluginAdmissionTests {
             host.load(directories: [directory.path])
             #expect(host.isProbing("probed") && host.modules.isEmpty)
             // The probe ends on the loop, which runs until then (20 s at most).
-            host.onProbeEnded = { _, _ in loop.stop() }
+            admission.news.listen(on: loop) { _ in loop.stop() }
             let timeout = try loop.schedule(after: .seconds(20)) { loop.stop() }
             loop.run()
             timeout.cancel()

@@ -11,18 +11,22 @@ import Testing
 /// (docs/plugins.md, Isolation).
 @Suite("Plugin helper processes")
 struct PluginHelperProcessTests {
+    /// A helper for `manifest` whose news `watch` hears (none is heard without one).
     static func helper(
-        _ manifest: String, loop: EventLoop, records: PluginRecords? = nil, fingerprint: PluginFingerprint? = nil,
+        _ manifest: String, loop: EventLoop, watch: HelperWatch? = nil, records: PluginRecords? = nil,
+        fingerprint: PluginFingerprint? = nil,
         deadline: Duration = .seconds(5), failureWindow: Duration = PluginHelperProcess.defaultFailureWindow,
         stableAfter: Duration = PluginHelperProcess.stableAfter,
         environment: [String] = ["PATH=/usr/bin:/bin"]
     ) throws -> PluginHelperProcess {
         let read = try PluginManifest(parsing: String(contentsOfFile: manifest, encoding: .utf8), file: manifest)
-        return PluginHelperProcess(
+        let helper = PluginHelperProcess(
             manifest: read, executable: PackagePaths.root + "/.build/debug/tabbard", arguments: [],
-            environment: environment, loop: loop, log: quietLog, records: records,
-            fingerprint: fingerprint, deadline: deadline, firstBackoff: .milliseconds(10),
+            environment: environment, loop: loop, log: quietLog, news: watch?.news ?? PluginNewsQueue(loop: loop),
+            records: records, fingerprint: fingerprint, deadline: deadline, firstBackoff: .milliseconds(10),
             failureWindow: failureWindow, stableAfter: stableAfter)
+        watch?.helper = helper
+        return helper
     }
 
     /// The notes plugin's helper, killed `after` each time it says ready, `kills` times or
@@ -37,21 +41,22 @@ struct PluginHelperProcessTests {
         let (staged, fingerprint) = try Self.stagedNotes()
         let records = PluginRecords(file: nil, log: quietLog)
         let loop = try EventLoop()
+        let watch = HelperWatch(loop: loop)
         let helper = try Self.helper(
-            "\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint,
+            "\(staged)/notes.plugin", loop: loop, watch: watch, records: records, fingerprint: fingerprint,
             failureWindow: failureWindow, stableAfter: stableAfter)
         var kills = 0
         var backoffs: [Duration] = []
         var disabled = false
         var pending: LoopTimer?
-        helper.onUp = { _ in
+        watch.up = { _ in
             guard kills < delays.count else { return loop.stop() }
             let pid = helper.pid!
             pending = try? loop.schedule(after: delays[kills]) { _ = kill(pid, SIGKILL) }
             kills += 1
         }
-        helper.onDown = { _ in backoffs.append(helper.backoff) }
-        helper.onDisabled = { _ in
+        watch.down = { _ in backoffs.append(helper.backoff) }
+        watch.disabled = { _ in
             disabled = true; loop.stop()
         }
         helper.start()
@@ -92,12 +97,13 @@ struct PluginHelperProcessTests {
     func restartAfterKill() throws {
         let staged = try PackagePaths.requireStagedPlugins()
         let loop = try EventLoop()
-        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop)
+        let watch = HelperWatch(loop: loop)
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop, watch: watch)
         var ups = 0
         var pids: [pid_t] = []
         var downs: [String] = []
         var created: Result<PluginLinkReply, PluginLink.Ending>?
-        helper.onUp = { link in
+        watch.up = { link in
             ups += 1
             pids.append(helper.pid ?? 0)
             if ups == 1 {
@@ -108,7 +114,7 @@ struct PluginHelperProcessTests {
                 }
             }
         }
-        helper.onDown = { downs.append($0) }
+        watch.down = { downs.append($0) }
         helper.start()
         try Self.run(loop)
         #expect(ups == 2 && pids.count == 2 && pids[0] != pids[1])
@@ -123,9 +129,10 @@ struct PluginHelperProcessTests {
     func helperDescriptors() throws {
         let staged = try PackagePaths.requireStagedPlugins()
         let loop = try EventLoop()
-        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop)
+        let watch = HelperWatch(loop: loop)
+        let helper = try Self.helper("\(staged)/notes.plugin", loop: loop, watch: watch)
         var held: [String: String] = [:]
-        helper.onUp = { _ in
+        watch.up = { _ in
             let directory = "/proc/\(helper.pid!)/fd"
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
                 held[name] = (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\(name)")) ?? "?"
@@ -156,15 +163,16 @@ struct PluginHelperProcessTests {
         let records = PluginRecords(
             file: StateFile(directory: directory.path, name: PluginRecords.fileName), log: quietLog)
         let loop = try EventLoop()
+        let watch = HelperWatch(loop: loop)
         // Its helpers crash on purpose, into the test's own output: no backtrace from the runtime.
         let helper = try Self.helper(
-            manifest, loop: loop, records: records, fingerprint: fingerprint,
+            manifest, loop: loop, watch: watch, records: records, fingerprint: fingerprint,
             environment: ["PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no"])
         var downs: [String] = []
         var disabled: String?
-        helper.onDown = { downs.append($0) }
-        helper.onUp = { _ in Issue.record("a helper that crashes while loading said ready") }
-        helper.onDisabled = {
+        watch.down = { downs.append($0) }
+        watch.up = { _ in Issue.record("a helper that crashes while loading said ready") }
+        watch.disabled = {
             disabled = $0; loop.stop()
         }
         helper.start()
@@ -189,12 +197,14 @@ struct PluginHelperProcessTests {
         for _ in 1..<PluginAdmission.failureLimit { _ = records.recordFailure(fingerprint, reason: "earlier") }
         let loop = try EventLoop()
         let deadline = Duration.milliseconds(300)
+        let watch = HelperWatch(loop: loop)
         let helper = try Self.helper(
-            "\(staged)/notes.plugin", loop: loop, records: records, fingerprint: fingerprint, deadline: deadline)
-        helper.onUp = { _ in _ = kill(helper.pid!, SIGKILL) }
+            "\(staged)/notes.plugin", loop: loop, watch: watch, records: records, fingerprint: fingerprint,
+            deadline: deadline)
+        watch.up = { _ in _ = kill(helper.pid!, SIGKILL) }
         var after: LoopTimer?
         // Past the start's deadline: the daemon would end here if it still fired.
-        helper.onDisabled = { _ in after = try? loop.schedule(after: deadline * 3) { loop.stop() } }
+        watch.disabled = { _ in after = try? loop.schedule(after: deadline * 3) { loop.stop() } }
         helper.start()
         try Self.run(loop)
         #expect(after != nil)
@@ -205,10 +215,11 @@ struct PluginHelperProcessTests {
     func releasedWhileRunning() throws {
         let staged = try PackagePaths.requireStagedPlugins()
         let loop = try EventLoop()
-        var helper: PluginHelperProcess? = try Self.helper("\(staged)/notes.plugin", loop: loop)
+        let watch = HelperWatch(loop: loop)
+        var helper: PluginHelperProcess? = try Self.helper("\(staged)/notes.plugin", loop: loop, watch: watch)
         var pid: pid_t = 0
         var release: LoopTimer?
-        helper!.onUp = { _ in
+        watch.up = { _ in
             pid = helper!.pid!
             // Next turn, outside the helper's own callback.
             release = try? loop.schedule(after: .milliseconds(1)) {

@@ -126,7 +126,8 @@ struct PluginHostIsolationTests {
         // Its tabs wait for the probe, in the daemon or in a helper alike.
         #expect(host.createTab(id: "r", sink: { _ in }) == nil)
         var ended: [String] = []
-        host.onProbeEnded = { plugin, startable in
+        host.admission!.news.listen(on: loop) { news in
+            guard case .probeEnded(let plugin, let startable) = news else { return }
             ended.append("\(plugin) \(startable)")
             loop.stop()
         }
@@ -176,7 +177,8 @@ struct PluginHostIsolationTests {
         let helper = try #require(host.helper(for: "notes"))
         var environment: [String] = []
         var arguments: [String] = []
-        helper.onUp = { _ in
+        admission.news.listen(on: loop) { news in
+            guard case .helperReturned = news else { return }
             let pid = helper.pid!
             environment = Self.nulSeparated("/proc/\(pid)/environ")
             arguments = Array(Self.nulSeparated("/proc/\(pid)/cmdline").dropFirst())

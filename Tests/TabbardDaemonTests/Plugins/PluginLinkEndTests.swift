@@ -25,6 +25,17 @@ struct PluginLinkEndTests {
         timeout.cancel()
     }
 
+    /// A new loop, and a link on the daemon's end of a new socket pair that `watch` watches; the
+    /// test plays the helper's end, and closes it.
+    static func watchedLink(deadline: Duration = .seconds(5)) throws
+        -> (loop: EventLoop, watch: LinkWatch, link: PluginLink, helperEnd: Int32)
+    {
+        let loop = try EventLoop()
+        let (daemonEnd, helperEnd) = try socketPair()
+        let watch = LinkWatch(loop: loop)
+        return (loop, watch, try watch.link(daemonEnd, loop: loop, deadline: deadline), helperEnd)
+    }
+
     static func send(_ message: PluginLinkMessage, to helper: Int32) {
         let frame = message.frame
         _ = frame.withUnsafeBytes { write(helper, $0.baseAddress, $0.count) }
@@ -39,10 +50,11 @@ struct PluginLinkEndTests {
             PackagePaths.root + "/.build/debug/tabbard", arguments: ["--plugin-host", "\(staged)/notes.plugin"],
             standardOutput: 2, environment: ["PATH=/usr/bin:/bin"], passing: helperEnd)
         close(helperEnd)
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
         var created: Result<PluginLinkReply, PluginLink.Ending>?
         var rendered: Result<PluginLinkReply, PluginLink.Ending>?
-        link.onReady = {
+        watch.ready = {
             link.call(.create(tabID: "notes")) { created = $0 }
             link.call(.render(tabID: "notes", page: "main")) {
                 rendered = $0; loop.stop()
@@ -65,7 +77,8 @@ struct PluginLinkEndTests {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
         defer { close(helperEnd) }
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .milliseconds(200))
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: .milliseconds(200))
         Self.send(.ready(name: "slow", version: "1", abi: .host), to: helperEnd)
         var ticks = 0
         let ticker = try loop.schedule(after: .milliseconds(10), repeating: .milliseconds(10)) { ticks += 1 }
@@ -74,8 +87,8 @@ struct PluginLinkEndTests {
         var later: Result<PluginLinkReply, PluginLink.Ending>?
         let start = MonotonicInstant.now()
         var elapsed = Duration.zero
-        link.onEnd = { ended = $0 }
-        link.onReady = {
+        watch.ended = { ended = $0 }
+        watch.ready = {
             link.call(.render(tabID: "t", page: "main")) {
                 answer = $0; elapsed = MonotonicInstant.now() - start; loop.stop()
             }
@@ -101,12 +114,13 @@ struct PluginLinkEndTests {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
         defer { close(helperEnd) }
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: deadline)
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: deadline)
         Self.send(.ready(name: "quick", version: "1", abi: .host), to: helperEnd)
         var answers: [Result<PluginLinkReply, PluginLink.Ending>] = []
         var second: LoopTimer?
         var secondMade = MonotonicInstant.now()
-        link.onReady = {
+        watch.ready = {
             link.call(.activate(tabID: "t", action: "go")) { answers.append($0) }
             Self.send(.reply(serial: 1, .done(true)), to: helperEnd)
             second = try? loop.schedule(after: delay) {
@@ -175,13 +189,14 @@ struct PluginLinkEndTests {
             let loop = try EventLoop()
             let (daemonEnd, helperEnd) = try Self.socketPair()
             defer { close(helperEnd) }
-            let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+            let watch = LinkWatch(loop: loop)
+            let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
             var ended: PluginLink.Ending?
-            link.onEnd = {
+            watch.ended = {
                 ended = $0; loop.stop()
             }
             _ = bytes.withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
-            try Self.run(loop)
+            try withExtendedLifetime(link) { try Self.run(loop) }
             #expect(ended == expected)
         }
     }
@@ -196,9 +211,10 @@ struct PluginLinkEndTests {
             let loop = try EventLoop()
             let (daemonEnd, helperEnd) = try Self.socketPair()
             defer { close(helperEnd) }
-            let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+            let watch = LinkWatch(loop: loop)
+            let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
             var answer: Result<PluginLinkReply, PluginLink.Ending>?
-            link.onEnd = { _ in loop.stop() }
+            watch.ended = { _ in loop.stop() }
             link.call(call) { answer = $0 }
             Self.send(.ready(name: "p", version: "1", abi: .host), to: helperEnd)
             Self.send(.reply(serial: 1, reply), to: helperEnd)
@@ -210,23 +226,21 @@ struct PluginLinkEndTests {
     }
 
     @Test(
-        "events for the tabs the daemon created through the link pass, also after the tab was destroyed; one for another tab ends the link"
+        "events for the tabs the daemon created through the link pass; a destroyed tab's are dropped and the link stays; one for another tab ends the link"
     )
     func eventsForItsOwnTabs() throws {
-        let loop = try EventLoop()
-        let (daemonEnd, helperEnd) = try Self.socketPair()
+        let (loop, watch, link, helperEnd) = try Self.watchedLink()
         defer { close(helperEnd) }
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
         var events: [String] = []
         var ended: PluginLink.Ending?
-        link.onEvent = { tab, _ in events.append(tab) }
-        link.onEnd = {
+        watch.event = { events.append($0.tabID) }
+        watch.ended = {
             ended = $0; loop.stop()
         }
         link.call(.create(tabID: "timer")) { _ in }
         link.call(.create(tabID: "stopwatch")) { _ in }
         link.call(.destroy(tabID: "stopwatch")) { _ in }
-        // A late event of a destroyed tab is its own plugin's: the owner drops it, the link stays.
+        // A late event of a destroyed tab is its own plugin's: dropped, the link stays.
         let frames: [PluginLinkMessage] = [
             .ready(name: "clock", version: "1", abi: .host), .reply(serial: 1, .done(true)),
             .reply(serial: 2, .done(true)),
@@ -236,18 +250,46 @@ struct PluginLinkEndTests {
         ]
         _ = frames.flatMap(\.frame).withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
         try Self.run(loop)
-        #expect(events == ["timer", "stopwatch"])
+        #expect(events == ["timer"])
         #expect(ended == .refused(.malformed("an event for tab 'notes', which is not one of its plugin's")))
+    }
+
+    @Test(
+        "the owner is told a helper is ready as the link reads it, before the events read with it are heard: those go to the news queue in order, named by the link's plugin"
+    )
+    func readyBeforeEvents() throws {
+        let (loop, watch, link, helperEnd) = try Self.watchedLink()
+        defer { close(helperEnd) }
+        var heard: [PluginTabEvent?] = []
+        // nil: the owner was told the helper is ready.
+        watch.ready = { heard.append(nil) }
+        watch.event = { event in
+            heard.append(event)
+            if heard.count == 3 { loop.stop() }
+        }
+        link.call(.create(tabID: "t")) { _ in }
+        let frames: [PluginLinkMessage] = [
+            .ready(name: "p", version: "1", abi: .host), .reply(serial: 1, .done(true)),
+            .event(tabID: "t", .badge("1")), .event(tabID: "t", .title("One")),
+        ]
+        _ = frames.flatMap(\.frame).withUnsafeBytes { write(helperEnd, $0.baseAddress, $0.count) }
+        try Self.run(loop)
+        #expect(
+            heard == [
+                nil, PluginTabEvent(plugin: "p", tabID: "t", change: .badge("1")),
+                PluginTabEvent(plugin: "p", tabID: "t", change: .title("One")),
+            ])
     }
 
     @Test("a helper that ends fails every waiting call with that reason")
     func helperEnds() throws {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try Self.socketPair()
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
         var answers: [Result<PluginLinkReply, PluginLink.Ending>] = []
         var ended: PluginLink.Ending?
-        link.onEnd = {
+        watch.ended = {
             ended = $0; loop.stop()
         }
         link.call(.render(tabID: "t", page: "main")) { answers.append($0) }

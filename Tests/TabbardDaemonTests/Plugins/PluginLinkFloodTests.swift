@@ -27,13 +27,14 @@ struct PluginLinkFloodTests {
         let loop = try EventLoop()
         let (daemonEnd, helperEnd) = try PluginLinkEndTests.socketPair()
         defer { close(helperEnd) }
-        let link = try PluginLink(descriptor: daemonEnd, loop: loop, deadline: .seconds(5))
+        let watch = LinkWatch(loop: loop)
+        let link = try watch.link(daemonEnd, loop: loop, deadline: .seconds(5))
         var turn = 0
         loop.addTurnHook { turn += 1 }
         var turns: [Int] = []
         var ending: PluginLink.Ending?
-        link.onEvent = { _, _ in turns.append(turn) }
-        link.onEnd = {
+        watch.event = { _ in turns.append(turn) }
+        watch.ended = {
             ending = $0; loop.stop()
         }
         // A helper's events name the tabs the daemon created through its link.

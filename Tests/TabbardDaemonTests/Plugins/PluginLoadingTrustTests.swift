@@ -72,7 +72,7 @@ struct PluginLoadingTrustTests {
         let host = PluginHost(trust: .session, log: captured.log, admission: admission)
         host.load(directories: [directory.path])
         #expect(host.isProbing("swapped"))
-        host.onProbeEnded = { _, _ in loop.stop() }
+        admission.news.listen(on: loop) { _ in loop.stop() }
         let timeout = try loop.schedule(after: .seconds(30)) { loop.stop() }
         loop.run()
         timeout.cancel()

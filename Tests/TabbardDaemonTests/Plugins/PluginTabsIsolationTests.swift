@@ -26,13 +26,19 @@ struct PluginTabsIsolationTests {
         return PluginTabs(host: host, loop: loop, log: quietLog)
     }
 
+    /// `shelteredTabs(in:loop:)` in a new temporary directory, on a new loop.
+    static func shelteredTabs() throws -> (directory: TemporaryDirectory, loop: EventLoop, tabs: PluginTabs) {
+        let directory = try TemporaryDirectory()
+        let loop = try EventLoop()
+        return (directory, loop, try shelteredTabs(in: directory, loop: loop))
+    }
+
     @Test(
         "an isolated tab is created in a helper, created again when its helper comes back, and the last tab's end stops the helper"
     )
     func isolatedTabsFollowTheirHelper() throws {
-        let directory = try TemporaryDirectory()
-        let loop = try EventLoop()
-        let tabs = try Self.shelteredTabs(in: directory, loop: loop)
+        let (directory, loop, tabs) = try Self.shelteredTabs()
+        defer { withExtendedLifetime(directory) {} }
         // The fixture sets an empty badge on each tab it creates; events come on the loop thread.
         let badges = Mutex<[String]>([])
         let pids = Mutex<[pid_t]>([])
@@ -74,11 +80,46 @@ struct PluginTabsIsolationTests {
         try PluginHelperProcessTests.stop(helper, on: loop)
     }
 
+    @Test(
+        "a helper's return is handed on once its tabs were told again: helperReturned, then helperSettled, then what the tabs created again said"
+    )
+    func returnHeardInOrder() throws {
+        let (directory, loop, tabs) = try Self.shelteredTabs()
+        defer { withExtendedLifetime(directory) {} }
+        var heard: [String] = []
+        var startingWhenReturned: Bool?
+        tabs.onNews = { news in
+            switch news {
+            case .helperReturned(let plugin):
+                startingWhenReturned = tabs.isStartingHelpers
+                heard.append("returned \(plugin)")
+            case .helperSettled(let plugin):
+                heard.append("settled \(plugin)")
+            case .tab(let event):
+                // The fixture sets an empty badge on each tab it creates.
+                guard case .badge("") = event.change else { return }
+                heard.append("\(event.tabID) badge")
+                if heard.count == 4 { loop.stop() }
+            case .probeEnded(let plugin, _):
+                heard.append("probe \(plugin)")
+            }
+        }
+        #expect(tabs.start("s1", stack: ["root"]))
+        #expect(tabs.start("s2", stack: ["root"]))
+        #expect(tabs.isStartingHelpers)
+        try PluginHelperProcessTests.run(loop)
+        #expect(heard == ["returned sheltered", "settled sheltered", "s1 badge", "s2 badge"])
+        #expect(startingWhenReturned == false, "told its tabs before its return is heard")
+        let helper = try #require(tabs.helper(of: "sheltered"))
+        tabs.end("s1")
+        tabs.end("s2")
+        try PluginHelperProcessTests.stop(helper, on: loop)
+    }
+
     @Test("an isolated tab's actions are answered later by its helper; a tab not started fails at once")
     func isolatedActionsAnsweredLater() throws {
-        let directory = try TemporaryDirectory()
-        let loop = try EventLoop()
-        let tabs = try Self.shelteredTabs(in: directory, loop: loop)
+        let (directory, loop, tabs) = try Self.shelteredTabs()
+        defer { withExtendedLifetime(directory) {} }
         var answer: Result<[String], PluginCallError>?
         tabs.onNews = { news in
             guard case .helperReturned = news else { return }
