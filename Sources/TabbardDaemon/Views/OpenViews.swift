@@ -71,6 +71,12 @@ final class OpenViews {
         return views.values.filter { $0.owner == owner }.map(\.number).sorted()
     }
 
+    /// Runs `body` on each open view in opening order, changing it in place: a refresh of the
+    /// views copies none of what they present (VIEW-6).
+    func updateEach(_ body: (inout OpenView) -> Void) {
+        for number in views.keys.sorted() { body(&views[number]!) }
+    }
+
     /// Changes view `number` in place; nothing when it is not open.
     func update(_ number: UInt64, _ change: (inout OpenView) -> Void) {
         guard views[number] != nil else { return }
