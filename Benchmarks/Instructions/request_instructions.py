@@ -223,7 +223,8 @@ def main():
                       f"  (tabbard alone plus {FLOOR_SIGNALS} such signals)")
             if options.views_only:
                 continue
-            theirs = measure(same_work, SAME_WORK, member, argument_sets, address, scratch, options.warm_up, options.calls)
+            theirs = plain if member == "Select" else measure(same_work, SAME_WORK, member, argument_sets, address,
+                                                              scratch, options.warm_up, options.calls)
             parsed = measure(as_bytes, SAME_WORK, member, argument_sets, address, scratch, options.warm_up, options.calls)
             print(f"{member_label:14} {'same work in C':22} {theirs[0]:12,.0f} {theirs[1]:12,.0f}")
             print(f"{member_label:14} {'C / tabbard':22} {theirs[0] / ours[0]:12.2f} {theirs[1] / ours[1]:12.2f}")

@@ -57,8 +57,9 @@ extension TabBarService: RequestPipeline {
 
     func announce(_ events: TabEvents, eachAtOnce: Bool) {
         // VIEW-5: a batch that changed nothing changed no view; VIEW-6: views are brought up to
-        // date at the cost of what the batch changed of a presentation.
-        let views = events.isEmpty && !events.definitionsReplaced ? [] : refreshViews(after: events.presentationChange)
+        // date at the cost of what the batch changed of a presentation, judged only when one is open.
+        let unchanged = self.views.isEmpty || events.isEmpty && !events.definitionsReplaced
+        let views = unchanged ? [] : refreshViews(after: events.presentationChange)
         objects.announce(events, views: views, eachAtOnce: eachAtOnce)
         pushPage(events)
     }
