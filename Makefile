@@ -189,7 +189,7 @@ deb: deps
 
 # Instructions per Select and SetBadge, tabbard against the same work in C, counted by callgrind
 # (figures only): what load does not distort. Debian's python3, which has dbus-python.
-# INSTRUCTIONS_FLAGS=--views-only counts just Select with and without views (VIEW-6).
+# INSTRUCTIONS_FLAGS=--views-only counts just tabbard with and without views, and the floor (VIEW-6).
 INSTRUCTIONS_FLAGS ?=
 bench-instructions: deps
 	@scripts/install-deps bench
