@@ -189,13 +189,15 @@ deb: deps
 
 # Instructions per Select and SetBadge, tabbard against the same work in C, counted by callgrind
 # (figures only): what load does not distort. Debian's python3, which has dbus-python.
+# INSTRUCTIONS_FLAGS=--views-only counts just tabbard with and without views, and the floor (VIEW-6).
+INSTRUCTIONS_FLAGS ?=
 bench-instructions: deps
 	@scripts/install-deps bench
 	$(MAKE) plugins CONFIG=release PLUGIN_STAGE=$(BENCH_PLUGINS)
 	$(BENCH_BUILD) --product bench-same-work-c
 	$(BENCH_BUILD) --product tabbard
 	/usr/bin/python3 Benchmarks/Instructions/request_instructions.py --tabbard .build-bench/release/tabbard \
-		--same-work .build-bench/release/bench-same-work-c --plugins $(BENCH_PLUGINS)
+		--same-work .build-bench/release/bench-same-work-c --plugins $(BENCH_PLUGINS) $(INSTRUCTIONS_FLAGS)
 
 # Where a window-1 call's time goes on the loop thread: from the wake-up to the end of the
 # call's read, to the first signal, to the reply and back into the wait, tabbard against the same work in C (built through

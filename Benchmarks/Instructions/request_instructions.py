@@ -12,8 +12,12 @@ connection) makes the warm-up calls, then instrumentation is turned on for the m
 instructions of the service's first thread (the loop thread: the request path) and of all its
 threads (with tabbard's state writer). Then `Describe` at 10,000 tabs, tabbard's alone (the C
 service has no such member): the grid plugin of `daemon-bench`, compiled here, gives the tabs;
-the calls are few, since each builds and sends a document of megabytes. `Select` is measured
-once more with 16 views open on another connection (4 widths, 2 locales; VIEW-6). Figures only.
+the calls are few, since each builds and sends a document of megabytes. `Select` and
+`SetBadge` are measured once more with 16 views open on another connection (4 widths, 2
+locales; VIEW-6), and the floor of `Select`'s: what libdbus alone costs per extra signal.
+Figures only. callgrind's files are kept (`--profiles`, one per thread and run) for
+`callgrind_annotate`; `--views-only` measures just tabbard with none and with the 16 views,
+and the floor.
 """
 
 import argparse
@@ -107,6 +111,9 @@ def remember_probes(tabbard_argv, address, tab):
         time.sleep(0.02)
 
 
+# VIEW-6: how many of the 16 views change with each measured `Select` (the selected item and
+# its label), and so how many signals of their own the floor counts.
+FLOOR_SIGNALS = 12
 # VIEW-6: the views open while `Select` is measured again: 4 widths, 2 locales, 16 in all.
 VIEWS = [{"max_visible": dbus.UInt32(width, variant_level=1), "locale": dbus.String(locale, variant_level=1)}
          for width in (2, 3, 5, 8) for locale in ("fr_FR", "en_US")] * 2
@@ -121,11 +128,13 @@ def open_views(address):
     return holders
 
 
-def measure(service_argv, name, member, argument_sets, address, scratch, warm_up, calls, check=None, views=False):
+def measure(service_argv, name, member, argument_sets, address, scratch, warm_up, calls, check=None, views=False,
+            profiles=None):
     """Runs `service_argv` under callgrind and returns (loop thread, all threads) instructions
     per call of `member` over `calls` calls after `warm_up`. `check`, when given, is handed the
     last warm-up call's reply and says why the service under callgrind is not the one meant to
-    be measured, or None. With `views`, another connection holds the 16 `VIEWS` open."""
+    be measured, or None. With `views`, another connection holds the 16 `VIEWS` open. The
+    callgrind files are copied into `profiles` when given (the scratch directory goes)."""
     prefix = os.path.join(scratch, f"callgrind.{name}.{member}{'.views' if views else ''}")
     with running(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
                   f"--callgrind-out-file={prefix}", "--"] + service_argv,
@@ -147,6 +156,10 @@ def measure(service_argv, name, member, argument_sets, address, scratch, warm_up
         for holder in holders:
             holder.close()
     totals = thread_totals(prefix)
+    if profiles:
+        os.makedirs(profiles, exist_ok=True)
+        for path in glob.glob(prefix + "-*"):
+            shutil.copy(path, profiles)
     return totals[0] / calls, sum(totals) / calls
 
 
@@ -165,6 +178,10 @@ def main():
     parser.add_argument("--plugins", required=True, help="the bundled plugins, staged in release mode")
     parser.add_argument("--calls", type=int, default=2000, help="measured calls per request (default 2000)")
     parser.add_argument("--warm-up", type=int, default=200, help="calls before measuring (default 200)")
+    parser.add_argument("--profiles", default=os.path.join(ROOT, ".build-bench", "instructions"),
+                        help="where callgrind's files are kept (default .build-bench/instructions)")
+    parser.add_argument("--views-only", action="store_true",
+                        help="only tabbard, with none and with 16 views open, and the floor (VIEW-6)")
     options = parser.parse_args()
     for tool in ("valgrind", "callgrind_control"):
         if shutil.which(tool) is None:
@@ -184,20 +201,38 @@ def main():
             remember_probes(tabbard, address, argument_sets[0][0])
             same_work = [os.path.abspath(options.same_work), address, SAME_WORK] + SAME_WORK_TABS
             as_bytes = [os.path.abspath(options.same_work), "--bytes", address, SAME_WORK] + SAME_WORK_TABS
-            ours = measure(tabbard, TABBARD, member, argument_sets, address, scratch, options.warm_up, options.calls)
-            theirs = measure(same_work, SAME_WORK, member, argument_sets, address, scratch, options.warm_up, options.calls)
-            parsed = measure(as_bytes, SAME_WORK, member, argument_sets, address, scratch, options.warm_up, options.calls)
+            ours = measure(tabbard, TABBARD, member, argument_sets, address, scratch, options.warm_up, options.calls,
+                           profiles=options.profiles)
             print(f"{member_label:14} {'tabbard':22} {ours[0]:12,.0f} {ours[1]:12,.0f}")
+            # A badge changes no view: with the views open it should cost what it costs without.
+            viewed = measure(tabbard, TABBARD, member, argument_sets, address, scratch, options.warm_up, options.calls,
+                             views=True, profiles=options.profiles)
+            print(f"{member_label:14} {'tabbard, 16 views':22} {viewed[0]:12,.0f} {viewed[1]:12,.0f}")
+            print(f"{member_label:14} {'16 views / none':22} {viewed[0] / ours[0]:12.2f} {viewed[1] / ours[1]:12.2f}"
+                  + ("  (VIEW-6 target <= 1.5)" if member == "Select" else ""))
+            if member == "Select":
+                # The floor under VIEW-5: what libdbus alone costs per extra signal, the
+                # cheapest there is (no body), and so the least the changed views can add.
+                plain = measure(same_work, SAME_WORK, member, argument_sets, address, scratch, options.warm_up,
+                                options.calls)
+                extra = measure([same_work[0], "--extra-signals", str(FLOOR_SIGNALS)] + same_work[1:], SAME_WORK,
+                                member, argument_sets, address, scratch, options.warm_up, options.calls)
+                floor = (extra[0] - plain[0]) / FLOOR_SIGNALS
+                print(f"{member_label:14} {'libdbus, extra signal':22} {floor:12,.0f}"
+                      f"  (C, {FLOOR_SIGNALS} bodiless signals: {plain[0]:,.0f} -> {extra[0]:,.0f})")
+                print(f"{member_label:14} {'floor / none':22} {(ours[0] + FLOOR_SIGNALS * floor) / ours[0]:12.2f}"
+                      f"  (tabbard alone plus {FLOOR_SIGNALS} such signals)")
+            if options.views_only:
+                continue
+            theirs = plain if member == "Select" else measure(same_work, SAME_WORK, member, argument_sets, address,
+                                                              scratch, options.warm_up, options.calls)
+            parsed = measure(as_bytes, SAME_WORK, member, argument_sets, address, scratch, options.warm_up, options.calls)
             print(f"{member_label:14} {'same work in C':22} {theirs[0]:12,.0f} {theirs[1]:12,.0f}")
             print(f"{member_label:14} {'C / tabbard':22} {theirs[0] / ours[0]:12.2f} {theirs[1] / ours[1]:12.2f}")
             # Context, not a target: libdbus's share of tabbard's way of building messages.
             print(f"{member_label:14} {'C, written as bytes':22} {parsed[0]:12,.0f} {parsed[1]:12,.0f}")
-            if member == "Select":
-                viewed = measure(tabbard, TABBARD, member, argument_sets, address, scratch, options.warm_up, options.calls,
-                                 views=True)
-                print(f"{member_label:14} {'tabbard, 16 views':22} {viewed[0]:12,.0f} {viewed[1]:12,.0f}")
-                print(f"{member_label:14} {'16 views / none':22} {viewed[0] / ours[0]:12.2f} {viewed[1] / ours[1]:12.2f}"
-                      "  (VIEW-6 target <= 1.5)")
+        if options.views_only:
+            return
 
         plugins = grid_plugins(os.path.join(scratch, "grid"), DESCRIBE_TABS)
         tabbard = [tabbard_binary, "--address", address, "--plugin-dir", plugins,

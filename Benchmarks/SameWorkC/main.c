@@ -1,7 +1,7 @@
 // The honest baseline for tabbard's requests: a service written straight against libdbus in C,
 // with libdbus's own main loop, that does the message work of `Select` and `SetBadge` and
 // nothing else (no model, no persistence, no plugins). Benchmark-only.
-//   same-work-c [--bytes] ADDRESS NAME ID=TITLE...
+//   same-work-c [--bytes] [--extra-signals N] ADDRESS NAME ID=TITLE...
 // The arguments are the bar's items in order (their count is the "of N" of the labels).
 // On /org/tabbard/TabBar1, interface org.tabbard.TabBar1:
 //   Select(s): when the selection changes, the four PropertiesChanged tabbard sends (the
@@ -11,6 +11,11 @@
 //     then the empty reply.
 // Same paths, interfaces, members and value types as tabbard's signals; labels are built per
 // call as tabbard builds them ("Selected, Alarm, two of five").
+//
+// With --extra-signals N, each Select that changes the selection first sends N more signals,
+// the cheapest libdbus sends: `PropertiesChanged` with no body from /org/tabbard/TabBar1/view/1
+// … N, made by `dbus_message_new_signal` and sent. What they add per signal is the floor of what
+// an extra signal costs, such as a view's (VIEW-6), whatever builds it.
 //
 // By default each signal is built through libdbus's iterator (`dbus_message_iter_*`), the way
 // a C service would: that is the baseline of the targets. With --bytes each is written as the
@@ -236,8 +241,22 @@ static void announce_tab_selection(DBusConnection *connection, int index, dbus_b
 
 // MARK: - Requests
 
+/// The number of bodiless signals each Select sends first (--extra-signals).
+static int extra_signals;
+
+static void send_extra_signals(DBusConnection *connection) {
+    for (int number = 1; number <= extra_signals; number++) {
+        char path[64];
+        snprintf(path, sizeof path, CONTROLLER_PATH "/view/%d", number);
+        DBusMessage *signal = dbus_message_new_signal(path, "org.freedesktop.DBus.Properties", "PropertiesChanged");
+        dbus_connection_send(connection, signal, NULL);
+        dbus_message_unref(signal);
+    }
+}
+
 static void select_tab(DBusConnection *connection, int index) {
     if (index == selected) return;
+    send_extra_signals(connection);
     int previous = selected;
     selected = index;
     revision++;
@@ -304,8 +323,13 @@ int main(int argc, char **argv) {
         argv++;
         argc--;
     }
+    if (argc > 2 && strcmp(argv[1], "--extra-signals") == 0) {
+        extra_signals = atoi(argv[2]);
+        argv += 2;
+        argc -= 2;
+    }
     if (argc < 4 || argc - 3 >= (int)(sizeof number_words / sizeof *number_words)) {
-        fprintf(stderr, "usage: same-work-c [--bytes] ADDRESS NAME ID=TITLE... (1 to 19 items)\n");
+        fprintf(stderr, "usage: same-work-c [--bytes] [--extra-signals N] ADDRESS NAME ID=TITLE... (1 to 19 items)\n");
         return 1;
     }
     for (int k = 3; k < argc; k++) {

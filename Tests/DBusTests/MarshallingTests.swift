@@ -78,6 +78,32 @@ struct MarshallingTests {
         }
     }
 
+    @Test(
+        "a string map appended as a{ss} gives the bytes of the generic dictionary, reads back the same, and refuses a NUL as it does"
+    )
+    func stringMaps() throws {
+        let maps: [[String: String]] = [
+            [:], ["a": ""], ["world-clock": "Horloge", "alarm": "Sélectionné, Alarme, deux sur cinq", "ü": "日本"],
+            Dictionary(uniqueKeysWithValues: (0..<40).map { ("tab\($0)", String(repeating: "x", count: $0)) }),
+        ]
+        for map in maps {
+            let fast = MessageBody()
+            try fast.write { (writer: inout MessageWriter) throws(DBus.DBusError) in try writer.append(map) }
+            let generic = MessageBody()
+            try generic.write { (writer: inout MessageWriter) throws(DBus.DBusError) in try map.encode(to: &writer) }
+            let ours = try Message.assembledSignal(
+                validatedPath: Self.path, interface: Self.interface, name: "Changed", body: fast)
+            let theirs = try Message.assembledSignal(
+                validatedPath: Self.path, interface: Self.interface, name: "Changed", body: generic)
+            #expect(try wire(ours.raw) == wire(theirs.raw), "\(map)")
+            #expect(try ours.decode([String: String].self) == map)
+        }
+        let body = MessageBody()
+        #expect(throws: DBus.DBusError.self) {
+            try body.write { (writer: inout MessageWriter) throws(DBus.DBusError) in try writer.append(["a\0b": "c"]) }
+        }
+    }
+
     @Test("a reply has libdbus's header: destination, reply serial, no reply expected")
     func replies() throws {
         var random = SplitMix64(seed: 0x5e41)

@@ -214,29 +214,9 @@ struct ServiceBehaviourTests {
     func propertiesReadByPosition() throws {
         let fixture = try ServiceFixture()
         let client = try Client(address: fixture.bus.address)
-        let shared = ["Name", "Size"].map { name in
-            Interface.Property(name, signature: name == "Name" ? "s" : "u") {
-                (_: inout MessageWriter) throws(DBusError) in
-                throw .failed("the shared getter of \(name) was called")
-            }
-        }
+        let shared = Self.childProperties()
         let right: ObjectPath = "/org/example/Test1/child/right"
-        let events = Inbox<String>()
-        try client.run { connection in
-            client.keep(
-                try connection.subscribe(
-                    MatchRule(
-                        path: right.rawValue, interface: "org.freedesktop.DBus.Properties",
-                        member: "PropertiesChanged")
-                ) { message in
-                    guard let (_, changed, _) = try? message.decode(String.self, [String: Variant].self, [String].self)
-                    else { return }
-                    events.put(changed.keys.sorted().map { "\($0)=\(changed[$0]!.value)" }.joined(separator: ","))
-                })
-            _ = try connection.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                interface: "org.freedesktop.DBus", method: "GetId")
-        }
+        let events = try childChanges(client, from: right.rawValue) { _, values in values }
         try fixture.withService { service in
             for (name, size) in [("left", UInt32(1)), ("right", UInt32(2))] {
                 let table = Interface(TestService.childInterface, properties: shared) {
@@ -269,6 +249,74 @@ struct ServiceBehaviourTests {
                 TestService.childInterface: ["Name": Variant(.string("left")), "Size": Variant(.uint32(1))]
             ])
         #expect(managed[right]?[TestService.childInterface]?["Name"] == Variant(.string("right")))
+    }
+
+    @Test(
+        "objects alike announced with one body: each sends its own PropertiesChanged with its own path, the first's values, after the changes noted before"
+    )
+    func propertiesChangedAlike() throws {
+        let fixture = try ServiceFixture()
+        let client = try Client(address: fixture.bus.address)
+        let shared = Self.childProperties()
+        let events = try childChanges(client) { message, values in "\(message.path ?? "") \(values) \(message.serial)" }
+        let paths = try ["one", "two", "three", "four_with_a_longer_name"].map {
+            try ObjectPath("/org/example/Test1/child/\($0)")
+        }
+        try fixture.withService { service in
+            for path in paths {
+                let table = Interface(TestService.childInterface, properties: shared) {
+                    index, writer throws(DBusError) in
+                    if index == 0 { try writer.append("alike") } else { try writer.append(UInt32(7)) }
+                }
+                try service.connection.export(path, interfaces: [table])
+            }
+            try service.connection.propertiesChanged(paths[3], interface: TestService.childInterface, ["Size"])
+            try service.connection.propertiesChanged(
+                alike: [paths[2], paths[0], paths[1]], interface: TestService.childInterface, at: [0, 1])
+        }
+        let received = events.wait(for: 4)
+        #expect(
+            received.map { $0.split(separator: " ").dropLast().joined(separator: " ") } == [
+                "\(paths[3]) Size=7", "\(paths[2]) Name='alike',Size=7", "\(paths[0]) Name='alike',Size=7",
+                "\(paths[1]) Name='alike',Size=7",
+            ])
+        #expect(Set(received.compactMap { $0.split(separator: " ").last }).count == 4, "serials: \(received)")
+    }
+
+    /// The name and size of the child objects of these tests, each object reading them through
+    /// its own reader by position: the getter here must never run.
+    private static func childProperties() -> [Interface.Property] {
+        ["Name", "Size"].map { name in
+            Interface.Property(name, signature: name == "Name" ? "s" : "u") {
+                (_: inout MessageWriter) throws(DBusError) in
+                throw .failed("the shared getter of \(name) was called")
+            }
+        }
+    }
+
+    /// The `PropertiesChanged` signals `client` receives once this returns, from `path` or from
+    /// every object, each as `describe` puts the message and its values ("Name='x',Size=1").
+    private func childChanges(
+        _ client: Client, from path: String? = nil, _ describe: @escaping (Message, String) -> String
+    ) throws -> Inbox<String> {
+        let events = Inbox<String>()
+        try client.run { connection in
+            client.keep(
+                try connection.subscribe(
+                    MatchRule(path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+                ) { message in
+                    guard let (_, changed, _) = try? message.decode(String.self, [String: Variant].self, [String].self)
+                    else { return }
+                    events.put(
+                        describe(
+                            message, changed.keys.sorted().map { "\($0)=\(changed[$0]!.value)" }.joined(separator: ","))
+                    )
+                })
+            _ = try connection.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", method: "GetId")
+        }
+        return events
     }
 
     /// The ObjectManager signals of the test service, as `client` receives them once this

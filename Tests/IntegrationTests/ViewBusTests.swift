@@ -253,6 +253,23 @@ struct ViewBusTests {
         #expect(daemon.stop() == 0, "log:\n\(daemon.log)")
     }
 
+    @Test(
+        "a tab Tap through a view that waits behind another caller's Tap and is decided in its turn ends the view's ShowingMore (VIEW-3, TAP-7)"
+    )
+    func queuedTapThroughAViewEndsShowingMore() throws {
+        let daemon = try DaemonProcess()
+        let printed = try runScript("queued_view_tap.py", [daemon.bus.address])
+        let outcome = try #require(try parseJSON(printed) as? [String: Any], "\(printed)")
+        let tabs = outcome["tabs"] as? [String] ?? []
+        try #require(tabs.count >= 3 && outcome["error"] == nil, "\(outcome)")
+        #expect(outcome["before"] as? Bool == true, "the view showed its More list: \(outcome)")
+        #expect(outcome["asked"] as? [String] == [tabs[1], tabs[0]], "the view's tap waited its turn: \(outcome)")
+        #expect(outcome["other tap"] as? Bool == true && outcome["view tap"] as? Bool == true, "\(outcome)")
+        #expect(outcome["showing more"] as? Bool == false, "\(outcome)")
+        #expect(outcome["selected item"] as? String == tabs[0], "\(outcome)")
+        #expect(daemon.stop() == 0, "log:\n\(daemon.log)")
+    }
+
     // MARK: - VIEW-4
 
     @Test("another connection reads a view, but its Set MaxVisible, Close and Tap('@more') are AccessDenied (VIEW-4)")

@@ -19,13 +19,8 @@ struct PresentationTests {
         "VIEW-2: a view's presentation equals the controller's own with the view's settings, for random models and settings"
     )
     func presentationMatchesTheControllersWithTheSameSettings() async {
-        await propertyCheck(
-            count: 150, input: Self.sequences, Self.maxVisible, Self.layouts, Self.orientations, Self.locales, Gen.bool
-        ) {
-            codes, maxVisible, layout, orientation, locale, showingMore in
+        await Self.forRandomSettings { codes, settings, showingMore in
             try RandomOperation.afterEachStep(of: codes) { controller in
-                let settings = PresentationSettings(
-                    maxVisible: maxVisible, layout: layout, orientation: orientation, locale: locale ?? "")
                 let view = controller.presentation(with: settings, showingMore: showingMore)
                 let twin = Self.controller(controller, presentingWith: settings, showingMore: showingMore)
                 Self.expect(view, presentedBy: twin, "\(codes) \(settings) more=\(showingMore)")
@@ -41,6 +36,34 @@ struct PresentationTests {
                     controller.presentation
                         == controller.presentation(with: controller.settings, showingMore: controller.showsMoreList))
                 Self.expect(controller.presentation, presentedBy: controller, "\(codes)")
+            }
+        }
+    }
+
+    @Test(
+        "VIEW-6: after each step, a presentation its events leave alone, or brought up to a new selection alone, is the one made anew, with exactly the changes compared"
+    )
+    func presentationFollowsWhatTheEventsChanged() async {
+        await Self.forRandomSettings { codes, settings, showingMore in
+            var controller = try RandomOperation.controller()
+            var pending: [PendingTap] = []
+            var presented = controller.presentation(with: settings, showingMore: showingMore)
+            for code in codes {
+                let operation = RandomOperation(code: code)
+                let events = try? operation.apply(to: &controller, pending: &pending)
+                let fresh = controller.presentation(with: settings, showingMore: presented.showingMore)
+                let context = "\(codes) at \(operation) \(settings) more=\(showingMore)"
+                switch events?.presentationChange ?? .none {
+                case .none:
+                    #expect(fresh == presented, "\(context): left alone")
+                case .selection:
+                    let (now, changes) = controller.reselected(presented)
+                    #expect(now == fresh, "\(context): reselected")
+                    #expect(changes == fresh.changes(since: presented), "\(context): changes")
+                case .any:
+                    break
+                }
+                presented = fresh
             }
         }
     }
@@ -74,6 +97,22 @@ struct PresentationTests {
     }
 
     // MARK: Support
+
+    /// `body` with random operation codes, presentation settings and More list, 150 times.
+    private static func forRandomSettings(
+        _ body: ([Int], PresentationSettings, Bool) throws -> Void
+    ) async {
+        await propertyCheck(
+            count: 150, input: sequences, maxVisible, layouts, orientations, locales, Gen.bool
+        ) {
+            codes, maxVisible, layout, orientation, locale, showingMore in
+            try body(
+                codes,
+                PresentationSettings(
+                    maxVisible: maxVisible, layout: layout, orientation: orientation, locale: locale ?? ""),
+                showingMore)
+        }
+    }
 
     /// `controller` with `settings` and, when the presentation has a More item and
     /// `showingMore`, its More list shown: fields set directly, so that nothing but the

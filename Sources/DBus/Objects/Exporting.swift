@@ -41,6 +41,15 @@ extension Connection {
         try objects.propertiesChanged(path, interface: interface, at: indices)
     }
 
+    /// Sends now one `PropertiesChanged` of the properties at `indices` of `interface` from each
+    /// object at `paths`, objects that present the same values of it (views of one model): the
+    /// body is marshalled once, from the first object's getters, and copied into each message.
+    /// The changes noted before go out first. Loop thread only.
+    public func propertiesChanged(alike paths: [ObjectPath], interface: String, at indices: [Int]) throws(DBusError) {
+        assertOwnThread()
+        try objects.emitPropertiesChanged(alike: paths, interface: interface, at: indices)
+    }
+
     /// Sends pending `PropertiesChanged` now (e.g. before emitting a signal that should follow
     /// them).
     public func flushPropertyChanges() { objects.flushChanges() }

@@ -114,8 +114,53 @@ final class ObjectTable {
         }
     }
 
+    /// Sends now one `PropertiesChanged` of `interface` from each object at `paths`, objects
+    /// that present the same values of it: the body is marshalled once, from the first
+    /// object's getters, and each object's message is a copy with its own path, which libdbus
+    /// neither parses nor checks again. What was noted before goes out first.
+    func emitPropertiesChanged(alike paths: [ObjectPath], interface name: String, at indices: [Int])
+        throws(DBusError)
+    {
+        flushChanges()
+        guard let first = paths.first else { return }
+        let object = try changedObject(at: first)
+        guard let interface = object.byName.lookup(name) else {
+            throw .unknownInterface("object \(first) has no interface \(name)")
+        }
+        let properties = interface.interface.properties
+        let announced = indices.filter { index in
+            properties.indices.contains(index)
+                && (properties[index].emitsChanged == .true || properties[index].emitsChanged == .invalidates)
+        }
+        guard !announced.isEmpty else { return }
+        let template = try propertiesChanged(interface, of: object, indices: announced)
+        for (position, path) in paths.enumerated() {
+            guard objects.lookup(path.rawValue) != nil else { throw .unknownObject("no object at \(path)") }
+            // The last object is sent the message made, the others copies made before it goes.
+            let message: Message
+            if position == paths.count - 1 {
+                message = template
+            } else {
+                guard let copy = dbus_message_copy(template.raw) else { throw .noMemory() }
+                message = Message(taking: copy)
+            }
+            if position > 0 {
+                guard dbus_message_set_path(message.raw, path.rawValue) != 0 else { throw .noMemory() }
+            }
+            try connection.send(message)
+        }
+    }
+
     private func emitPropertiesChanged(_ interface: CompiledInterface, of object: ExportedObject, indices: [Int])
         throws(DBusError)
+    {
+        try connection.send(try propertiesChanged(interface, of: object, indices: indices))
+    }
+
+    /// The `PropertiesChanged` of the properties at `indices` of `interface` of `object`, with
+    /// their values now.
+    private func propertiesChanged(_ interface: CompiledInterface, of object: ExportedObject, indices: [Int])
+        throws(DBusError) -> Message
     {
         let body = MessageBody()
         try body.write { (writer: inout MessageWriter) throws(DBusError) in
@@ -147,10 +192,9 @@ final class ObjectTable {
             try writer.append(invalidated)
         }
         // The names and signatures were validated when the object was exported.
-        try connection.send(
-            try Message.assembledSignal(
-                validatedPath: object.path.rawValue, interface: StandardInterfaces.properties,
-                name: "PropertiesChanged", body: body))
+        return try Message.assembledSignal(
+            validatedPath: object.path.rawValue, interface: StandardInterfaces.properties,
+            name: "PropertiesChanged", body: body)
     }
 
     // MARK: ObjectManager

@@ -49,6 +49,7 @@ extension TabController {
         var changes = finish(scope, since: before)
         changes.catalogAdded = added
         changes.catalogRemoved = removed
+        changes.definitionsReplaced = true
         events.absorb(changes)
         return events
     }

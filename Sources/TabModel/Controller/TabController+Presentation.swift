@@ -41,7 +41,7 @@ extension TabController {
             titles: titles, accessibilityLabels: labels, moreTitle: MoreItem.title(language: settings.language),
             moreAccessibilityLabel: moreAccessibilityLabel(
                 under: settings, partition: partition, selectedItem: selectedItem),
-            settings: effective)
+            settings: effective, selectedTab: selectedTab)
     }
 
     /// ORI-4: `wanted` while every tab supports it, else the first supported orientation. O(1).

@@ -19,6 +19,9 @@ public struct TabEvents: Equatable, Sendable {
     public internal(set) var catalogAdded: [String] = []
     /// Tabs that left the catalog (`InterfacesRemoved`).
     public internal(set) var catalogRemoved: [String] = []
+    /// The catalog's definitions were replaced (a reload): a tab's title in a locale other than
+    /// the controller's may have changed with no property of the controller's changing.
+    public internal(set) var definitionsReplaced = false
     /// Standalone bars and their items: objects, property changes and signals (SBAR-1..5).
     public internal(set) var standaloneBars = StandaloneBarEvents()
     /// A delegate the daemon stopped using while it is still on the bus: send it `Release`.
@@ -55,6 +58,7 @@ extension TabEvents {
         navigation += later.navigation
         catalogAdded += later.catalogAdded
         catalogRemoved += later.catalogRemoved
+        definitionsReplaced = definitionsReplaced || later.definitionsReplaced
         standaloneBars.absorb(later.standaloneBars)
         releasedDelegate = releasedDelegate ?? later.releasedDelegate
         durability = max(durability, later.durability)

@@ -26,6 +26,9 @@ public struct Presentation: Equatable, Sendable {
     /// The settings in effect, the orientation ORI-4's fallback when the one asked for is
     /// no longer supported.
     public var settings: PresentationSettings
+    /// The controller's `SelectedTab` it was made with: the tab whose label a later change of
+    /// the selection alone turns back to its unselected form (`TabController.reselected`).
+    var selectedTab: String?
 
     /// The value of one presented property.
     public func value(of property: PresentationProperty) -> PropertyValue {

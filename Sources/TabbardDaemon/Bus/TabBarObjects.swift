@@ -285,10 +285,21 @@ final class TabBarObjects {
         changed(BusNames.controller, BusNames.controllerInterface, closing.controllerChanges, sending: true)
     }
 
-    /// Notes each view's changed properties (VIEW-5); `sending` sends each at once.
+    /// Notes each view's changed properties (VIEW-5). With `sending`, sends them at once
+    /// instead, after what was noted before, views alike sharing one marshalled body (VIEW-6);
+    /// noted, a view's changes merge with any it has noted later in the batch.
     func announce(viewChanges: [TabBarService.ViewChange], sending: Bool = false) {
         for change in viewChanges {
-            changed(change.path, BusNames.viewInterface, change.properties.map(\.tablePosition), sending: sending)
+            let positions = change.properties.map(\.tablePosition)
+            guard sending else {
+                for path in change.paths { changed(path, BusNames.viewInterface, positions, sending: false) }
+                continue
+            }
+            do {
+                try connection.propertiesChanged(alike: change.paths, interface: BusNames.viewInterface, at: positions)
+            } catch {
+                log.warning("cannot announce the properties at \(positions) of views \(change.paths): \(error)")
+            }
         }
     }
 

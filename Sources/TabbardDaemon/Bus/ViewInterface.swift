@@ -14,8 +14,10 @@ enum ViewInterface {
             Interface.Property(
                 property.rawValue, signature: property.signature, doc: docs[property.rawValue],
                 getter: { [unowned service] (writer: inout MessageWriter) throws(DBusError) in
-                    guard let view = service.views[number] else { throw .unknownObject("view \(number) is closed") }
-                    try writer.append(property: view.presented.value(of: property))
+                    guard let value = service.views.value(of: property, inView: number) else {
+                        throw .unknownObject("view \(number) is closed")
+                    }
+                    try writer.append(property: value)
                 },
                 setter: property.isSetting
                     ? { [unowned service] reader, call in

@@ -13,9 +13,17 @@ import TabbardBusContract
 /// `DelegateTimeoutPolicy` decides; when the delegate unregisters or leaves the bus, waiting
 /// taps are decided at once as if there were none.
 final class DelegateGate {
+    /// A waiting tap's caller: its deferred reply and the model it came through, which decides
+    /// it whatever input's turn it is decided in (VIEW-3: a view's tap ends the view's
+    /// `ShowingMore`, even when decided after another caller's tap).
+    private struct Caller {
+        let reply: DeferredReply
+        let model: any TapModel
+    }
+
     private let connection: Connection
     private let log: Log
-    private var taps = TapQueue<DeferredReply>()
+    private var taps = TapQueue<Caller>()
     /// The `ShouldSelect` call in flight, cancelled when the delegate goes.
     private var question: PendingCall?
     /// Follows the delegate's connection, to drop the delegate when it leaves the bus.
@@ -46,7 +54,7 @@ final class DelegateGate {
             throw error.dbusError
         case .wait:
             return call.deferReply { reply in
-                taps.enqueue(item, from: reply)
+                taps.enqueue(item, from: Caller(reply: reply, model: model))
                 advance(model)
             }
         }
@@ -95,26 +103,26 @@ final class DelegateGate {
         }
     }
 
-    private func carryOut(_ action: TapQueue<DeferredReply>.Action, _ model: some TapModel) {
+    private func carryOut(_ action: TapQueue<Caller>.Action, _ model: some TapModel) {
         switch action {
         case .ask(let delegate, let item, let asked):
             ask(delegate, about: item, asked, model)
-        case .decide(let reply, let pending, let allowed):
-            decide(reply, pending, allowed: allowed, model)
-        case .decideByPolicy(let reply, let pending, let reason):
-            let policy = model.delegateTimeoutPolicy
+        case .decide(let caller, let pending, let allowed):
+            decide(caller, pending, allowed: allowed)
+        case .decideByPolicy(let caller, let pending, let reason):
+            let policy = caller.model.delegateTimeoutPolicy
             let delegate = pending.delegate?.propertyValue ?? ""
             log.warning(
                 "delegate \(delegate) \(reason) for '\(pending.item)'; the tap is \(policy.allowsTap ? "allowed" : "denied") by policy"
             )
-            decide(reply, pending, allowed: policy.allowsTap, model)
-        case .fail(let reply, let error):
-            reply.fail(error.dbusError)
+            decide(caller, pending, allowed: policy.allowsTap)
+        case .fail(let caller, let error):
+            caller.reply.fail(error.dbusError)
         }
     }
 
     private func ask(
-        _ delegate: DelegateRegistration, about item: String, _ asked: TapQueue<DeferredReply>.Question,
+        _ delegate: DelegateRegistration, about item: String, _ asked: TapQueue<Caller>.Question,
         _ model: some TapModel
     ) {
         do {
@@ -140,9 +148,9 @@ final class DelegateGate {
     /// Gives the queue the delegate's answer: a boolean decides; anything else counts as a
     /// timeout (TAP-5, TAP-7).
     private func answer(
-        _ result: Result<Message, DBusError>, to asked: TapQueue<DeferredReply>.Question,
+        _ result: Result<Message, DBusError>, to asked: TapQueue<Caller>.Question,
         _ model: some TapModel
-    ) -> TapQueue<DeferredReply>.Action? {
+    ) -> TapQueue<Caller>.Action? {
         switch result {
         case .success(let reply):
             if let allowed = try? reply.decode(Bool.self) { return taps.answered(asked, allowed: allowed) }
@@ -154,11 +162,14 @@ final class DelegateGate {
         }
     }
 
-    private func decide(_ reply: DeferredReply, _ pending: PendingTap, allowed: Bool, _ model: some TapModel) {
+    /// Decides a tap through the model it came through.
+    private func decide(_ caller: Caller, _ pending: PendingTap, allowed: Bool) {
         do throws(DBusError) {
-            try model.completeTap(pending, allowed: allowed) { selected throws(DBusError) in try reply.reply(selected) }
+            try caller.model.completeTap(pending, allowed: allowed) { selected throws(DBusError) in
+                try caller.reply.reply(selected)
+            }
         } catch {
-            reply.fail(error)
+            caller.reply.fail(error)
         }
     }
 }

@@ -56,8 +56,11 @@ extension TabBarService: RequestPipeline {
     }
 
     func announce(_ events: TabEvents, eachAtOnce: Bool) {
-        // VIEW-5: a batch that changed nothing changed no view.
-        objects.announce(events, views: events.isEmpty ? [] : refreshViews(), eachAtOnce: eachAtOnce)
+        // VIEW-5: a batch that changed nothing changed no view; VIEW-6: views are brought up to
+        // date at the cost of what the batch changed of a presentation, judged only when one is open.
+        let unchanged = self.views.isEmpty || events.isEmpty && !events.definitionsReplaced
+        let views = unchanged ? [] : refreshViews(after: events.presentationChange)
+        objects.announce(events, views: views, eachAtOnce: eachAtOnce)
         pushPage(events)
     }
 

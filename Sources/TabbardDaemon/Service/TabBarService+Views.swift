@@ -7,9 +7,10 @@ import TabbardBusContract
 /// change nothing shared; a batch that changes the model announces, before the controller's
 /// own change, each view whose presentation it changed.
 extension TabBarService {
-    /// A view's change to announce: its object and the properties that changed.
+    /// A change to announce on views alike: their objects, which present the same values, and
+    /// the properties that changed on each.
     struct ViewChange {
-        let path: DBus.ObjectPath
+        var paths: [DBus.ObjectPath]
         let properties: [PresentationProperty]
     }
 
@@ -129,35 +130,42 @@ extension TabBarService {
         objects.announce(viewChanges: refreshViews())
     }
 
-    /// VIEW-5: each view presented anew after a change; answers the views whose presentation
-    /// changed, with what changed, and keeps what each presents now. A view's orientation that
-    /// the tabs no longer support becomes the first supported one (ORI-4); its `ShowingMore`
-    /// ends when its More item goes away (VIEW-3). O(views × tabs).
-    func refreshViews() -> [ViewChange] {
+    /// VIEW-5: each view brought up to date after a change of `change` (`TabEvents.presentationChange`);
+    /// answers the views whose presentation changed, with what changed, views alike together,
+    /// and keeps what each presents now. VIEW-6: a view is left alone when the change cannot
+    /// reach it, brought up to a new selection when that alone changed, and presented anew
+    /// otherwise, each presentation once for the views alike. A view's orientation that the
+    /// tabs no longer support becomes the first supported one (ORI-4); its `ShowingMore` ends
+    /// when its More item goes away (VIEW-3). O(views × tabs), O(views) for a selection.
+    func refreshViews(after change: PresentationChange = .any) -> [ViewChange] {
         guard !views.isEmpty else { return [] }
-        var changes: [ViewChange] = []
-        // Views with the same settings in effect present alike: each presentation is made once.
-        var made: [(settings: PresentationSettings, showingMore: Bool, presentation: Presentation)] = []
-        for number in views.numbers {
-            guard let view = views[number] else { continue }
-            let now = model.read { controller in
-                let settings = view.settings.resolved(over: controller.settings)
-                if let same = made.first(where: { $0.showingMore == view.showingMore && $0.settings == settings }) {
-                    return same.presentation
+        var shared = SharedPresentations()
+        views.updateEach { view in
+            // A view whose More list was shown or ended meanwhile (VIEW-3) is presented anew.
+            let follows = change != .any && view.showingMore == view.presented.showingMore
+            if follows && change == .none { return }
+            let index: Int
+            let now: Presentation
+            let changed: [PresentationProperty]
+            if follows {
+                let earlier = view.presented
+                (index, now, changed) = shared.reselected(earlier) {
+                    model.read { controller in controller.reselected(earlier) }
                 }
-                let presentation = controller.presentation(with: settings, showingMore: view.showingMore)
-                made.append((settings, view.showingMore, presentation))
-                return presentation
+            } else {
+                let (requested, showingMore) = (view.settings, view.showingMore)
+                let settings = model.read { controller in requested.resolved(over: controller.settings) }
+                (index, now) = shared.presentation(with: settings, showingMore: showingMore) {
+                    model.read { controller in controller.presentation(with: settings, showingMore: showingMore) }
+                }
+                changed = now.changes(since: view.presented)
             }
-            let changed = now.changes(since: view.presented)
-            guard !changed.isEmpty else { continue }
-            views.update(number) { view in
-                view.presented = now
-                view.showingMore = now.showingMore
-                view.settings.keepSupported(now.settings.orientation)
-            }
-            changes.append(ViewChange(path: view.path, properties: changed))
+            guard !changed.isEmpty else { return }
+            view.presented = now
+            view.showingMore = now.showingMore
+            view.settings.keepSupported(now.settings.orientation)
+            shared.changed(view.path, to: index, in: changed)
         }
-        return changes
+        return shared.changes
     }
 }

@@ -14,7 +14,9 @@ final class OpenViews {
     /// At most this many views in all.
     static let inAll = 256
 
-    private var views: [UInt64: OpenView] = [:]
+    /// In opening order, which is the order of their numbers: found by binary search, and
+    /// walked and changed in place by a refresh (VIEW-6).
+    private var views: [OpenView] = []
     private var countByOwner: [String: Int] = [:]
     private var countByUser: [UInt32: Int] = [:]
     private var lastNumber: UInt64 = 0
@@ -23,10 +25,26 @@ final class OpenViews {
     var isEmpty: Bool { views.isEmpty }
 
     /// The numbers of the open views, in opening order.
-    var numbers: [UInt64] { views.keys.sorted() }
+    var numbers: [UInt64] { views.map(\.number) }
 
     /// The open view `number`, nil when it is not open.
-    subscript(number: UInt64) -> OpenView? { views[number] }
+    subscript(number: UInt64) -> OpenView? { position(of: number).map { views[$0] } }
+
+    /// What view `number` presents of `property`, read in place (a view's getters run for each
+    /// of its changes); nil when it is not open.
+    func value(of property: PresentationProperty, inView number: UInt64) -> PropertyValue? {
+        position(of: number).map { views[$0].presented.value(of: property) }
+    }
+
+    /// Where view `number` is in `views`, nil when it is not open. O(log views).
+    private func position(of number: UInt64) -> Int? {
+        var (low, high) = (0, views.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if views[middle].number < number { low = middle + 1 } else { high = middle }
+        }
+        return low < views.count && views[low].number == number ? low : nil
+    }
 
     /// Throws `InvalidArgument` unless `owner` (of user `limitedUser`, when limited) may open
     /// one more view: a refused call opens nothing.
@@ -51,7 +69,7 @@ final class OpenViews {
         let view = OpenView(
             number: lastNumber, path: BusNames.viewPath(lastNumber), owner: owner, limitedUser: limitedUser,
             settings: settings, showingMore: presented.showingMore, presented: presented)
-        views[view.number] = view
+        views.append(view)
         countByOwner[owner, default: 0] += 1
         if let user = limitedUser { countByUser[user, default: 0] += 1 }
         return view
@@ -59,7 +77,8 @@ final class OpenViews {
 
     /// Closes view `number`; answers it, nil when it was not open.
     func close(_ number: UInt64) -> OpenView? {
-        guard let view = views.removeValue(forKey: number) else { return nil }
+        guard let position = position(of: number) else { return nil }
+        let view = views.remove(at: position)
         Self.release(view.owner, from: &countByOwner)
         if let user = view.limitedUser { Self.release(user, from: &countByUser) }
         return view
@@ -68,13 +87,19 @@ final class OpenViews {
     /// The numbers of the views `owner` opened, in opening order.
     func numbers(ownedBy owner: String) -> [UInt64] {
         guard countByOwner[owner] != nil else { return [] }
-        return views.values.filter { $0.owner == owner }.map(\.number).sorted()
+        return views.filter { $0.owner == owner }.map(\.number)
+    }
+
+    /// Runs `body` on each open view in opening order, changing it in place: a refresh of the
+    /// views copies none of what they present (VIEW-6).
+    func updateEach(_ body: (inout OpenView) -> Void) {
+        for position in views.indices { body(&views[position]) }
     }
 
     /// Changes view `number` in place; nothing when it is not open.
     func update(_ number: UInt64, _ change: (inout OpenView) -> Void) {
-        guard views[number] != nil else { return }
-        change(&views[number]!)
+        guard let position = position(of: number) else { return }
+        change(&views[position])
     }
 
     /// One view fewer counted under `key`; the entry goes with its last view, so that a
