@@ -1,42 +1,86 @@
 import Glibc
 import Loop
+import Synchronization
 
-/// Gives the heap's free pages back to the system once callers stop sending large messages.
+/// How a process's heap holds the buffers of large messages: kept while callers send them,
+/// given back once they stop.
 ///
 /// A 16 MB call passes through buffers that large (libdbus reading it, the message's body).
-/// Mapped apart from the heap, each would be fresh pages every call, a third of the daemon's
-/// work per call in page faults, which is what lets callers sending them keep the bus's queue
-/// for the daemon full (docs/reliability.md, "Under 16 MB calls"). So the daemon lets glibc keep
-/// them in the heap (`mallopt` in `Daemon`), and this returns the pages once such calls have
-/// stopped for `quiet`: one timer while they come, none otherwise (an idle daemon never wakes).
-struct LargeMessageMemory {
+/// Mapped apart from the heap, each is fresh pages every call: a third of the daemon's work per
+/// call in page faults, which is what let callers sending them keep the bus's queue for the
+/// daemon full (docs/reliability.md, "Under 16 MB calls"). Kept in the heap all the time, the
+/// memory of every passing peak (a start, a `Describe` of 10,000 tabs) would stay resident too.
+/// So a process that calls `manage()` has two regimes. Both take allocations under 32 MiB
+/// (glibc's largest threshold) from the heap: a buffer that grows past a smaller threshold
+/// would become a mapping of its own for good (glibc resizes a mapped chunk with `mremap`,
+/// never back into the heap), libdbus's read buffer first of all. At rest the heap's free top
+/// goes back past 128 KiB, as glibc's default does; from the first large message on, up to
+/// 64 MiB of it stays, until no large message has come for `quiet`, when every free page goes
+/// back (`malloc_trim`) and the rest regime returns. One timer while they come, none otherwise:
+/// an idle process never wakes for this.
+public struct LargeMessageMemory {
     /// A message this large (estimated, `MessageSize`) counts as large.
     static let large = 1 << 20
     /// How long after the last large message the pages go back.
     static let quiet: Duration = .seconds(2)
+
+    /// Whether the process asked for the two regimes, and how many connections hold the heap
+    /// in the keeping one (all on loop threads, but of the whole process).
+    private static let managed = Atomic<Bool>(false)
+    private static let keepers = Atomic<Int>(0)
 
     /// When the last large message came.
     private var lastArrival = MonotonicInstant(sinceStart: .zero)
     /// Fires `quiet` after a large message, until one has not been followed by another.
     private var timer: LoopTimer?
 
-    /// Notes a message of `size` bytes; the first large one after a quiet spell arms the timer.
+    /// Puts the heap in the rest regime and lets every connection of this process switch it
+    /// while large messages come. For a server; a client leaves glibc's own settings alone.
+    public static func manage() {
+        managed.store(true, ordering: .relaxed)
+        rest()
+    }
+
+    /// Notes a message of `size` bytes; the first large one after a quiet spell keeps the heap
+    /// and arms the timer.
     mutating func noteArrival(size: Int, on loop: EventLoop?, connection: Connection) {
-        guard size >= Self.large else { return }
+        guard size >= Self.large, Self.managed.load(ordering: .relaxed) else { return }
         lastArrival = .now()
         guard timer == nil, let loop else { return }
+        if Self.keepers.wrappingAdd(1, ordering: .relaxed).oldValue == 0 { Self.keep() }
         timer = try? loop.schedule(after: Self.quiet) { [weak connection] in connection?.largeMessagesWaited() }
     }
 
-    /// The timer fired: returns the pages if the spell was quiet, else waits out the rest of it.
+    /// The timer fired: back to rest if the spell was quiet, else waits out the rest of it.
     mutating func waited(on loop: EventLoop?, connection: Connection) {
         timer = nil
         let since = MonotonicInstant.now() - lastArrival
-        guard since < Self.quiet, let loop else {
-            _ = returnFreePages(0)
+        if since < Self.quiet, let loop,
+            let next = try? loop.schedule(
+                after: Self.quiet - since,
+                { [weak connection] in
+                    connection?.largeMessagesWaited()
+                })
+        {
+            timer = next
             return
         }
-        timer = try? loop.schedule(after: Self.quiet - since) { [weak connection] in connection?.largeMessagesWaited() }
+        if Self.keepers.wrappingSubtract(1, ordering: .relaxed).oldValue == 1 {
+            Self.rest()
+            _ = returnFreePages(0)
+        }
+    }
+
+    /// The heap keeps up to 64 MiB free at its top.
+    private static func keep() {
+        _ = mallopt(trimThreshold, 64 << 20)
+    }
+
+    /// Allocations under 32 MiB from the heap, whose free top goes back past 128 KiB (set, the
+    /// thresholds no longer move by themselves, as glibc's defaults do).
+    private static func rest() {
+        _ = mallopt(mmapThreshold, 32 << 20)
+        _ = mallopt(trimThreshold, 128 << 10)
     }
 }
 
@@ -47,6 +91,11 @@ extension Connection {
     }
 }
 
-/// glibc's `malloc_trim`, from `<malloc.h>`, which the Glibc module does not bring in.
+/// glibc's `malloc_trim`, `mallopt`, its `M_MMAP_THRESHOLD` (-3) and `M_TRIM_THRESHOLD` (-1), from
+/// `<malloc.h>`, which the Glibc module does not bring in.
 @_silgen_name("malloc_trim")
 private func returnFreePages(_ keep: Int) -> Int32
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+private let mmapThreshold: Int32 = -3
+private let trimThreshold: Int32 = -1

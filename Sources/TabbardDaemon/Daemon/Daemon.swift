@@ -1,3 +1,4 @@
+import DBus
 import DaemonBase
 import Glibc
 import Loop
@@ -64,12 +65,8 @@ public enum Daemon {
         case .checkConfig:
             return checkConfiguration(options: options, log: log)
         case .serve:
-            // A caller's 16 MB call passes through buffers that large (libdbus reading it,
-            // the message): kept in the heap, not mapped afresh for each call (page faults
-            // were a third of the daemon's work per call), and given back once such calls
-            // stop (DBus's `LargeMessageMemory`). Set, the thresholds no longer move.
-            _ = mallopt(mmapThreshold, 32 << 20)
-            _ = mallopt(trimThreshold, 64 << 20)
+            // Large messages' buffers kept in the heap while they come, and only then.
+            LargeMessageMemory.manage()
             return serve(options: options, log: log)
         }
     }
@@ -111,10 +108,3 @@ public enum Daemon {
         line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }
 }
-
-/// glibc's `mallopt`, its `M_MMAP_THRESHOLD` (-3) and `M_TRIM_THRESHOLD` (-1), from
-/// `<malloc.h>`, which the Glibc module does not bring in.
-@_silgen_name("mallopt")
-private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
-private let mmapThreshold: Int32 = -3
-private let trimThreshold: Int32 = -1
