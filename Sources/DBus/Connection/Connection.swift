@@ -111,6 +111,9 @@ public final class Connection: @unchecked Sendable {
         self.watches = watches
         watches.install(on: raw)
         watches.hasBacklog = { [unowned self] in !scheduler.privileged.isEmpty || !scheduler.unprivileged.isEmpty }
+        watches.largeMessageComing = { [unowned self] in
+            largeMessages.noteArrival(size: LargeMessageMemory.large, on: loop, connection: self)
+        }
         let me = Unmanaged.passUnretained(self).toOpaque()
         // Never dispatch inside this callback (libdbus forbids re-entry): note it, take a turn.
         dbus_connection_set_dispatch_status_function(

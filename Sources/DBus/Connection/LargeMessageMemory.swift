@@ -10,14 +10,15 @@ import Synchronization
 /// call in page faults, which is what let callers sending them keep the bus's queue for the
 /// daemon full (docs/reliability.md, "Under 16 MB calls"). Kept in the heap all the time, the
 /// memory of every passing peak (a start, a `Describe` of 10,000 tabs) would stay resident too.
-/// So a process that calls `manage()` has two regimes. Both take allocations under 32 MiB
-/// (glibc's largest threshold) from the heap: a buffer that grows past a smaller threshold
-/// would become a mapping of its own for good (glibc resizes a mapped chunk with `mremap`,
-/// never back into the heap), libdbus's read buffer first of all. At rest the heap's free top
-/// goes back past 128 KiB, as glibc's default does; from the first large message on, up to
-/// 64 MiB of it stays, until no large message has come for `quiet`, when every free page goes
-/// back (`malloc_trim`) and the rest regime returns. One timer while they come, none otherwise:
-/// an idle process never wakes for this.
+/// So a process that calls `manage()` has two regimes. At rest, allocations of 1 MiB and more
+/// are mapped apart, so that each goes back when freed, and the heap's free top goes back past
+/// 128 KiB, as glibc's default does. Once a large message is coming (256 KiB of one read, told
+/// by the connection's watches before libdbus's read buffer reaches 1 MiB: a buffer that grows
+/// past the mapping threshold stays a mapping for good, resized by `mremap`), allocations under
+/// 32 MiB (glibc's largest threshold) come from the heap, which keeps up to 64 MiB free at its
+/// top, until no large message has come for `quiet`: then every free page goes back
+/// (`malloc_trim`) and the rest regime returns. One timer while they come, none otherwise: an
+/// idle process never wakes for this.
 public struct LargeMessageMemory {
     /// A message this large (estimated, `MessageSize`) counts as large.
     static let large = 1 << 20
@@ -71,15 +72,16 @@ public struct LargeMessageMemory {
         }
     }
 
-    /// The heap keeps up to 64 MiB free at its top.
+    /// Allocations under 32 MiB from the heap, which keeps up to 64 MiB free at its top.
     private static func keep() {
+        _ = mallopt(mmapThreshold, 32 << 20)
         _ = mallopt(trimThreshold, 64 << 20)
     }
 
-    /// Allocations under 32 MiB from the heap, whose free top goes back past 128 KiB (set, the
-    /// thresholds no longer move by themselves, as glibc's defaults do).
+    /// Allocations of 1 MiB and more mapped, and glibc's default trim threshold (set, neither
+    /// threshold moves by itself any more).
     private static func rest() {
-        _ = mallopt(mmapThreshold, 32 << 20)
+        _ = mallopt(mmapThreshold, 1 << 20)
         _ = mallopt(trimThreshold, 128 << 10)
     }
 }

@@ -30,6 +30,13 @@ final class LibdbusWatches {
     private static let bytesPerRead = 4096
     /// Whether the connection has calls waiting their turn: then the bus is read to the end.
     var hasBacklog: () -> Bool = { false }
+    /// Told when a message still incomplete has taken `largeReads` handlings (256 KiB): a large
+    /// message is coming, and its buffers should be kept (`LargeMessageMemory`) before libdbus's
+    /// read buffer grows past the size glibc would map apart for good.
+    var largeMessageComing: () -> Void = {}
+    private static let largeReads = 64
+    /// Handlings in a row that left no whole message.
+    private var unfinishedReads = 0
     private var descriptors: [Int32: Descriptor] = [:]
     /// One timer per libdbus timeout, keyed by the timeout's address.
     private var timers: [UnsafeMutableRawPointer: LoopTimer] = [:]
@@ -149,9 +156,16 @@ final class LibdbusWatches {
             // per 4 KiB was a tenth of the system calls a 16 MB call costs.
             let needed = (Int(waiting) + Self.bytesPerRead - 1) / Self.bytesPerRead
             for _ in 0..<min(needed, Self.readsPerEvent - reads) {
-                guard dbus_watch_get_enabled(watch) != 0,
-                    dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_COMPLETE || hasBacklog()
-                else { return }
+                let unfinished = dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_COMPLETE
+                guard dbus_watch_get_enabled(watch) != 0, unfinished || hasBacklog() else { return }
+                if !unfinished {
+                    unfinishedReads = 0
+                } else if unfinishedReads == Self.largeReads {
+                    unfinishedReads = 0
+                    largeMessageComing()
+                } else {
+                    unfinishedReads += 1
+                }
                 _ = dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
                 reads += 1
             }
