@@ -87,13 +87,6 @@ struct ReloadMemoryTests {
         return directory
     }
 
-    /// VmRSS of `pid` in KiB.
-    static func residentKiB(_ pid: pid_t) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
-    }
-
     @Test("VmRSS grows by under 1 KiB per SIGHUP reload", arguments: settings)
     func reloadsLeakNothing(setting: Setting) throws {
         let config = try makeTemporaryDirectory("tabbard-config") + "/tabbard.toml"
@@ -112,11 +105,11 @@ struct ReloadMemoryTests {
                 Issue.record("reload \(reload) did not finish; log:\n\(daemon.log.suffix(4_000))")
                 return
             }
-            let resident = Self.residentKiB(daemon.pid)
+            let resident = residentKiB(daemon.pid)
             if reload == warmUp { baseline = resident }
             peak = max(peak, resident)
         }
-        let final = Self.residentKiB(daemon.pid)
+        let final = residentKiB(daemon.pid)
         let perReload = Double(final - baseline) * 1024 / Double(reloads - warmUp)
         print(
             "reload memory (\(setting)): \(reloads) reloads in \(Int(Date().timeIntervalSince(began))) s; VmRSS \(baseline) KiB after \(warmUp), "
