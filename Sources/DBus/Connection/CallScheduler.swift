@@ -71,7 +71,6 @@ extension Connection {
         let name = String(cString: sender)
         let caller = scheduler.callers[name] ?? newCaller(name)
         let size = MessageSize.estimate(message)
-        largeMessages.noteArrival(size: size, on: loop, connection: self)
         guard admits(size, from: caller) else {
             refuse(message, from: caller)
             return

@@ -112,7 +112,7 @@ public final class Connection: @unchecked Sendable {
         watches.install(on: raw)
         watches.hasBacklog = { [unowned self] in !scheduler.privileged.isEmpty || !scheduler.unprivileged.isEmpty }
         watches.largeMessageComing = { [unowned self] in
-            largeMessages.noteArrival(size: LargeMessageMemory.large, on: loop, connection: self)
+            largeMessages.noteLargeMessage(on: loop, connection: self)
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
         // Never dispatch inside this callback (libdbus forbids re-entry): note it, take a turn.

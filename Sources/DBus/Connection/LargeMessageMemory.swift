@@ -20,8 +20,6 @@ import Synchronization
 /// (`malloc_trim`) and the rest regime returns. One timer while they come, none otherwise: an
 /// idle process never wakes for this.
 public struct LargeMessageMemory {
-    /// A message this large (estimated, `MessageSize`) counts as large.
-    static let large = 1 << 20
     /// How long after the last large message the pages go back.
     static let quiet: Duration = .seconds(2)
 
@@ -42,10 +40,10 @@ public struct LargeMessageMemory {
         rest()
     }
 
-    /// Notes a message of `size` bytes; the first large one after a quiet spell keeps the heap
-    /// and arms the timer.
-    mutating func noteArrival(size: Int, on loop: EventLoop?, connection: Connection) {
-        guard size >= Self.large, Self.managed.load(ordering: .relaxed) else { return }
+    /// Notes that a large message is coming (the connection's watches say so every 256 KiB of
+    /// it); the first after a quiet spell keeps the heap and arms the timer.
+    mutating func noteLargeMessage(on loop: EventLoop?, connection: Connection) {
+        guard Self.managed.load(ordering: .relaxed) else { return }
         lastArrival = .now()
         guard timer == nil, let loop else { return }
         if Self.keepers.wrappingAdd(1, ordering: .relaxed).oldValue == 0 { Self.keep() }

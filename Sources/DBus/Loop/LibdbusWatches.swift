@@ -157,14 +157,11 @@ final class LibdbusWatches {
             let needed = (Int(waiting) + Self.bytesPerRead - 1) / Self.bytesPerRead
             for _ in 0..<min(needed, Self.readsPerEvent - reads) {
                 let unfinished = dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_COMPLETE
+                unfinishedReads = unfinished ? unfinishedReads + 1 : 0
                 guard dbus_watch_get_enabled(watch) != 0, unfinished || hasBacklog() else { return }
-                if !unfinished {
-                    unfinishedReads = 0
-                } else if unfinishedReads == Self.largeReads {
+                if unfinishedReads > Self.largeReads {
                     unfinishedReads = 0
                     largeMessageComing()
-                } else {
-                    unfinishedReads += 1
                 }
                 _ = dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
                 reads += 1
