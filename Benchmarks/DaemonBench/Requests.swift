@@ -31,8 +31,9 @@ struct Request {
         self.onFailure = onFailure
     }
 
-    /// `count` calls of `request` with `window` in flight.
-    func measure(_ request: Request, window: Int32, count: Int) -> Figures {
+    /// `count` calls of `request` with `window` in flight; error replies end the benchmark
+    /// unless `errorsExpected`.
+    func measure(_ request: Request, window: Int32, count: Int, errorsExpected: Bool = false) -> Figures {
         if latencies.count < count { latencies = [Int64](repeating: 0, count: count) }
         let cStrings = request.argumentSets.flatMap { $0 }.map { strdup($0) }
         defer { for pointer in cStrings { free(pointer) } }
@@ -42,7 +43,7 @@ struct Request {
                 bench_run_strings(
                     client, request.destination, request.path, request.interface, request.member,
                     arguments.baseAddress, Int32(request.argumentSets.first?.count ?? 0),
-                    Int32(request.argumentSets.count), 0, window, Int32(count), buffer.baseAddress)
+                    Int32(request.argumentSets.count), errorsExpected ? 1 : 0, window, Int32(count), buffer.baseAddress)
             }
         }
         guard elapsed > 0 else { onFailure("\(request.label): the run failed") }

@@ -24,7 +24,7 @@ checkCommandLine(
     usage: """
         usage: daemon-bench [--calls N] [--rounds N] [--window-one-rounds N] [--window-one-pairs N]
                             [--subscribers N] [--plugins DIR] [--installed ROOT]
-                            [--isolation-only | --window-one-only | --views-only]
+                            [--isolation-only | --window-one-only | --views-only | --large-calls-only]
           Measures tabbard's requests against a C libdbus service doing the same message work, on a
           private bus; prints figures only (see docs/performance.md).
           --calls N               calls per run (default 10000; fan-out runs use a fifth)
@@ -42,12 +42,14 @@ checkCommandLine(
           --window-one-only       only the window-1 pairs of Select and SetBadge against the C service
           --views-only            only what views cost (VIEW-6): Select with 16 views against none, an
                                   idle daemon with 16 views, 256 views of killed clients twice
+          --large-calls-only      only what a call with a 16 MB argument costs the daemon and the C
+                                  echo service (issue 37)
         """,
     options: [
         "--calls", "--rounds", "--window-one-rounds", "--window-one-pairs", "--subscribers", "--plugins",
         "--installed",
     ],
-    flags: ["--isolation-only", "--window-one-only", "--views-only"])
+    flags: ["--isolation-only", "--window-one-only", "--views-only", "--large-calls-only"])
 let calls = option("--calls", default: 10_000)
 let rounds = option("--rounds", default: 5)
 let windowOneRounds = option("--window-one-rounds", default: 15)
@@ -75,6 +77,7 @@ let installed =
 // (Not made at all for the window-1 pairs alone: each side starts a bus of its own.)
 let isolation =
     arguments.contains("--window-one-only") || arguments.contains("--views-only")
+        || arguments.contains("--large-calls-only")
     ? nil
     : IsolationBench(tabbard: binaries + "/tabbard", pluginDirectory: bundledPlugins, calls: calls, rounds: rounds)
 isolation?.measure()
@@ -186,7 +189,7 @@ let installedStarts = installedTimes.isEmpty ? nil : Spread(installedTimes)
 
 let echoName = "org.example.BenchC"
 let sameWorkName = "org.example.SameWorkC"
-bus.spawn([binaries + "/bench-echo-c", bus.address, echoName])
+let echoPid = bus.spawn([binaries + "/bench-echo-c", bus.address, echoName])
 // The bar of the bundled catalog as tabbard shows it (four tabs and More): the same labels.
 bus.spawn([
     binaries + "/bench-same-work-c", bus.address, sameWorkName,
@@ -210,12 +213,23 @@ let pairs = [(select, sameSelect), (badge, sameBadge)]
 
 // VIEW-6: what views cost, on this daemon (`--views-only`: this part alone).
 let views =
-    arguments.contains("--window-one-only")
+    arguments.contains("--window-one-only") || arguments.contains("--large-calls-only")
     ? nil
     : ViewsBench(
         bus: bus, runner: runner, script: packageRoot + "/Benchmarks/ViewClients/view_clients.py", rounds: rounds
     )
     .measure(daemon: daemon, select: select)
+// Issue 37: what a 16 MB call costs the daemon and libdbus's own loop (`--large-calls-only`).
+let largeCalls =
+    arguments.contains("--window-one-only") || arguments.contains("--views-only")
+    ? nil
+    : LargeCallsBench(runner: runner, rounds: rounds).measure(
+        daemon: daemon, daemonName: service, echo: echoPid, echoName: echoName)
+if let largeCalls, arguments.contains("--large-calls-only") {
+    LargeCallsBench.print(largeCalls)
+    bus.stop()
+    exit(0)
+}
 if let views, arguments.contains("--views-only") {
     ViewsBench.print(views)
     bus.stop()
@@ -501,4 +515,5 @@ print(
 )
 isolation?.print()
 views.map(ViewsBench.print)
+largeCalls.map(LargeCallsBench.print)
 bus.stop()

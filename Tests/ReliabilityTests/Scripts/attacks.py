@@ -6,7 +6,8 @@ attacks.py ADDRESS PID GUEST ATTACK SECONDS ADMIN_CALLS.
 Runs as root: the attackers run in a child process that takes GUEST's user id; the
 administrator's calls are made from this process (root is always an administrator).
 ATTACK is one of:
-  bigcalls    4 connections, each keeping two GetContent calls with a 16 MB argument in flight;
+  bigcalls    4 connections, each keeping two GetContent calls with a 16 MB argument in flight
+              (bigcalls-N: N connections);
   nonreader   1 connection sending 7,000 Introspect calls (2,500 a second) and 40 sending
               GetManagedObjects (50 a second each), none of them ever reading: paced, so that
               the bus forwards them (it refuses a connection's calls past 128 unanswered);
@@ -172,9 +173,9 @@ def attack_plan():
     connection or None for as long as the attack lasts, calls a second per connection or None
     for as fast as they go, the call's marshalling)."""
     get = lambda name: (ROOT, "org.freedesktop.DBus.Properties", "Get", "ss", string_body(SERVICE, name))
-    if attack == "bigcalls":
+    if attack.startswith("bigcalls"):
         big = (ROOT, SERVICE, "GetContent", "s", string_body("x" * (16 << 20)))
-        return [(4, 2, None, None, big)]
+        return [(int(attack.split("-", 1)[1]) if "-" in attack else 4, 2, None, None, big)]
     if attack == "nonreader":
         return [(1, None, 7_000, 2_500, (ROOT, "org.freedesktop.DBus.Introspectable", "Introspect", "", b"")),
                 (40, None, None, 50, (ROOT, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", "", b""))]
