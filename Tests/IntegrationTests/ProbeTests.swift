@@ -165,13 +165,8 @@ struct ProbeTests {
     static func children(of pid: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in
-            guard let child = pid_t(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return nil }
-            // After the command's closing parenthesis: state, then the parent's pid.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && pid_t(fields[1]) == pid ? child : nil
+            guard let child = pid_t(entry), ProcessStat(pid: child)?.parent == pid else { return nil }
+            return child
         }
     }
 

@@ -26,13 +26,7 @@ public enum SystemUnit {
 
     /// The niceness of process `pid` (`/proc/PID/stat`, field 19).
     public static func niceness(of pid: Int32) throws -> Int32 {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the command, which is in parentheses and may hold spaces.
-        guard let end = stat.range(of: ") ", options: .backwards) else {
-            throw TestFailure("/proc/\(pid)/stat: \(stat)")
-        }
-        let fields = stat[end.upperBound...].split(separator: " ")
-        guard fields.count > 16, let value = Int32(fields[16]) else { throw TestFailure("/proc/\(pid)/stat: \(stat)") }
-        return value
+        guard let niceness = ProcessStat(pid: pid)?.niceness else { throw TestFailure("/proc/\(pid)/stat: unreadable") }
+        return niceness
     }
 }
