@@ -7,7 +7,9 @@ Runs as root: the attackers run in a child process that takes GUEST's user id; t
 administrator's calls are made from this process (root is always an administrator).
 ATTACK is one of:
   bigcalls    4 connections, each keeping two GetContent calls with a 16 MB argument in flight
-              (bigcalls-N: N connections);
+              (bigcalls-N: N connections; bigcalls-synced-N: each holds back the last bytes of
+              its call until every connection has sent all but those, then all send them at
+              once, so that the bus passes the N calls on together);
   nonreader   1 connection sending 7,000 Introspect calls (2,500 a second) and 40 sending
               GetManagedObjects (50 a second each), none of them ever reading: paced, so that
               the bus forwards them (it refuses a connection's calls past 128 unanswered);
@@ -36,6 +38,9 @@ SERVICE = "org.tabbard.TabBar1"
 ROOT = "/org/tabbard/TabBar1"
 address, pid, guest, attack = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 seconds, admin_calls = float(sys.argv[5]), int(sys.argv[6])
+SYNCED = "-synced" in attack
+# What a synchronized attacker holds back of each call until all its connections can finish theirs.
+HELD_BYTES = 8
 
 
 # A minimal D-Bus client over a raw socket: what a hostile client controls that a library
@@ -119,6 +124,11 @@ class RawClient:
         self.incoming = b""
         self.outgoing = bytearray()
         self.in_flight = 0
+        # Bytes queued and sent since the connection was made, and where in that stream each
+        # call held back by a synchronized attack ends.
+        self.queued_total = 0
+        self.sent_total = 0
+        self.held_ends = []
         self.send(marshal_call(self.next_serial(), "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello",
                                destination="org.freedesktop.DBus"), counted=False)
         self.flush_blocking()
@@ -130,21 +140,46 @@ class RawClient:
         self.serial += 1
         return self.serial
 
-    def send(self, message, counted=True):
+    def send(self, message, counted=True, held=False):
         self.outgoing += message
+        self.queued_total += len(message)
+        if held:
+            self.held_ends.append(self.queued_total)
         if counted:
             self.in_flight += 1
 
+    def sendable(self):
+        """How many queued bytes may go now: all but the last HELD_BYTES of a held call."""
+        limit = len(self.outgoing)
+        if self.held_ends:
+            limit = min(limit, self.held_ends[0] - HELD_BYTES - self.sent_total)
+        return limit
+
+    def release(self):
+        """Sends the held-back end of the first held call."""
+        end = self.held_ends.pop(0)
+        tail = end - self.sent_total
+        self.socket.setblocking(True)
+        self.socket.sendall(self.outgoing[:tail])
+        self.socket.setblocking(False)
+        del self.outgoing[:tail]
+        self.sent_total += tail
+
     def flush_blocking(self):
         self.socket.sendall(self.outgoing)
+        self.sent_total += len(self.outgoing)
         self.outgoing.clear()
 
     def write_some(self):
+        limit = min(self.sendable(), 1 << 20)
+        if limit <= 0:
+            return
         try:
-            sent = self.socket.send(self.outgoing[:1 << 20])
+            sent = self.socket.send(self.outgoing[:limit])
         except BlockingIOError:
             return
         del self.outgoing[:sent]
+        self.sent_total += sent
 
     def read_messages(self, blocking=False):
         """Reads what is there; returns the (type, fields) of each whole message."""
@@ -175,7 +210,7 @@ def attack_plan():
     get = lambda name: (ROOT, "org.freedesktop.DBus.Properties", "Get", "ss", string_body(SERVICE, name))
     if attack.startswith("bigcalls"):
         big = (ROOT, SERVICE, "GetContent", "s", string_body("x" * (16 << 20)))
-        return [(int(attack.split("-", 1)[1]) if "-" in attack else 4, 2, None, None, big)]
+        return [(int(attack.rsplit("-", 1)[1]) if "-" in attack else 4, 2, None, None, big)]
     if attack == "nonreader":
         return [(1, None, 7_000, 2_500, (ROOT, "org.freedesktop.DBus.Introspectable", "Introspect", "", b"")),
                 (40, None, None, 50, (ROOT, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", "", b""))]
@@ -213,7 +248,7 @@ def top_up(client, counts, started):
         wanted = int(rate * (time.monotonic() - started)) - client.sent
     path, interface, member, signature, body = call
     while wanted > 0 and (total is None or client.sent < total) and len(client.outgoing) < (4 << 20):
-        client.send(marshal_call(client.next_serial(), path, interface, member, signature, body))
+        client.send(marshal_call(client.next_serial(), path, interface, member, signature, body), held=SYNCED)
         client.sent += 1
         counts["sent"] += 1
         wanted -= 1
@@ -243,7 +278,7 @@ def attacker(report, requests):
             top_up(client, counts, started)
             # A reader waits to read, anyone with bytes to send to write; nobody spins.
             events = (selectors.EVENT_READ if client.plan[0] is not None else 0) | \
-                (selectors.EVENT_WRITE if client.outgoing else 0)
+                (selectors.EVENT_WRITE if client.sendable() > 0 else 0)
             if events != client.events:
                 if client.events and events:
                     selector.modify(client.socket, events, client)
@@ -252,6 +287,11 @@ def attacker(report, requests):
                 else:
                     selector.unregister(client.socket)
                 client.events = events
+        # Synchronized: once every connection has sent all of a call but its end, all send
+        # their ends, one right after the other.
+        if SYNCED and all(client.held_ends and client.sendable() == 0 for client in clients):
+            for client in clients:
+                client.release()
         for key, events in selector.select(timeout=0.01):
             client = key.data
             if events & selectors.EVENT_READ:
