@@ -47,20 +47,14 @@ public struct LargeMessageMemory {
         lastArrival = .now()
         guard timer == nil, let loop else { return }
         if Self.keepers.wrappingAdd(1, ordering: .relaxed).oldValue == 0 { Self.keep() }
-        timer = try? loop.schedule(after: Self.quiet) { [weak connection] in connection?.largeMessagesWaited() }
+        timer = Self.wait(Self.quiet, on: loop, for: connection)
     }
 
     /// The timer fired: back to rest if the spell was quiet, else waits out the rest of it.
     mutating func waited(on loop: EventLoop?, connection: Connection) {
         timer = nil
         let since = MonotonicInstant.now() - lastArrival
-        if since < Self.quiet, let loop,
-            let next = try? loop.schedule(
-                after: Self.quiet - since,
-                { [weak connection] in
-                    connection?.largeMessagesWaited()
-                })
-        {
+        if since < Self.quiet, let loop, let next = Self.wait(Self.quiet - since, on: loop, for: connection) {
             timer = next
             return
         }
@@ -68,6 +62,12 @@ public struct LargeMessageMemory {
             Self.rest()
             _ = returnFreePages(0)
         }
+    }
+
+    /// A timer that tells `connection` when `delay` has passed (`waited`); nil when the loop
+    /// cannot schedule one.
+    private static func wait(_ delay: Duration, on loop: EventLoop, for connection: Connection) -> LoopTimer? {
+        try? loop.schedule(after: delay) { [weak connection] in connection?.largeMessagesWaited() }
     }
 
     /// Allocations under 32 MiB from the heap, which keeps up to 64 MiB free at its top.

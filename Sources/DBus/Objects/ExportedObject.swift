@@ -54,16 +54,17 @@ final class ExportedObject {
         try markChanged(interface: try index(ofInterface: name), properties: indices)
     }
 
-    private func index(ofInterface name: String) throws(DBusError) -> Int {
+    func index(ofInterface name: String) throws(DBusError) -> Int {
         guard let index = interfaces.firstIndex(where: { $0.name == name }) else {
             throw .unknownInterface("object \(path) has no interface \(name)")
         }
         return index
     }
 
-    /// Records the properties at `indices` of the interface at `interfaceIndex` whose changes
-    /// are announced; returns whether the object had no change noted before.
-    private func markChanged(interface interfaceIndex: Int, properties indices: [Int]) throws(DBusError) -> Bool {
+    /// Of the properties at `indices` of the interface at `interfaceIndex`, those whose changes
+    /// are announced (`EmitsChangedSignal` true or invalidates). An index out of the table
+    /// throws `UnknownProperty`.
+    func announced(_ indices: [Int], ofInterface interfaceIndex: Int) throws(DBusError) -> [Int] {
         let properties = interfaces[interfaceIndex].interface.properties
         var announced: [Int] = []
         announced.reserveCapacity(indices.count)
@@ -74,6 +75,13 @@ final class ExportedObject {
             let mode = properties[index].emitsChanged
             if mode == .true || mode == .invalidates { announced.append(index) }
         }
+        return announced
+    }
+
+    /// Records the properties at `indices` of the interface at `interfaceIndex` whose changes
+    /// are announced; returns whether the object had no change noted before.
+    private func markChanged(interface interfaceIndex: Int, properties indices: [Int]) throws(DBusError) -> Bool {
+        let announced = try announced(indices, ofInterface: interfaceIndex)
         guard !announced.isEmpty else { return false }
         let wasClean = changed.isEmpty
         if let slot = changed.firstIndex(where: { $0.interface == interfaceIndex }) {

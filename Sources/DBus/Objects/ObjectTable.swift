@@ -124,18 +124,12 @@ final class ObjectTable {
         flushChanges()
         guard let first = paths.first else { return }
         let object = try changedObject(at: first)
-        guard let interface = object.byName.lookup(name) else {
-            throw .unknownInterface("object \(first) has no interface \(name)")
-        }
-        let properties = interface.interface.properties
-        let announced = indices.filter { index in
-            properties.indices.contains(index)
-                && (properties[index].emitsChanged == .true || properties[index].emitsChanged == .invalidates)
-        }
+        let interfaceIndex = try object.index(ofInterface: name)
+        let announced = try object.announced(indices, ofInterface: interfaceIndex)
         guard !announced.isEmpty else { return }
-        let template = try propertiesChanged(interface, of: object, indices: announced)
+        let template = try propertiesChanged(object.interfaces[interfaceIndex], of: object, indices: announced)
         for (position, path) in paths.enumerated() {
-            guard objects.lookup(path.rawValue) != nil else { throw .unknownObject("no object at \(path)") }
+            _ = try changedObject(at: path)
             // The last object is sent the message made, the others copies made before it goes.
             let message: Message
             if position == paths.count - 1 {
