@@ -213,7 +213,7 @@ struct ControllerInterface {
             change("Reset") { (controller: inout TabController, _) throws(TabError) in controller.reset() },
             method("Describe", [], [Argument("json", "s")], unprivileged: true) { [unowned service, identity] call in
                 // Written under the model's lock, in place: no copy of 10,000 tabs.
-                let views = service.views.numbers.compactMap { service.views[$0] }
+                let views = service.views.all
                 return try call.reply(
                     service.model.read { DescribeDocument.json(of: $0, identity: identity, views: views) })
             },

@@ -24,8 +24,8 @@ final class OpenViews {
     /// Whether no view is open: a batch then spends nothing on views (VIEW-6).
     var isEmpty: Bool { views.isEmpty }
 
-    /// The numbers of the open views, in opening order.
-    var numbers: [UInt64] { views.map(\.number) }
+    /// The open views, in opening order.
+    var all: [OpenView] { views }
 
     /// The open view `number`, nil when it is not open.
     subscript(number: UInt64) -> OpenView? { position(of: number).map { views[$0] } }
