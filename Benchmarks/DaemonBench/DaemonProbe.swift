@@ -28,6 +28,9 @@ struct DaemonProbe {
         perThread("schedstat") { Int($0.split(separator: " ").first ?? "") ?? 0 }
     }
 
+    /// Nanoseconds all its threads have run on a CPU.
+    var totalCPUNanoseconds: Int { cpuNanoseconds.values.reduce(0, +) }
+
     /// What `parse` makes of the file `name` of every thread, by thread id.
     private func perThread(_ name: String, _ parse: (String) -> Int) -> [String: Int] {
         var values: [String: Int] = [:]

@@ -156,11 +156,11 @@ import Glibc
     private func run(_ request: Request, on side: Side) -> Run {
         let daemon = DaemonProbe(pid: side.daemon)
         let helpers = Self.children(of: side.daemon).map { DaemonProbe(pid: $0) }
-        let daemonBefore = daemon.cpuNanoseconds.values.reduce(0, +)
-        let helpersBefore = helpers.map { $0.cpuNanoseconds.values.reduce(0, +) }.reduce(0, +)
+        let daemonBefore = daemon.totalCPUNanoseconds
+        let helpersBefore = helpers.map(\.totalCPUNanoseconds).reduce(0, +)
         let figures = side.runner.measure(request, window: 1, count: calls)
-        let daemonSpent = daemon.cpuNanoseconds.values.reduce(0, +) - daemonBefore
-        let helpersSpent = helpers.map { $0.cpuNanoseconds.values.reduce(0, +) }.reduce(0, +) - helpersBefore
+        let daemonSpent = daemon.totalCPUNanoseconds - daemonBefore
+        let helpersSpent = helpers.map(\.totalCPUNanoseconds).reduce(0, +) - helpersBefore
         return Run(
             figures: figures, daemonCPU: Double(daemonSpent) / 1000 / Double(calls),
             helperCPU: Double(helpersSpent) / 1000 / Double(calls))

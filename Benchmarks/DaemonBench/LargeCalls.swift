@@ -47,7 +47,7 @@ import Glibc
 
     /// Every thread's CPU time of `pid` so far, in ms.
     static func cpuMilliseconds(_ pid: pid_t) -> Double {
-        Double(DaemonProbe(pid: pid).cpuNanoseconds.values.reduce(0, +)) / 1_000_000
+        Double(DaemonProbe(pid: pid).totalCPUNanoseconds) / 1_000_000
     }
 
     /// Prints the figures and what they mean for a call queued behind 4 and 8 such calls.

@@ -343,8 +343,8 @@ struct DescribeCPU {
         var own = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &own)
         return DescribeCPU(
-            daemon: milliseconds(DaemonProbe(pid: daemon).cpuNanoseconds.values.reduce(0, +)),
-            bus: milliseconds(DaemonProbe(pid: bus).cpuNanoseconds.values.reduce(0, +)),
+            daemon: milliseconds(DaemonProbe(pid: daemon).totalCPUNanoseconds),
+            bus: milliseconds(DaemonProbe(pid: bus).totalCPUNanoseconds),
             client: milliseconds(own.tv_sec * 1_000_000_000 + own.tv_nsec))
     }
 
